@@ -1,0 +1,34 @@
+// Conservative emitter bounds, and why each face is where it is.
+#pragma once
+
+#include <array>
+#include <string>
+
+#include "particles/model.hpp"
+
+namespace kiln::particles {
+
+// What put one face of the box where it is.
+struct FaceReason {
+  std::string term;       // e.g. "spawn+velocity endpoint", "trajectory extremum", "end of lifetime"
+  double age = 0;         // the particle age (seconds) that produced the face
+  double lifetime = 0;    // the lifetime candidate used
+  double extent = 0;      // the local-space extent along the axis before billboard and margin
+};
+
+struct BoundsExplanation {
+  Bounds bounds;                       // what conservativeEmitterBounds returns
+  std::array<FaceReason, 6> faces{};   // -x, +x, -y, +y, -z, +z
+  double billboardRadius = 0;          // largest half-diagonal, world units (scale applied)
+  double margin = 0;                   // documented float32/approximation margin added per face
+};
+
+// The world-space box that contains every billboard corner of every particle the emitter can
+// produce. Deterministic: the same inputs give the same bits on every build.
+Bounds conservativeEmitterBounds(const Preset& p, const Emitter& e);
+BoundsExplanation explainEmitterBounds(const Preset& p, const Emitter& e);
+
+// The eight corners, index bit 0 → x max, bit 1 → y max, bit 2 → z max.
+std::array<Vec3, 8> corners(const Bounds& b);
+
+}  // namespace kiln::particles

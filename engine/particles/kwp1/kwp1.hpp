@@ -1,0 +1,36 @@
+// KWP1: the compiled binary form of a worldparticles document (docs/formats/kwp1.md).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <variant>
+#include <vector>
+
+#include "core/diagnostic.hpp"
+#include "particles/model.hpp"
+#include "particles/validate.hpp"
+
+namespace kiln::particles {
+
+inline constexpr std::string_view kKwp1Magic = "KWP1";
+
+struct DecodeOptions {
+  // Only the stored-bounds equality can be relaxed (the viewer's "inspect anyway").
+  bool checkStoredBounds = true;
+};
+
+// Deterministic, canonical encoding (header included). The document should be valid;
+// encoding does not validate.
+std::vector<std::uint8_t> encodeKwp1(const Document& doc);
+
+// Phase 1 (scan: header, counts vs limits and bytes left, finite floats, known enums, indices,
+// names — no allocation sized by a declared count), then phase 2 (materialize, full validation
+// including recomputed bounds). The first error wins.
+std::variant<Document, core::DecodeError> decodeKwp1(std::span<const std::uint8_t> file,
+                                                     const DecodeOptions& options = {});
+
+// Phase 1 alone.
+std::optional<core::DecodeError> scanKwp1(std::span<const std::uint8_t> file);
+
+}  // namespace kiln::particles

@@ -1,0 +1,30 @@
+// Every validation rule of the worldparticles contract, returning all diagnostics at once.
+#pragma once
+
+#include <cstdint>
+
+#include "core/diagnostic.hpp"
+#include "particles/model.hpp"
+
+namespace kiln::particles {
+
+struct ValidateOptions {
+  // Require each emitter's stored bounds to equal conservativeEmitterBounds bit-for-bit.
+  // The viewer relaxes only this rule to inspect a level with forged bounds.
+  bool checkStoredBounds = true;
+};
+
+// The whole document: limits, names, references, each preset for the document's version,
+// each emitter (times, schedule, capacity) and, unless relaxed, the stored bounds.
+core::Diagnostics validate(const Document& doc, const ValidateOptions& options = {});
+
+// Strict version-1 preset rules (additive/cutout only).
+core::Diagnostics validatePreset(const Preset& preset);
+// Preset rules for an explicit document version (1 or 2).
+core::Diagnostics validatePresetForVersion(const Preset& preset, std::uint16_t version);
+
+// Field path prefix used in diagnostics: "presets.NAME" / "emitters.NAME" (index when unnamed).
+std::string presetPath(const Preset& p, std::size_t index);
+std::string emitterPath(const Emitter& e, std::size_t index);
+
+}  // namespace kiln::particles

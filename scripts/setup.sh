@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Installs every Debian 12 package Kiln needs to build, test and run. Idempotent: quiet when
+# everything is present. Works as root or through sudo.
+set -euo pipefail
+
+packages=(
+  build-essential cmake ninja-build pkg-config git
+  libglfw3-dev libepoxy-dev libegl-dev libgl-dev libgl1-mesa-dri libegl1-mesa libgles-dev
+  libimgui-dev libglm-dev libstb-dev
+  catch2 libyaml-cpp-dev zlib1g-dev libbenchmark-dev
+  libcli11-dev nlohmann-json3-dev libfmt-dev
+  clang libclang-rt-14-dev
+  xvfb xauth
+  python3 python3-jsonschema python3-yaml
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
+    missing+=("$p")
+  fi
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+if [ "$(id -u)" -eq 0 ]; then
+  sudo_cmd=()
+elif command -v sudo >/dev/null 2>&1; then
+  sudo_cmd=(sudo)
+else
+  echo "kiln setup: missing packages (${missing[*]}) and neither root nor sudo is available" >&2
+  exit 2
+fi
+
+echo "kiln setup: installing ${#missing[@]} Debian package(s): ${missing[*]}"
+export DEBIAN_FRONTEND=noninteractive
+"${sudo_cmd[@]}" apt-get update -qq
+"${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+echo "kiln setup: done"
