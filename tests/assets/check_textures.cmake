@@ -1,0 +1,20 @@
+# CTest check (`cmake -P`): kiln-texgen writes exactly the committed assets/textures/*.png —
+# the same set of files, byte for byte.
+#   -DTEXGEN=<kiln-texgen> -DCOMMITTED=<assets/textures> -DWORK=<scratch dir>
+cmake_minimum_required(VERSION 3.25)
+file(REMOVE_RECURSE "${WORK}")
+execute_process(COMMAND "${TEXGEN}" "${WORK}" RESULT_VARIABLE rc ERROR_VARIABLE err)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "kiln-texgen exited ${rc}: ${err}")
+endif()
+file(GLOB generated RELATIVE "${WORK}" "${WORK}/*.png")
+file(GLOB committed RELATIVE "${COMMITTED}" "${COMMITTED}/*.png")
+if(NOT generated STREQUAL committed)
+  message(FATAL_ERROR "texgen writes [${generated}] but assets/textures holds [${committed}]")
+endif()
+foreach(f ${generated})
+  execute_process(COMMAND ${CMAKE_COMMAND} -E compare_files "${WORK}/${f}" "${COMMITTED}/${f}" RESULT_VARIABLE same)
+  if(NOT same EQUAL 0)
+    message(FATAL_ERROR "${f} differs from texgen's output; run the texgen-update target and commit")
+  endif()
+endforeach()
