@@ -1,0 +1,47 @@
+// ValidateForWorld: every corner of every emitter's stored bounds inside its compiled sector.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/diagnostic.hpp"
+#include "particles/model.hpp"
+#include "world/world.hpp"
+
+namespace kiln::world {
+
+// One corner of an emitter's bounds against its sector: the plane it is farthest outside of (or
+// closest to, when inside) and that signed distance (world units, positive = outside).
+struct CornerFit {
+  int corner = 0;        // bit 0 → max x, bit 1 → max y, bit 2 → max z (as particles::corners)
+  std::string plane;     // "wall 2", "floor" or "ceiling"
+  double distance = 0;   // > 0 means outside
+  double x = 0, y = 0, z = 0;  // the corner itself
+  bool inside() const { return distance <= 0; }
+};
+
+struct EmitterFit {
+  std::uint32_t emitter = 0;
+  std::uint32_t sector = 0;
+  bool sectorExists = false;        // false: corners are left default
+  std::array<CornerFit, 8> corners{};
+  bool inside() const;
+  // The corner farthest outside (largest distance).
+  const CornerFit& worst() const;
+};
+
+// "(max x, min y, max z)"
+std::string cornerName(int corner);
+
+// The structured form the viewer draws: one entry per emitter, in document order.
+// The world must be valid.
+std::vector<EmitterFit> fitEmitters(const World& w, const particles::Document& doc);
+
+// missing-sector when an emitter's sector index is out of range; outside-sector when any corner
+// lies outside, naming the emitter, the worst corner, its plane and distance. Paths are
+// "emitters.NAME.sector" and "emitters.NAME.bounds".
+core::Diagnostics validateForWorld(const World& w, const particles::Document& doc);
+
+}  // namespace kiln::world

@@ -1,0 +1,92 @@
+// Level modules (KLM1), required features, mounting and the cartridge manifest
+// (docs/formats/klm1.md, docs/formats/cartridge.md).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+#include "core/diagnostic.hpp"
+#include "particles/kwp1/kwp1.hpp"
+#include "particles/model.hpp"
+#include "world/world.hpp"
+
+namespace kiln::world {
+
+inline constexpr std::string_view kKlm1Magic = "KLM1";
+inline constexpr std::uint16_t kKlm1Version = 1;
+inline constexpr std::uint64_t kMaxKlm1Bytes = 2u << 20;  // whole file, header included
+inline constexpr std::string_view kSectorsEntry = "@world/sectors";
+inline constexpr std::string_view kParticlesEntry = "@world/particles";
+// Structural limits the scan enforces before anything is allocated.
+inline constexpr std::size_t kMaxFeatures = 16;
+inline constexpr std::size_t kMaxEntries = 16;
+inline constexpr std::size_t kMaxFeatureBytes = 64;
+inline constexpr std::size_t kMaxEntryNameBytes = 64;
+
+struct Level {
+  World world;                                   // the @world/sectors entry (required)
+  std::optional<particles::Document> particles;  // the @world/particles entry (optional)
+  // The declared feature list, written as given; a compiler sets it to requiredFeatures(level).
+  std::vector<std::string> features;
+  friend bool operator==(const Level&, const Level&) = default;
+};
+
+// What the entries need: "world/sectors@1", then with particles of version v
+// "world/particles@v" (version 2 does not imply version 1).
+std::vector<std::string> requiredFeatures(const Level& level);
+
+// Deterministic: the features as declared, then @world/sectors, then @world/particles if present,
+// each a complete KWS1/KWP1 file.
+std::vector<std::uint8_t> encodeKlm1(const Level& level);
+
+// Header, feature list, entries (unknown, duplicate and missing entries rejected), each entry
+// decoded by its own codec (errors are re-based to offsets in this file and prefixed with the
+// entry name), then the declared features must equal requiredFeatures as a set.
+std::variant<Level, core::DecodeError> decodeKlm1(std::span<const std::uint8_t> file,
+                                                  const particles::DecodeOptions& options = {});
+
+// --- mounting ----------------------------------------------------------------------------------
+
+// The feature strings a host advertises.
+struct HostCapabilities {
+  std::vector<std::string> features;
+  bool advertises(std::string_view feature) const;
+};
+
+// Everything this build of Kiln can mount: sectors@1, particles@1 and particles@2.
+HostCapabilities kilnCapabilities();
+
+// The required features the host does not advertise, in the order required.
+std::vector<std::string> missingFeatures(const std::vector<std::string>& required, const HostCapabilities& host);
+
+// Empty when the level mounts; otherwise one missing-feature diagnostic per feature the level
+// needs (requiredFeatures, then any further declared ones) that the host does not advertise,
+// each naming it.
+core::Diagnostics mount(const Level& level, const HostCapabilities& host);
+
+// --- cartridge manifest ------------------------------------------------------------------------
+
+// A cartridge: the features it advertises and its level files (paths relative to the manifest).
+struct Cartridge {
+  std::vector<std::string> features;
+  std::vector<std::string> levels;
+  friend bool operator==(const Cartridge&, const Cartridge&) = default;
+};
+
+// Parses the line-based manifest text (docs/formats/cartridge.md). Diagnostics use paths
+// "cartridge:LINE".
+std::variant<Cartridge, core::Diagnostics> parseCartridge(std::string_view text);
+// The canonical text of a manifest (parseCartridge(formatCartridge(c)) == c).
+std::string formatCartridge(const Cartridge& c);
+
+// cartridge-features for every feature a level requires that the cartridge does not declare.
+// `levelFeatures[i]` are the features of `c.levels[i]` (as decoded from that level module).
+core::Diagnostics checkCartridgeFeatures(const Cartridge& c,
+                                         const std::vector<std::vector<std::string>>& levelFeatures);
+
+}  // namespace kiln::world
