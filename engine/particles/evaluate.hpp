@@ -37,6 +37,7 @@ struct RenderBuffers {
   std::vector<float> color;     // 4
   std::vector<std::uint32_t> frame;
   std::vector<std::uint32_t> slot;
+  std::vector<float> schedule;  // scratch: the emitter's birth schedule, reused every call
   void reserve(std::uint32_t capacity);
 };
 

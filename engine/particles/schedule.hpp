@@ -19,6 +19,9 @@ std::uint64_t birthCount(const Emitter& e);
 // births at its time. A positive rate always births at 0. Callers validate first
 // (birthCount(e) ≤ 4096).
 std::vector<float> birthSchedule(const Emitter& e);
+// The same schedule written into `out` (cleared first); allocates nothing once `out` has
+// capacity for birthCount(e) values, so per-frame callers reuse one buffer.
+void birthScheduleInto(const Emitter& e, std::vector<float>& out);
 
 // max(1, ceil(float32(max lifetime) / float32(period))) via the promoted float64 ratio; 1 for a
 // once emitter.

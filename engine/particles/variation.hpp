@@ -1,4 +1,5 @@
 // Per-particle variation: an integer hash of (seed, cycle, birth, stream), identical in GLSL.
+// Defined inline: the evaluator draws nine values per particle on its hot path.
 #pragma once
 
 #include <cstdint>
@@ -12,12 +13,39 @@ enum class Stream : std::uint32_t {
   Lifetime, Angle, Spin,
 };
 
+// A 32-bit integer finalizer (two multiply-xorshift rounds); uint32 wrap-around is intended.
+// shaders/particle_common.glsl copies it operation for operation.
+constexpr std::uint32_t mixHash(std::uint32_t x) {
+  x ^= x >> 16;
+  x *= 0x7feb352dU;
+  x ^= x >> 15;
+  x *= 0x846ca68bU;
+  x ^= x >> 16;
+  return x;
+}
+
+// The hash chain up to the stream: mix(mix(mix(seed) ^ cycle) ^ birth). One particle's nine
+// streams share it, so variationHash(s, c, b, k) == mixHash(variationPrefix(s, c, b) ^ k).
+constexpr std::uint32_t variationPrefix(std::uint32_t seed, std::uint32_t cycle, std::uint32_t birth) {
+  return mixHash(mixHash(mixHash(seed) ^ cycle) ^ birth);
+}
+
 // uint32 arithmetic only (no sin-based hash), the same in C++ and GLSL.
-std::uint32_t variationHash(std::uint32_t seed, std::uint32_t cycle, std::uint32_t birth, std::uint32_t stream);
-// Top 24 bits mapped to [0,1).
-float unitFromHash(std::uint32_t h);
+constexpr std::uint32_t variationHash(std::uint32_t seed, std::uint32_t cycle, std::uint32_t birth,
+                                      std::uint32_t stream) {
+  return mixHash(variationPrefix(seed, cycle, birth) ^ stream);
+}
+
+// Top 24 bits mapped to [0,1): 24 bits fit a float32 mantissa, so the value is exact and < 1.
+constexpr float unitFromHash(std::uint32_t h) { return static_cast<float>(h >> 8) * (1.0f / 16777216.0f); }
+
 inline float variation(std::uint32_t seed, std::uint32_t cycle, std::uint32_t birth, Stream s) {
   return unitFromHash(variationHash(seed, cycle, birth, static_cast<std::uint32_t>(s)));
+}
+
+// One particle's draw from a precomputed prefix.
+inline float variationFromPrefix(std::uint32_t prefix, Stream s) {
+  return unitFromHash(mixHash(prefix ^ static_cast<std::uint32_t>(s)));
 }
 
 }  // namespace kiln::particles

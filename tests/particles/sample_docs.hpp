@@ -141,4 +141,34 @@ inline wp::Document minimalDocument() {
   return doc;
 }
 
+// Every limit at its maximum: 64 presets (4 size and colour keys, 16 frames, all four blends),
+// 256 cycling emitters of 16 bursts × 16 births, 256 slots each, 65,536 slots in all.
+inline wp::Document maximumDocument() {
+  wp::Document doc;
+  doc.version = wp::AlphaVersion;
+  for (int i = 0; i < 64; ++i) {
+    wp::Preset p = embersPreset("preset_" + std::to_string(i), 256);
+    p.size = {{0, 0.05}, {0.3, 0.08}, {0.7, 0.06}, {1, 0}};
+    p.color = {{0, {1, 0.6, 0.2, 1}}, {0.2, {1, 0.5, 0.2, 1}}, {0.6, {1, 0.3, 0.1, 0.5}}, {1, {1, 0.2, 0, 0}}};
+    p.sprite.frames.assign(16, "frame");
+    p.lifetime = {1.0, 1.9};
+    p.sprite.blend = static_cast<wp::Blend>(i % 4);
+    doc.presets.push_back(p);
+  }
+  for (int i = 0; i < 256; ++i) {
+    wp::Emitter e = cycleEmitter("emitter_" + std::to_string(i), static_cast<std::uint32_t>(i % 64));
+    e.rate = 0;
+    e.duration = 0;
+    e.bursts.clear();
+    for (int b = 0; b < 16; ++b) e.bursts.push_back({0.1 * b, 16});
+    e.period = 2;
+    e.delay = 0;
+    e.yaw = -180 + 1.4 * i;
+    e.seed = static_cast<std::uint32_t>(i * 7919);
+    doc.emitters.push_back(e);
+  }
+  fillBounds(doc);
+  return doc;
+}
+
 }  // namespace kiln::testdocs

@@ -1,0 +1,152 @@
+// Conservative emitter bounds: closed-form trajectory extrema per world axis (yaw folded into the
+// velocity and acceleration weights, so the box is tight for any yaw), billboard radius, margin.
+#include "particles/bounds.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <numbers>
+
+#include "core/float.hpp"
+#include "particles/motion.hpp"
+
+namespace kiln::particles {
+
+namespace {
+
+// What the GPU receives: the float32 value, promoted back to double.
+double up(double v) { return static_cast<double>(core::toF32(v)); }
+Vec3 up(const Vec3& v) { return {up(v.x), up(v.y), up(v.z)}; }
+
+// The GPU-facing (float32-rounded) numbers the bounds depend on.
+struct Inputs {
+  Vec3 half;  // zero for point spawn
+  Vec3 vmin, vmax, accel;
+  double drag = 0;
+  double lifetimeMax = 0;
+  Vec3 position;
+  double scale = 1;
+  YawBasis yaw;
+  double maxSize = 0;
+};
+
+Inputs inputsOf(const Preset& p, const Emitter& e) {
+  Inputs in;
+  if (p.spawnShape == SpawnShape::Box) in.half = up(p.spawnHalfExtents);
+  in.vmin = up(p.velocity.min);
+  in.vmax = up(p.velocity.max);
+  in.accel = up(p.acceleration);
+  in.drag = up(p.drag);
+  in.lifetimeMax = up(p.lifetime.max);
+  in.position = up(e.position);
+  in.scale = up(e.scale);
+  in.yaw = yawBasis(up(e.yaw));
+  for (const SizeKey& k : p.size) in.maxSize = std::max(in.maxSize, up(k.value));
+  return in;
+}
+
+// One face: the largest value of σ·(world axis component of the local offset).
+struct Face {
+  double value = 0;
+  double age = 0;
+  const char* term = "";
+};
+
+double h(double v, double a, double drag, double t) {
+  const DragFactors k = dragFactors(drag, t);
+  return v * k.f + a * k.g;
+}
+
+// Where d/dt (v·f + a·g) = 0, i.e. where the particle's speed along the axis vanishes;
+// negative when the axis velocity never reverses.
+double turningAge(double v, double a, double drag) {
+  if (a == 0 || v == 0 || (v > 0) == (a > 0)) return -1;
+  if (drag == 0) return -v / a;
+  // v·e^{-kt} + (a/k)(1 − e^{-kt}) = 0  ⇔  t = log1p(−k·v/a)/k
+  return std::log1p(-drag * v / a) / drag;
+}
+
+Face face(const Inputs& in, const std::array<double, 3>& w) {
+  double spawn = 0, v = 0, a = 0;
+  for (int j = 0; j < 3; ++j) {
+    spawn += std::fabs(w[j]) * in.half[j];
+    // f(t) ≥ 0, so the velocity endpoint that maximises w·v maximises the displacement at every age.
+    v += w[j] >= 0 ? w[j] * in.vmax[j] : w[j] * in.vmin[j];
+    a += w[j] * in.accel[j];
+  }
+  Face best{spawn + h(v, a, in.drag, 0), 0, "spawn and velocity endpoint at birth"};
+  const double atEnd = spawn + h(v, a, in.drag, in.lifetimeMax);
+  if (atEnd > best.value) best = {atEnd, in.lifetimeMax, "end of the longest lifetime"};
+  const double t = turningAge(v, a, in.drag);
+  if (t > 0 && t < in.lifetimeMax) {
+    const double atTurn = spawn + h(v, a, in.drag, t);
+    if (atTurn > best.value) best = {atTurn, t, "trajectory extremum"};
+  }
+  return best;
+}
+
+// Outward rounding to float32, so the stored box survives a float32 encoding unchanged.
+double downF32(double v) {
+  float f = core::toF32(v);
+  if (static_cast<double>(f) > v) f = std::nextafter(f, -std::numeric_limits<float>::infinity());
+  return f;
+}
+double upF32(double v) {
+  float f = core::toF32(v);
+  if (static_cast<double>(f) < v) f = std::nextafter(f, std::numeric_limits<float>::infinity());
+  return f;
+}
+
+double maxAbs(const Vec3& v) { return std::max({std::fabs(v.x), std::fabs(v.y), std::fabs(v.z)}); }
+
+}  // namespace
+
+BoundsExplanation explainEmitterBounds(const Preset& p, const Emitter& e) {
+  const Inputs in = inputsOf(p, e);
+  BoundsExplanation out;
+  out.billboardRadius = in.maxSize * in.scale * (std::numbers::sqrt2 / 2);
+
+  // Margin (docs/particles.md, "Bounds margin"): float32 evaluation on the GPU, bounded relative
+  // to the largest magnitude S any term of the position can reach, plus twice the worst
+  // truncation error of the fifth-order series (the branch the bounds do not solve exactly).
+  const double L = in.lifetimeMax;
+  const double speed = std::max(maxAbs(in.vmin), maxAbs(in.vmax));
+  const double accel = maxAbs(in.accel);
+  const double local = 2 * (maxAbs(in.half) + speed * L + accel * L * L / 2);
+  const double magnitude = maxAbs(in.position) + in.scale * local + out.billboardRadius;
+  double series = 0;
+  if (in.drag > 0) {
+    const double tq = std::min(L, 0.5 / in.drag);
+    const double q6 = std::pow(in.drag * tq, 6);
+    series = 2 * in.scale * (q6 / 5040 * tq * 2 * speed + q6 / 40320 * tq * tq * 2 * accel);
+  }
+  out.margin = magnitude * (1.0 / 65536) + series;
+
+  const double c = in.yaw.c, s = in.yaw.s;
+  const std::array<std::array<double, 3>, 3> axes{{{c, -s, 0}, {s, c, 0}, {0, 0, 1}}};
+  for (int axis = 0; axis < 3; ++axis) {
+    for (int side = 0; side < 2; ++side) {
+      const double sigma = side == 0 ? -1 : 1;
+      const std::array<double, 3> w{sigma * axes[axis][0], sigma * axes[axis][1], sigma * axes[axis][2]};
+      const Face f = face(in, w);
+      const double reach = in.scale * f.value + out.billboardRadius + out.margin;
+      const double centre = in.position[axis];
+      if (side == 0) out.bounds.min[axis] = downF32(centre - reach);
+      else out.bounds.max[axis] = upF32(centre + reach);
+      out.faces[static_cast<std::size_t>(axis * 2 + side)] = {f.term, f.age, L, sigma * f.value};
+    }
+  }
+  return out;
+}
+
+Bounds conservativeEmitterBounds(const Preset& p, const Emitter& e) { return explainEmitterBounds(p, e).bounds; }
+
+std::array<Vec3, 8> corners(const Bounds& b) {
+  std::array<Vec3, 8> out{};
+  for (int i = 0; i < 8; ++i)
+    out[static_cast<std::size_t>(i)] = {(i & 1) ? b.max.x : b.min.x, (i & 2) ? b.max.y : b.min.y,
+                                        (i & 4) ? b.max.z : b.min.z};
+  return out;
+}
+
+}  // namespace kiln::particles

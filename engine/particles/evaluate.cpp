@@ -1,0 +1,221 @@
+// The CPU reference evaluator: slot → (cycle, birth, age) → sampled particle, as the vertex
+// shader computes it, from float32-rounded inputs promoted to double.
+#include "particles/evaluate.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "core/float.hpp"
+#include "core/hash.hpp"
+#include "particles/motion.hpp"
+#include "particles/motion_inline.hpp"
+#include "particles/schedule.hpp"
+#include "particles/variation.hpp"
+
+namespace kiln::particles {
+
+namespace {
+
+double up(double v) { return static_cast<double>(core::toF32(v)); }
+Vec3 up(const Vec3& v) { return {up(v.x), up(v.y), up(v.z)}; }
+
+// Everything one emitter's slots share, prepared once per call (no allocation: curves are
+// validated to at most kMaxCurveKeys keys).
+struct EmitterContext {
+  const Emitter* emitter = nullptr;
+  bool box = false;
+  Vec3 half, vmin, vmax, accel, position;
+  double drag = 0, scale = 1, lifetimeMin = 0, lifetimeMax = 0;
+  double angleMin = 0, angleMax = 0, spinMin = 0, spinMax = 0;
+  double fps = 0;
+  std::size_t frameCount = 0;
+  Flipbook flipbook = Flipbook::Once;
+  YawBasis yaw;
+  std::array<SizeKey, kMaxCurveKeys> size{};
+  std::array<ColorKey, kMaxCurveKeys> color{};
+  std::size_t sizeKeys = 0, colorKeys = 0;
+  bool cycling = false;
+  std::uint32_t groups = 1;
+  std::uint64_t live = 0;  // G·B slots can hold a particle; the rest of the capacity stays dead
+  double period = 0;
+  EmitterClock clock;
+};
+
+EmitterContext prepare(const Document& doc, std::size_t emitterIndex, std::size_t births, double levelTime) {
+  EmitterContext x;
+  const Emitter& e = doc.emitters.at(emitterIndex);
+  const Preset& p = doc.presets.at(e.preset);
+  x.emitter = &e;
+  x.box = p.spawnShape == SpawnShape::Box;
+  x.half = up(p.spawnHalfExtents);
+  x.vmin = up(p.velocity.min);
+  x.vmax = up(p.velocity.max);
+  x.accel = up(p.acceleration);
+  x.position = up(e.position);
+  x.drag = up(p.drag);
+  x.scale = up(e.scale);
+  x.lifetimeMin = up(p.lifetime.min);
+  x.lifetimeMax = up(p.lifetime.max);
+  x.angleMin = up(p.rotationAngle.min);
+  x.angleMax = up(p.rotationAngle.max);
+  x.spinMin = up(p.rotationSpeed.min);
+  x.spinMax = up(p.rotationSpeed.max);
+  x.fps = up(p.sprite.fps);
+  x.frameCount = p.sprite.frames.size();
+  x.flipbook = p.sprite.flipbook;
+  x.yaw = yawBasis(up(e.yaw));
+  x.sizeKeys = std::min(p.size.size(), kMaxCurveKeys);
+  for (std::size_t i = 0; i < x.sizeKeys; ++i) x.size[i] = {up(p.size[i].age), up(p.size[i].value)};
+  x.colorKeys = std::min(p.color.size(), kMaxCurveKeys);
+  for (std::size_t i = 0; i < x.colorKeys; ++i) {
+    x.color[i].age = up(p.color[i].age);
+    for (int c = 0; c < 4; ++c) x.color[i].rgba[c] = up(p.color[i].rgba[c]);
+  }
+  x.cycling = e.mode == PlayMode::Cycle;
+  x.groups = cycleGroups(p, e);
+  x.live = std::min<std::uint64_t>(static_cast<std::uint64_t>(x.groups) * births, p.capacity);
+  x.period = up(e.period);
+  x.clock = emitterClock(e, levelTime);
+  return x;
+}
+
+double lerp(double lo, double hi, float u) { return lo + static_cast<double>(u) * (hi - lo); }
+
+// Cycle k that slot group g shows at the current clock (before the birth-time test): the most
+// recent k ≤ c with k ≡ g (mod G). Once emitters always show cycle 0.
+std::int64_t groupCycle(const EmitterContext& x, std::uint32_t g) {
+  if (!x.cycling) return 0;
+  const std::int64_t c = x.clock.cycle, G = x.groups;
+  return c - (((c - g) % G) + G) % G;
+}
+
+// Slot (group g, birth b) given the group's candidate cycle; false when the slot is dead.
+bool evaluateBirth(const EmitterContext& x, const std::vector<float>& schedule, std::uint32_t g, std::uint32_t b,
+                   std::int64_t k, ParticleState& out) {
+  const double sb = schedule[b];
+  double age = 0;
+  if (!x.cycling) {
+    if (sb > x.clock.phase) return false;
+    age = x.clock.phase - sb;
+  } else {
+    // Birth b of cycle c has not happened yet: the slot still shows the cycle G earlier.
+    if (k == x.clock.cycle && sb > x.clock.phase) k -= x.groups;
+    if (k < 0) return false;
+    age = static_cast<double>(x.clock.cycle - k) * x.period + x.clock.phase - sb;
+  }
+  const Emitter& e = *x.emitter;
+  // The hash sees the cycle modulo 2^32.
+  const std::uint32_t prefix = variationPrefix(e.seed, static_cast<std::uint32_t>(k), b);
+  auto draw = [prefix](Stream s) { return variationFromPrefix(prefix, s); };
+  const double lifetime = lerp(x.lifetimeMin, x.lifetimeMax, draw(Stream::Lifetime));
+  if (!(age < lifetime)) return false;
+
+  out.slot = static_cast<std::uint32_t>(g * schedule.size() + b);
+  out.birth = b;
+  out.cycle = k;
+  out.birthTime = e.delay + static_cast<double>(k) * x.period + sb;
+  out.age = age;
+  out.lifetime = lifetime;
+  if (x.box) {
+    out.spawn = {(2.0 * draw(Stream::SpawnX) - 1.0) * x.half.x, (2.0 * draw(Stream::SpawnY) - 1.0) * x.half.y,
+                 (2.0 * draw(Stream::SpawnZ) - 1.0) * x.half.z};
+  } else {
+    out.spawn = {};
+  }
+  out.velocity = {lerp(x.vmin.x, x.vmax.x, draw(Stream::VelocityX)), lerp(x.vmin.y, x.vmax.y, draw(Stream::VelocityY)),
+                  lerp(x.vmin.z, x.vmax.z, draw(Stream::VelocityZ))};
+  const Vec3 d = detail::displacementInline(out.velocity, x.accel, x.drag, age);
+  const Vec3 r = detail::rotateYawInline({out.spawn.x + d.x, out.spawn.y + d.y, out.spawn.z + d.z}, x.yaw);
+  out.position = {x.position.x + x.scale * r.x, x.position.y + x.scale * r.y, x.position.z + x.scale * r.z};
+  const double t = age / lifetime;
+  out.size = detail::sampleSizeInline(std::span<const SizeKey>(x.size.data(), x.sizeKeys), t) * x.scale;
+  out.color = detail::sampleColorInline(std::span<const ColorKey>(x.color.data(), x.colorKeys), t);
+  const double angle = lerp(x.angleMin, x.angleMax, draw(Stream::Angle));
+  const double spin = lerp(x.spinMin, x.spinMax, draw(Stream::Spin));
+  out.rotation = angle + spin * age;
+  out.frame = detail::flipbookFrameInline(x.frameCount, x.flipbook, x.fps, age);
+  return true;
+}
+
+bool evaluatePrepared(const EmitterContext& x, const std::vector<float>& schedule, std::uint32_t slot,
+                      ParticleState& out) {
+  if (slot >= x.live || !x.clock.started || schedule.empty()) return false;
+  const auto births = static_cast<std::uint32_t>(schedule.size());
+  const std::uint32_t g = slot / births;
+  return evaluateBirth(x, schedule, g, slot % births, groupCycle(x, g), out);
+}
+
+// Visits every alive particle in ascending slot order without a division per slot.
+template <class F>
+void forEachAlive(const EmitterContext& x, const std::vector<float>& schedule, std::uint64_t slots, F&& visit) {
+  if (!x.clock.started || schedule.empty()) return;
+  const auto births = static_cast<std::uint32_t>(schedule.size());
+  ParticleState p;
+  std::uint64_t slot = 0;
+  for (std::uint32_t g = 0; slot < slots; ++g) {
+    const std::int64_t k = groupCycle(x, g);
+    for (std::uint32_t b = 0; b < births && slot < slots; ++b, ++slot)
+      if (evaluateBirth(x, schedule, g, b, k, p)) visit(p);
+  }
+}
+
+}  // namespace
+
+void RenderBuffers::reserve(std::uint32_t slots) {
+  capacity = slots;
+  count = 0;
+  // Sized, not just reserved: evaluate() writes by index and never grows a vector.
+  position.resize(std::size_t{slots} * 3);
+  size.resize(slots);
+  rotation.resize(slots);
+  color.resize(std::size_t{slots} * 4);
+  frame.resize(slots);
+  slot.resize(slots);
+  schedule.reserve(slots);
+}
+
+bool evaluateSlot(const Document& doc, std::size_t emitterIndex, const std::vector<float>& schedule,
+                  std::uint32_t slot, double levelTime, ParticleState& out) {
+  const EmitterContext x = prepare(doc, emitterIndex, schedule.size(), levelTime);
+  return evaluatePrepared(x, schedule, slot, out);
+}
+
+std::vector<ParticleState> evaluateEmitter(const Document& doc, std::size_t emitterIndex, double levelTime) {
+  const std::vector<float> schedule = birthSchedule(doc.emitters.at(emitterIndex));
+  const EmitterContext x = prepare(doc, emitterIndex, schedule.size(), levelTime);
+  std::vector<ParticleState> out;
+  forEachAlive(x, schedule, x.live, [&](const ParticleState& p) { out.push_back(p); });
+  return out;
+}
+
+void evaluate(const Document& doc, std::size_t emitterIndex, double levelTime, RenderBuffers& out) {
+  birthScheduleInto(doc.emitters.at(emitterIndex), out.schedule);
+  const EmitterContext x = prepare(doc, emitterIndex, out.schedule.size(), levelTime);
+  out.count = 0;
+  forEachAlive(x, out.schedule, std::min<std::uint64_t>(x.live, out.capacity), [&out](const ParticleState& p) {
+    const std::size_t i = out.count++;
+    out.position[3 * i] = static_cast<float>(p.position.x);
+    out.position[3 * i + 1] = static_cast<float>(p.position.y);
+    out.position[3 * i + 2] = static_cast<float>(p.position.z);
+    out.size[i] = static_cast<float>(p.size);
+    out.rotation[i] = static_cast<float>(p.rotation);
+    for (std::size_t c = 0; c < 4; ++c) out.color[4 * i + c] = static_cast<float>(p.color[c]);
+    out.frame[i] = p.frame;
+    out.slot[i] = p.slot;
+  });
+}
+
+std::uint64_t hashBuffers(const RenderBuffers& b) {
+  core::Fnv1a h;
+  h.u32(b.count);
+  const std::size_t n = b.count;
+  for (std::size_t i = 0; i < 3 * n; ++i) h.f32(b.position[i]);
+  for (std::size_t i = 0; i < n; ++i) h.f32(b.size[i]);
+  for (std::size_t i = 0; i < n; ++i) h.f32(b.rotation[i]);
+  for (std::size_t i = 0; i < 4 * n; ++i) h.f32(b.color[i]);
+  for (std::size_t i = 0; i < n; ++i) h.u32(b.frame[i]);
+  for (std::size_t i = 0; i < n; ++i) h.u32(b.slot[i]);
+  return h.value();
+}
+
+}  // namespace kiln::particles

@@ -1,0 +1,182 @@
+// Document-level validation: limits, unique names, references, emitter timing, schedules,
+// capacities and the recomputed-bounds check.
+#include <bit>
+#include <cmath>
+#include <set>
+#include <string>
+
+#include "core/float.hpp"
+#include "particles/bounds.hpp"
+#include "particles/names.hpp"
+#include "particles/schedule.hpp"
+#include "particles/validate.hpp"
+#include "particles/validate_report.hpp"
+
+namespace kiln::particles {
+
+namespace {
+
+using core::Code;
+using detail::idx;
+using detail::Report;
+
+bool timeInRange(Report& r, double v, Code code, const std::string& path) {
+  if (!r.finite(v, path)) return false;
+  if (v < 0 || v > kMaxSeconds) {
+    r.add(code, path, Report::num(v) + " s is outside [0, 3600]");
+    return false;
+  }
+  return true;
+}
+
+std::string box(const Bounds& b) {
+  auto v = [](const Vec3& p) {
+    std::string s(1, '[');
+    s += Report::num(p.x);
+    s += ", ";
+    s += Report::num(p.y);
+    s += ", ";
+    s += Report::num(p.z);
+    s += ']';
+    return s;
+  };
+  return v(b.min) + ".." + v(b.max);
+}
+
+bool sameBits(const Bounds& a, const Bounds& b) {
+  for (int i = 0; i < 3; ++i)
+    if (std::bit_cast<std::uint64_t>(a.min[i]) != std::bit_cast<std::uint64_t>(b.min[i]) ||
+        std::bit_cast<std::uint64_t>(a.max[i]) != std::bit_cast<std::uint64_t>(b.max[i]))
+      return false;
+  return true;
+}
+
+// Timing and schedule rules of one emitter. Births are counted arithmetically; no schedule is
+// built, so a forged rate×duration of 10^15 costs nothing.
+void checkTiming(Report& r, const Emitter& e, const std::string& at) {
+  bool ok = true;
+  if (r.finite(e.rate, at + ".rate") && e.rate < 0) {
+    r.add(Code::RateRange, at + ".rate", "rate " + Report::num(e.rate) + " is negative");
+    ok = false;
+  }
+  ok = timeInRange(r, e.duration, Code::DurationRange, at + ".duration_seconds") && ok;
+  if (ok && e.rate > 0 && e.duration == 0)
+    r.add(Code::DurationRange, at + ".duration_seconds", "a positive rate needs a positive duration");
+  if (e.bursts.size() > kMaxBursts)
+    r.add(Code::BurstCount, at + ".bursts", std::to_string(e.bursts.size()) + " bursts; at most 16 are allowed");
+  for (std::size_t i = 0; i < e.bursts.size(); ++i) {
+    if (e.bursts[i].count == 0) r.add(Code::BurstCount, at + ".bursts" + idx(i) + ".count", "a burst of zero particles");
+    ok = timeInRange(r, e.bursts[i].time, Code::BurstTime, at + ".bursts" + idx(i) + ".time") && ok;
+  }
+  timeInRange(r, e.delay, Code::DelayRange, at + ".delay_seconds");
+
+  const bool cycling = e.mode == PlayMode::Cycle;
+  bool periodOk = r.finite(e.period, at + ".period_seconds");
+  if (periodOk && cycling && !(core::toF32(e.period) > 0 && e.period <= kMaxSeconds)) {
+    r.add(Code::PeriodRange, at + ".period_seconds", "a cycling emitter needs a period in (0, 3600]");
+    periodOk = false;
+  } else if (periodOk && !cycling && e.period != 0) {
+    r.add(Code::PeriodRange, at + ".period_seconds", "a once emitter has no period");
+  }
+  if (!ok) return;
+
+  const std::uint64_t births = birthCount(e);
+  std::uint64_t rateBirths = births;
+  for (const Burst& b : e.bursts) rateBirths -= std::min<std::uint64_t>(rateBirths, b.count);
+  if (rateBirths > kMaxSlotsPerEmitter)
+    r.add(Code::RateRange, at + ".rate", "rate x duration gives " + std::to_string(rateBirths) +
+                                             " births; at most 4096 can be scheduled");
+  if (births == 0) r.add(Code::NoBirths, at, "the emitter has no rate and no bursts, so it never births");
+
+  if (!cycling || !periodOk) return;
+  if (e.duration > e.period)
+    r.add(Code::DurationExceedsPeriod, at + ".duration_seconds",
+          "duration " + Report::num(e.duration) + " s exceeds the period " + Report::num(e.period) + " s");
+  // Every cycling birth must come strictly before the uploaded float32 period, or it would
+  // collide with the next cycle's birth at phase 0.
+  const float period = core::toF32(e.period);
+  if (rateBirths > 0 && rateBirths <= kMaxSlotsPerEmitter &&
+      !(core::toF32(static_cast<double>(rateBirths - 1) / e.rate) < period))
+    r.add(Code::BirthAfterPeriod, at + ".rate", "the last rate birth is not before float32(period)");
+  for (std::size_t i = 0; i < e.bursts.size(); ++i)
+    if (!(core::toF32(e.bursts[i].time) < period))
+      r.add(Code::BirthAfterPeriod, at + ".bursts" + idx(i) + ".time", "the burst is not before float32(period)");
+}
+
+void checkPlacement(Report& r, const Emitter& e, const std::string& at) {
+  r.finite(e.position, at + ".position");
+  if (r.finite(e.yaw, at + ".yaw") && (e.yaw < -180 || e.yaw > 180))
+    r.add(Code::YawRange, at + ".yaw", "yaw " + Report::num(e.yaw) + " is outside [-180, 180]");
+  if (r.finite(e.scale, at + ".scale") && !(core::toF32(e.scale) > 0))
+    r.add(Code::Scale, at + ".scale", "scale " + Report::num(e.scale) + " is not positive");
+  if (static_cast<unsigned>(e.mode) > static_cast<unsigned>(PlayMode::Cycle))
+    r.add(Code::UnknownEnum, at + ".mode", "value " + std::to_string(static_cast<unsigned>(e.mode)) + " is not defined");
+}
+
+}  // namespace
+
+core::Diagnostics validate(const Document& doc, const ValidateOptions& options) {
+  core::Diagnostics out;
+  Report r(out);
+  std::uint16_t version = doc.version;
+  if (version != Version && version != AlphaVersion) {
+    r.add(Code::UnsupportedVersion, "version", "document version " + std::to_string(version) + " is not 1 or 2");
+    version = 0;
+  }
+  if (doc.presets.size() > kMaxPresets)
+    r.add(Code::PresetCount, "presets", std::to_string(doc.presets.size()) + " presets; at most 64 are allowed");
+  if (doc.emitters.size() > kMaxEmitters)
+    r.add(Code::EmitterCount, "emitters", std::to_string(doc.emitters.size()) + " emitters; at most 256 are allowed");
+
+  std::vector<bool> presetOk(doc.presets.size());
+  std::set<std::string> seen;
+  for (std::size_t i = 0; i < doc.presets.size(); ++i) {
+    const Preset& p = doc.presets[i];
+    const std::size_t before = r.size();
+    detail::checkPreset(r, p, version, presetPath(p, i));
+    if (!seen.insert(p.name).second)
+      r.add(Code::DuplicateName, "presets" + idx(i) + ".name", "another preset is also named '" + p.name + "'");
+    presetOk[i] = r.size() == before;
+  }
+
+  seen.clear();
+  std::uint64_t totalSlots = 0;
+  for (std::size_t i = 0; i < doc.emitters.size(); ++i) {
+    const Emitter& e = doc.emitters[i];
+    const std::string at = emitterPath(e, i);
+    const std::size_t before = r.size();
+    if (const auto why = nameProblem(e.name)) r.add(Code::BadName, at + ".name", *why);
+    if (!seen.insert(e.name).second)
+      r.add(Code::DuplicateName, "emitters" + idx(i) + ".name", "another emitter is also named '" + e.name + "'");
+    checkPlacement(r, e, at);
+    checkTiming(r, e, at);
+    const bool resolved = e.preset < doc.presets.size();
+    if (!resolved) {
+      r.add(Code::BadReference, at + ".preset", "preset index " + std::to_string(e.preset) + " does not exist");
+    } else if (r.size() == before) {
+      const Preset& p = doc.presets[e.preset];
+      const std::uint64_t need = requiredCapacity(p, e);
+      if (need > kMaxSlotsPerEmitter)
+        r.add(Code::SlotsPerEmitter, at, "needs " + std::to_string(need) + " slots; at most 4096 are allowed");
+      if (const auto why = capacityShortfall(p, e)) r.add(Code::CapacityTooSmall, at + ".preset", *why);
+    }
+    if (resolved) totalSlots += doc.presets[e.preset].capacity;
+
+    const std::string boundsAt = at + ".bounds";
+    const bool storedOk = r.finite(e.bounds.min, boundsAt + ".min") & r.finite(e.bounds.max, boundsAt + ".max");
+    if (options.checkStoredBounds && storedOk && resolved && r.size() == before && presetOk[e.preset]) {
+      const Bounds b = conservativeEmitterBounds(doc.presets[e.preset], e);
+      if (!core::finiteAsF32(b.min.x) || !core::finiteAsF32(b.min.y) || !core::finiteAsF32(b.min.z) ||
+          !core::finiteAsF32(b.max.x) || !core::finiteAsF32(b.max.y) || !core::finiteAsF32(b.max.z))
+        r.add(Code::NotFinite, boundsAt, "the conservative bounds overflow float32");
+      else if (!sameBits(e.bounds, b))
+        r.add(Code::ForgedBounds, boundsAt, "stored " + box(e.bounds) + " but recomputed " + box(b));
+    }
+  }
+  if (totalSlots > kMaxTotalSlots)
+    r.add(Code::TotalSlots, "emitters", "emitter capacities sum to " + std::to_string(totalSlots) +
+                                            " slots; at most 65536 are allowed");
+  return out;
+}
+
+}  // namespace kiln::particles
