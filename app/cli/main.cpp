@@ -1,2 +1,124 @@
-// Placeholder entry point until the CLI lands.
-int main() { return 0; }
+// `kiln`: the command-line face of Kiln — compile, validate, inspect, eval, capture, compare.
+#include <CLI/CLI.hpp>
+#include <iostream>
+
+#include "cli/commands.hpp"
+
+namespace {
+
+const char* kOverview = "Kiln: compile, check and render worldparticles levels.";
+
+const char* kFooter = R"(Exit codes: 0 success, 1 invalid input (diagnostics printed as
+FILE[:LINE:COL]: error[CODE]: FIELD.PATH: message), 2 usage or I/O error.
+
+Examples:
+  kiln compile assets/levels/braziers.yaml -o braziers.klm
+  kiln validate braziers.klm --json
+  kiln inspect braziers.klm --json
+  kiln eval braziers.klm --time 2.5 --emitter west_flame --json
+  kiln capture braziers.klm --time 2 --size 640x360 --out shot.png
+  kiln compare a.png b.png --out diff.png --threshold 2)";
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  using namespace kiln::cli;
+  CLI::App app{kOverview, "kiln"};
+  app.footer(kFooter);
+  app.require_subcommand(1);
+  app.set_version_flag("--version", std::string("kiln ") + KILN_VERSION);
+
+  std::string file, out;
+  bool json = false;
+
+  auto* compile = app.add_subcommand("compile", "Validate a level source and write a level module (.klm)");
+  compile->footer(
+      "Every rule is checked (vocabulary, particles, world, sector fit, textures); all diagnostics are\n"
+      "printed at once. The same source always gives the same bytes.\n\n"
+      "Examples:\n  kiln compile assets/levels/braziers.yaml -o braziers.klm\n"
+      "  kiln compile assets/levels/braziers.yaml -o out/braziers.klm --copy-textures");
+  compile->add_option("SRC", file, "Level source (.yaml)")->required();
+  compile->add_option("-o,--out", out, "Output level module (.klm)")->required();
+  bool copyTextures = false;
+  compile->add_flag("--copy-textures", copyTextures,
+                    "Also copy each texture to <out dir>/textures/NAME.png, where .klm readers look");
+
+  auto* validate = app.add_subcommand("validate", "Check a .klm, .kwp or .yaml against every rule");
+  validate->footer(
+      "Checks recomputed bounds and the fit of every envelope in its sector. --json prints\n"
+      "{\"file\",\"valid\",\"diagnostics\":[{\"code\",\"path\",\"message\",\"line\",\"col\",\"offset\"}]}."
+      "\n\n"
+      "Examples:\n  kiln validate braziers.klm\n  kiln validate assets/levels/braziers.yaml --json");
+  validate->add_option("FILE", file, "Level module, particle document or source")->required();
+  validate->add_flag("--json", json, "Print a JSON report");
+
+  auto* inspect =
+      app.add_subcommand("inspect", "Print a level's contents (features, sectors, presets, emitters)");
+  inspect->footer(
+      "Emitters show birth_count, cycle_groups, required_capacity, bounds and schedule.\n\n"
+      "Examples:\n  kiln inspect braziers.klm\n  kiln inspect braziers.klm --json");
+  inspect->add_option("FILE", file, "Level module, particle document or source")->required();
+  inspect->add_flag("--json", json, "Print the document as JSON");
+
+  double time = 0;
+  std::optional<std::string> emitter;
+  auto* eval = app.add_subcommand("eval", "CPU reference state of every alive particle at a level time");
+  eval->footer(
+      "Each particle: slot, birth, cycle, birth_time (level time), age, lifetime, spawn and velocity\n"
+      "(local, before yaw and scale), position (world), size (scale applied), rotation (degrees),\n"
+      "color, frame.\n\nExample:\n  kiln eval braziers.klm --time 2.5 --emitter west_flame --json");
+  eval->add_option("FILE", file, "Level module, particle document or source")->required();
+  eval->add_option("-t,--time", time, "Level time in seconds")->required();
+  eval->add_option("--emitter", emitter, "Only this emitter");
+  eval->add_flag("--json", json, "Print JSON (default is a table)");
+
+  CaptureOptions cap;
+  auto* capture = app.add_subcommand("capture", "Render a level headlessly (EGL, no X server) to PNG");
+  capture->footer(
+      "Writes F.png and a JSON sidecar F.json. --times START:END:STEP writes F_0000.png, F_0001.png, ...\n"
+      "with a progress bar on stderr. A .klm or .kwp finds its textures at <dir>/textures/NAME.png;\n"
+      "a .yaml uses its textures map. Without --camera the camera frames the whole level.\n\n"
+      "Examples:\n  kiln capture braziers.klm --time 2 --size 640x360 --out shot.png\n"
+      "  kiln capture braziers.klm --times 0:2:0.5 --out seq.png --camera 5,-6,4,5,4,1");
+  capture->add_option("FILE", cap.file, "Level module, particle document or source")->required();
+  capture->add_option("-t,--time", cap.time, "Level time in seconds");
+  capture->add_option("--size", cap.size, "Image size WxH")->capture_default_str();
+  capture->add_option("-o,--out", cap.out, "Output PNG")->required();
+  capture->add_option("--camera", cap.camera, "eye_x,eye_y,eye_z,target_x,target_y,target_z");
+  capture->add_option("--times", cap.times, "A sequence START:END:STEP (END included)");
+
+  std::string b;
+  std::optional<std::string> diffOut;
+  int threshold = 0;
+  auto* compare = app.add_subcommand("compare", "Difference metrics of two PNG images");
+  compare->footer(
+      "Prints max and mean absolute difference, PSNR and the changed-pixel percentage. A channel\n"
+      "difference above --threshold (0..255) counts as a change; any change exits 1.\n\n"
+      "Example:\n  kiln compare a.png b.png --out diff.png --threshold 2");
+  compare->add_option("A", file, "First image")->required();
+  compare->add_option("B", b, "Second image")->required();
+  compare->add_option("-o,--out", diffOut, "Write the difference image here");
+  compare->add_option("--threshold", threshold, "Per-channel tolerance 0..255")->check(CLI::Range(0, 255));
+  compare->add_flag("--json", json, "Print JSON");
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForAllHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForVersion& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    app.exit(e);
+    return kExitUsage;
+  }
+
+  if (compile->parsed()) return runCompile(file, out, copyTextures);
+  if (validate->parsed()) return runValidate(file, json);
+  if (inspect->parsed()) return runInspect(file, json);
+  if (eval->parsed()) return runEval(file, time, emitter, json);
+  if (capture->parsed()) return runCapture(cap);
+  if (compare->parsed()) return runCompare(file, b, diffOut, threshold, json);
+  return kExitUsage;
+}

@@ -1,0 +1,172 @@
+// `kiln capture`: a headless EGL render of a level to PNG with a JSON sidecar, one or a sequence.
+#include <cmath>
+#include <cstdio>
+#include <iostream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "cli/commands.hpp"
+#include "core/file.hpp"
+#if KILN_HAVE_CAPTURE
+#include "render/capture.hpp"
+#include "render/headless_context.hpp"
+#endif
+
+namespace kiln::cli {
+
+#if KILN_HAVE_CAPTURE
+namespace {
+
+bool parseSize(const std::string& s, std::uint32_t& w, std::uint32_t& h) {
+  unsigned long a = 0, b = 0;
+  char x = 0, extra = 0;
+  if (std::sscanf(s.c_str(), "%lu%c%lu%c", &a, &x, &b, &extra) != 3 || (x != 'x' && x != 'X')) return false;
+  if (a == 0 || b == 0 || a > 16384 || b > 16384) return false;
+  w = static_cast<std::uint32_t>(a);
+  h = static_cast<std::uint32_t>(b);
+  return true;
+}
+
+bool parseNumbers(const std::string& s, char sep, std::vector<double>& out) {
+  std::stringstream in(s);
+  std::string part;
+  while (std::getline(in, part, sep)) {
+    char* end = nullptr;
+    const double v = std::strtod(part.c_str(), &end);
+    if (part.empty() || *end != '\0' || !std::isfinite(v)) return false;
+    out.push_back(v);
+  }
+  return true;
+}
+
+std::filesystem::path numbered(const std::filesystem::path& out, std::size_t i) {
+  char n[16];
+  std::snprintf(n, sizeof n, "_%04zu", i);
+  std::filesystem::path p = out;
+  p.replace_filename(out.stem().string() + n + out.extension().string());
+  return p;
+}
+
+void progress(std::size_t done, std::size_t total) {
+  const std::size_t width = 30, filled = total ? done * width / total : width;
+  std::cerr << "\r[" << std::string(filled, '#') << std::string(width - filled, ' ') << "] " << done << "/"
+            << total << (done == total ? "\n" : "") << std::flush;
+}
+
+}  // namespace
+
+int runCapture(const CaptureOptions& o) {
+  std::uint32_t width = 0, height = 0;
+  if (!parseSize(o.size, width, height)) {
+    std::cerr << "kiln capture: --size must be WxH with both in 1..16384, got '" << o.size << "'\n";
+    return kExitUsage;
+  }
+  std::vector<double> times{o.time};
+  if (o.times) {
+    std::vector<double> t;
+    if (!parseNumbers(*o.times, ':', t) || t.size() != 3 || t[2] <= 0 || t[1] < t[0]) {
+      std::cerr << "kiln capture: --times must be START:END:STEP with STEP > 0 and END >= START\n";
+      return kExitUsage;
+    }
+    times.clear();
+    // Index-based steps so rounding never adds or drops a frame; END is included.
+    const auto n = static_cast<std::size_t>(std::floor((t[1] - t[0]) / t[2] + 1e-9)) + 1;
+    if (n > 100000) {
+      std::cerr << "kiln capture: --times asks for " << n << " frames (at most 100000)\n";
+      return kExitUsage;
+    }
+    for (std::size_t i = 0; i < n; ++i) times.push_back(t[0] + static_cast<double>(i) * t[2]);
+  }
+  if (!std::isfinite(o.time)) {
+    std::cerr << "kiln capture: --time must be finite\n";
+    return kExitUsage;
+  }
+
+  const loader::LoadResult r = loader::loadAny(o.file);
+  if (!r.ok()) return reportFailure(r);
+  std::string error;
+  auto fileBytes = core::readFile(o.file, error, 64u << 20);
+  if (!fileBytes) {
+    std::cerr << o.file << ": error[io-error]: " << error << '\n';
+    return kExitUsage;
+  }
+
+  render::Camera camera =
+      render::frameLevel(r.level.world, r.level.particles ? &*r.level.particles : nullptr);
+  if (o.camera) {
+    std::vector<double> c;
+    if (!parseNumbers(*o.camera, ',', c) || c.size() != 6) {
+      std::cerr << "kiln capture: --camera must be eye_x,eye_y,eye_z,target_x,target_y,target_z\n";
+      return kExitUsage;
+    }
+    camera.eye = {static_cast<float>(c[0]), static_cast<float>(c[1]), static_cast<float>(c[2])};
+    camera.target = {static_cast<float>(c[3]), static_cast<float>(c[4]), static_cast<float>(c[5])};
+  }
+
+  auto ctx = render::HeadlessContext::create();
+  if (auto* d = std::get_if<core::Diagnostic>(&ctx)) {
+    std::cerr << "kiln capture: " << core::format(*d) << '\n';
+    return kExitUsage;
+  }
+  const render::ContextInfo info = std::get<render::HeadlessContext>(ctx).info();
+  render::Renderer renderer;
+  std::vector<core::NamedImage> textures;
+  for (const loader::Texture& t : r.textures) textures.push_back(t.image);
+  const core::Diagnostics prepared =
+      renderer.prepare(r.level.world, r.level.particles ? &*r.level.particles : nullptr, textures);
+  if (!prepared.empty()) {
+    for (const core::Diagnostic& d : prepared) std::cerr << o.file << ": " << core::format(d) << '\n';
+    return kExitInvalid;
+  }
+
+  render::CaptureInfo sidecar;
+  sidecar.levelHash = render::levelHash(*fileBytes);
+  sidecar.levelFile = o.file;
+  sidecar.camera = camera;
+  sidecar.width = width;
+  sidecar.height = height;
+  sidecar.glRenderer = info.renderer;
+  sidecar.kilnVersion = std::string(render::kilnVersion());
+  for (std::size_t i = 0; i < times.size(); ++i) {
+    render::CaptureRequest req;
+    req.width = width;
+    req.height = height;
+    req.levelTime = times[i];
+    req.camera = camera;
+    auto img = render::capture(renderer, req);
+    if (auto* d = std::get_if<core::Diagnostic>(&img)) {
+      std::cerr << (o.times ? "\n" : "") << "kiln capture: " << core::format(*d) << '\n';
+      return kExitUsage;
+    }
+    const std::filesystem::path png = o.times ? numbered(o.out, i) : std::filesystem::path(o.out);
+    if (i == 0 && png.has_parent_path()) {
+      std::error_code ec;
+      std::filesystem::create_directories(png.parent_path(), ec);
+    }
+    if (!render::writePng(png, std::get<core::Image>(img), error)) {
+      std::cerr << png.string() << ": error[io-error]: " << error << '\n';
+      return kExitUsage;
+    }
+    sidecar.levelTime = times[i];
+    const std::string json = render::sidecarJson(sidecar);
+    std::filesystem::path side = png;
+    side.replace_extension(".json");
+    if (!core::writeFile(side, std::span(reinterpret_cast<const std::uint8_t*>(json.data()), json.size()),
+                         error)) {
+      std::cerr << side.string() << ": error[io-error]: " << error << '\n';
+      return kExitUsage;
+    }
+    if (o.times) progress(i + 1, times.size());
+  }
+  if (!o.times) std::cout << "wrote " << o.out << " (" << width << "x" << height << ", t=" << o.time << ")\n";
+  return kExitOk;
+}
+
+#else
+int runCapture(const CaptureOptions&) {
+  std::cerr << "kiln capture: capture needs the renderer, which this build does not have\n";
+  return kExitUsage;
+}
+#endif
+
+}  // namespace kiln::cli

@@ -1,0 +1,39 @@
+// The `kiln` subcommands: each takes its parsed options and returns the process exit code
+// (0 ok, 1 invalid input with diagnostics printed, 2 usage or I/O error).
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "loader/loader.hpp"
+
+namespace kiln::cli {
+
+inline constexpr int kExitOk = 0;
+inline constexpr int kExitInvalid = 1;
+inline constexpr int kExitUsage = 2;
+
+// Prints every diagnostic one per line on stderr; returns 2 for an I/O failure, 1 otherwise.
+int reportFailure(const loader::LoadResult& r);
+
+// copyTextures: also write each texture to <out dir>/textures/NAME.png.
+int runCompile(const std::string& source, const std::string& out, bool copyTextures);
+int runValidate(const std::string& file, bool json);
+int runInspect(const std::string& file, bool json);
+int runEval(const std::string& file, double time, const std::optional<std::string>& emitter, bool json);
+
+struct CaptureOptions {
+  std::string file;
+  double time = 0;
+  std::string size = "640x360";
+  std::string out;
+  std::optional<std::string> camera;  // eye_x,eye_y,eye_z,tx,ty,tz
+  std::optional<std::string> times;   // START:END:STEP
+};
+int runCapture(const CaptureOptions& o);
+
+int runCompare(const std::string& a, const std::string& b, const std::optional<std::string>& out,
+               int threshold, bool json);
+
+}  // namespace kiln::cli

@@ -1,0 +1,175 @@
+// `kiln inspect`: the document as JSON (the contract's shape plus every field) or a text summary.
+#include <cstdio>
+#include <iostream>
+#include <nlohmann/json.hpp>
+
+#include "cli/commands.hpp"
+#include "particles/schedule.hpp"
+
+namespace kiln::cli {
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+Json vec(const particles::Vec3& v) {
+  return Json::array({v.x, v.y, v.z});
+}
+Json range(const particles::Range& r) {
+  return Json{{"min", r.min}, {"max", r.max}};
+}
+
+const char* formatName(loader::FileKind k) {
+  switch (k) {
+    case loader::FileKind::Level:
+      return "KLM1";
+    case loader::FileKind::Particles:
+      return "KWP1";
+    case loader::FileKind::Source:
+      return "source";
+    case loader::FileKind::Unknown:
+      break;
+  }
+  return "unknown";
+}
+
+Json presetJson(const particles::Preset& p) {
+  Json j;
+  j["name"] = p.name;
+  j["capacity"] = p.capacity;
+  j["blend"] = std::string(particles::name(p.sprite.blend));
+  j["spawn"] = {{"shape", std::string(particles::name(p.spawnShape))},
+                {"half_extents", vec(p.spawnHalfExtents)}};
+  j["velocity"] = {{"min", vec(p.velocity.min)}, {"max", vec(p.velocity.max)}};
+  j["lifetime"] = range(p.lifetime);
+  j["acceleration"] = vec(p.acceleration);
+  j["drag"] = p.drag;
+  j["rotation"] = {{"angle", range(p.rotationAngle)}, {"speed", range(p.rotationSpeed)}};
+  j["size"] = Json::array();
+  for (const auto& k : p.size) j["size"].push_back({{"age", k.age}, {"value", k.value}});
+  j["color"] = Json::array();
+  for (const auto& k : p.color)
+    j["color"].push_back(
+        {{"age", k.age}, {"rgba", Json::array({k.rgba[0], k.rgba[1], k.rgba[2], k.rgba[3]})}});
+  j["sprite"] = {{"frames", p.sprite.frames},
+                 {"fps", p.sprite.fps},
+                 {"flipbook", std::string(particles::name(p.sprite.flipbook))},
+                 {"facing", std::string(particles::name(p.sprite.facing))},
+                 {"blend", std::string(particles::name(p.sprite.blend))}};
+  return j;
+}
+
+Json emitterJson(const particles::Document& doc, const world::World& w, const particles::Emitter& e) {
+  const particles::Preset& p = doc.presets[e.preset];
+  Json j;
+  j["name"] = e.name;
+  j["preset"] = p.name;
+  j["sector"] = e.sector < w.sectors.size() ? Json(w.sectors[e.sector].name) : Json(e.sector);
+  j["birth_count"] = particles::birthCount(e);
+  j["cycle_groups"] = particles::cycleGroups(p, e);
+  j["required_capacity"] = particles::requiredCapacity(p, e);
+  j["bounds"] = {{"min", vec(e.bounds.min)}, {"max", vec(e.bounds.max)}};
+  Json schedule = Json::array();
+  for (float t : particles::birthSchedule(e)) schedule.push_back(static_cast<double>(t));
+  j["schedule"] = std::move(schedule);
+  j["sector_index"] = e.sector;
+  j["position"] = vec(e.position);
+  j["yaw"] = e.yaw;
+  j["scale"] = e.scale;
+  j["seed"] = e.seed;
+  j["rate"] = e.rate;
+  j["duration_seconds"] = e.duration;
+  j["bursts"] = Json::array();
+  for (const auto& b : e.bursts) j["bursts"].push_back({{"time", b.time}, {"count", b.count}});
+  j["mode"] = std::string(particles::name(e.mode));
+  j["period_seconds"] = e.period;
+  j["delay_seconds"] = e.delay;
+  j["capacity"] = p.capacity;
+  return j;
+}
+
+Json levelJson(const loader::LoadResult& r) {
+  Json j;
+  j["format"] = formatName(r.kind);
+  j["features"] = r.level.features;
+  Json sectors = Json::array();
+  for (std::size_t i = 0; i < r.level.world.sectors.size(); ++i) {
+    const world::Sector& s = r.level.world.sectors[i];
+    Json walls = Json::array();
+    for (const auto& v : s.walls) walls.push_back(Json::array({v.x, v.y}));
+    Json portals = Json::array();
+    for (std::uint32_t p : s.portals)
+      portals.push_back(p == world::kNoPortal || p >= r.level.world.sectors.size()
+                            ? Json(nullptr)
+                            : Json(r.level.world.sectors[p].name));
+    sectors.push_back({{"name", s.name},
+                       {"index", i},
+                       {"walls", walls},
+                       {"floor", {{"z", s.floor.z}, {"dzdx", s.floor.dzdx}, {"dzdy", s.floor.dzdy}}},
+                       {"ceiling", {{"z", s.ceiling.z}, {"dzdx", s.ceiling.dzdx}, {"dzdy", s.ceiling.dzdy}}},
+                       {"portals", portals},
+                       {"ambient", Json::array({s.ambient[0], s.ambient[1], s.ambient[2]})}});
+  }
+  j["world"] = {{"version", r.level.world.version}, {"sectors", sectors}};
+  if (r.level.particles) {
+    const particles::Document& doc = *r.level.particles;
+    Json presets = Json::array(), emitters = Json::array();
+    std::uint64_t total = 0;
+    for (const auto& p : doc.presets) presets.push_back(presetJson(p));
+    for (const auto& e : doc.emitters) {
+      emitters.push_back(emitterJson(doc, r.level.world, e));
+      total += doc.presets[e.preset].capacity;
+    }
+    j["particles"] = {
+        {"version", doc.version}, {"presets", presets}, {"emitters", emitters}, {"total_slots", total}};
+  } else {
+    j["particles"] = nullptr;
+  }
+  return j;
+}
+
+void printText(const loader::LoadResult& r, const Json& j) {
+  std::cout << r.file << ": " << j["format"].get<std::string>() << ", features";
+  for (const auto& f : r.level.features) std::cout << ' ' << f;
+  std::cout << "\nworld version " << r.level.world.version << ", " << r.level.world.sectors.size()
+            << " sectors\n";
+  for (const auto& s : j["world"]["sectors"])
+    std::cout << "  sector " << s["index"].get<std::size_t>() << " " << s["name"].get<std::string>() << ": "
+              << s["walls"].size() << " walls\n";
+  if (!r.level.particles) return;
+  const auto& p = j["particles"];
+  std::cout << "particles version " << p["version"].get<int>() << ", " << p["presets"].size() << " presets, "
+            << p["emitters"].size() << " emitters, " << p["total_slots"].get<std::uint64_t>() << " slots\n";
+  for (const auto& x : p["presets"])
+    std::cout << "  preset " << x["name"].get<std::string>() << ": capacity " << x["capacity"].get<int>()
+              << ", " << x["blend"].get<std::string>() << ", frames " << x["sprite"]["frames"].size() << "\n";
+  for (const auto& e : p["emitters"]) {
+    char box[256];
+    const auto& mn = e["bounds"]["min"];
+    const auto& mx = e["bounds"]["max"];
+    std::snprintf(box, sizeof box, "[%.3f %.3f %.3f]..[%.3f %.3f %.3f]", mn[0].get<double>(),
+                  mn[1].get<double>(), mn[2].get<double>(), mx[0].get<double>(), mx[1].get<double>(),
+                  mx[2].get<double>());
+    std::cout << "  emitter " << e["name"].get<std::string>() << ": preset " << e["preset"].get<std::string>()
+              << ", sector " << e["sector"].dump() << ", " << e["mode"].get<std::string>() << ", births "
+              << e["birth_count"].get<std::uint64_t>() << " x groups "
+              << e["cycle_groups"].get<std::uint32_t>() << " = "
+              << e["required_capacity"].get<std::uint64_t>() << " slots, bounds " << box << "\n";
+  }
+}
+
+}  // namespace
+
+int runInspect(const std::string& file, bool json) {
+  loader::LoadOptions options;
+  options.loadTextures = false;
+  const loader::LoadResult r = loader::loadAny(file, options);
+  if (!r.ok()) return reportFailure(r);
+  const Json j = levelJson(r);
+  if (json)
+    std::cout << j.dump(2) << '\n';
+  else
+    printText(r, j);
+  return kExitOk;
+}
+
+}  // namespace kiln::cli

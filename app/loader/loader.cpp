@@ -1,0 +1,213 @@
+// Loading sources and compiled levels into one Level with textures and located diagnostics.
+#include "loader/loader.hpp"
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+#include "core/file.hpp"
+#include "core/hash.hpp"
+#include "loader/yaml_tree.hpp"
+#include "particles/validate.hpp"
+#include "source/compile.hpp"
+#include "world/fit.hpp"
+
+namespace kiln::loader {
+namespace {
+
+using core::Code;
+
+LocatedDiagnostic located(const std::string& file, const source::SourceDiagnostic& d) {
+  return {d.diagnostic, file, d.mark.line, d.mark.col, std::nullopt};
+}
+
+LocatedDiagnostic fromDecode(const std::string& file, const core::DecodeError& e) {
+  return {core::Diagnostic{e.code, e.path, e.message}, file, 0, 0, e.offset};
+}
+
+std::string lower(std::string s) {
+  std::transform(s.begin(), s.end(), s.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  return s;
+}
+
+// Compiled levels keep texture names only; their pixels live beside the file by convention.
+void loadLevelTextures(LoadResult& r, const std::filesystem::path& dir) {
+  if (!r.level.particles) return;
+  std::set<std::string> done;
+  for (std::size_t p = 0; p < r.level.particles->presets.size(); ++p) {
+    const particles::Preset& preset = r.level.particles->presets[p];
+    for (std::size_t i = 0; i < preset.sprite.frames.size(); ++i) {
+      const std::string& name = preset.sprite.frames[i];
+      if (!done.insert(name).second) continue;
+      const std::filesystem::path file = dir / "textures" / (name + ".png");
+      std::string error;
+      if (auto img = decodeImageFile(file, error)) {
+        const std::uint64_t h = contentHash(*img);
+        r.textures.push_back({core::NamedImage{name, file.string(), std::move(*img)}, h});
+      } else {
+        r.diagnostics.push_back(
+            {{Code::TextureLoad, "presets." + preset.name + ".sprite.frames[" + std::to_string(i) + "]",
+              error},
+             r.file,
+             0,
+             0,
+             std::nullopt});
+      }
+    }
+  }
+}
+
+void addAll(LoadResult& r, const core::Diagnostics& ds) {
+  for (const core::Diagnostic& d : ds) {
+    const bool dup = std::any_of(r.diagnostics.begin(), r.diagnostics.end(), [&](const LocatedDiagnostic& x) {
+      return x.diagnostic.code == d.code && x.diagnostic.path == d.path;
+    });
+    if (!dup) r.diagnostics.push_back({d, r.file, 0, 0, std::nullopt});
+  }
+}
+
+}  // namespace
+
+std::string format(const LocatedDiagnostic& d) {
+  // Appended piece by piece: GCC 12 at -O2 warns (-Wrestrict, a false positive) on chains of
+  // operator+ that start with a literal.
+  std::string s = d.file;
+  if (d.line != 0) {
+    s += ':';
+    s += std::to_string(d.line);
+    s += ':';
+    s += std::to_string(d.col);
+  }
+  s += ": ";
+  s += core::format(d.diagnostic);
+  if (d.offset) {
+    s += " (at byte ";
+    s += std::to_string(*d.offset);
+    s += ')';
+  }
+  return s;
+}
+
+FileKind fileKind(const std::filesystem::path& path) {
+  const std::string ext = lower(path.extension().string());
+  if (ext == ".yaml" || ext == ".yml") return FileKind::Source;
+  if (ext == ".klm") return FileKind::Level;
+  if (ext == ".kwp") return FileKind::Particles;
+  return FileKind::Unknown;
+}
+
+const Texture* LoadResult::texture(std::string_view name) const {
+  for (const Texture& t : textures)
+    if (t.image.name == name) return &t;
+  return nullptr;
+}
+
+std::uint64_t contentHash(const core::Image& image) {
+  core::Fnv1a h;
+  h.u32(image.width);
+  h.u32(image.height);
+  h.bytes(image.rgba);
+  return h.value();
+}
+
+LoadResult compileSourceText(std::string_view text, const std::string& file,
+                             const std::filesystem::path& baseDir, const LoadOptions&) {
+  LoadResult r;
+  r.file = file;
+  r.kind = FileKind::Source;
+  auto parsed = parseYaml(text);
+  if (auto* d = std::get_if<source::SourceDiagnostic>(&parsed)) {
+    r.diagnostics.push_back(located(file, *d));
+    return r;
+  }
+  source::CompileResult c = source::compileSource(std::get<source::SourceNode>(parsed));
+
+  // Each name is decoded once, so a name always stands for one content.
+  std::map<std::string, source::TextureInfo> info;
+  for (const source::TextureRef& t : c.textures) {
+    const std::filesystem::path p =
+        std::filesystem::path(t.path).is_absolute() ? std::filesystem::path(t.path) : baseDir / t.path;
+    std::string error;
+    if (auto img = decodeImageFile(p, error)) {
+      info[t.name] = {img->width, img->height};
+      const std::uint64_t h = contentHash(*img);
+      r.textures.push_back({core::NamedImage{t.name, p.lexically_normal().string(), std::move(*img)}, h});
+    } else {
+      c.diagnostics.push_back({{Code::TextureLoad, "textures." + t.name, error}, t.mark});
+    }
+  }
+  source::checkFrameTextures(c, info);
+
+  r.level.world = std::move(c.world);
+  // A world without effects compiles to a level without a particles entry (and feature).
+  if (!c.particles.presets.empty() || !c.particles.emitters.empty())
+    r.level.particles = std::move(c.particles);
+  r.level.features = world::requiredFeatures(r.level);
+  for (const source::SourceDiagnostic& d : c.diagnostics) r.diagnostics.push_back(located(file, d));
+  return r;
+}
+
+LoadResult loadSource(const std::filesystem::path& path, const LoadOptions& options) {
+  std::string error;
+  auto bytes = core::readFile(path, error, 16u << 20);
+  if (!bytes) {
+    LoadResult r;
+    r.file = path.string();
+    r.kind = FileKind::Source;
+    r.ioError = true;
+    r.diagnostics.push_back({{Code::IoError, "", error}, r.file, 0, 0, std::nullopt});
+    return r;
+  }
+  const std::string text(bytes->begin(), bytes->end());
+  return compileSourceText(text, path.string(), path.parent_path(), options);
+}
+
+LoadResult loadAny(const std::filesystem::path& path, const LoadOptions& options) {
+  const FileKind kind = fileKind(path);
+  if (kind == FileKind::Source) return loadSource(path, options);
+  LoadResult r;
+  r.file = path.string();
+  r.kind = kind;
+  if (kind == FileKind::Unknown) {
+    r.ioError = true;
+    r.diagnostics.push_back({{Code::IoError, "", "unknown file type (expected .yaml, .yml, .klm or .kwp)"},
+                             r.file,
+                             0,
+                             0,
+                             std::nullopt});
+    return r;
+  }
+  std::string error;
+  auto bytes = core::readFile(path, error, 64u << 20);
+  if (!bytes) {
+    r.ioError = true;
+    r.diagnostics.push_back({{Code::IoError, "", error}, r.file, 0, 0, std::nullopt});
+    return r;
+  }
+  particles::DecodeOptions decode;
+  decode.checkStoredBounds = options.checkStoredBounds;
+  if (kind == FileKind::Level) {
+    auto level = world::decodeKlm1(*bytes, decode);
+    if (auto* e = std::get_if<core::DecodeError>(&level)) {
+      r.diagnostics.push_back(fromDecode(r.file, *e));
+      return r;
+    }
+    r.level = std::move(std::get<world::Level>(level));
+    // Decoding proves each entry on its own; the envelope-in-sector rule spans both.
+    if (r.level.particles) addAll(r, world::validateForWorld(r.level.world, *r.level.particles));
+    addAll(r, world::mount(r.level, world::kilnCapabilities()));
+  } else {
+    auto doc = particles::decodeKwp1(*bytes, decode);
+    if (auto* e = std::get_if<core::DecodeError>(&doc)) {
+      r.diagnostics.push_back(fromDecode(r.file, *e));
+      return r;
+    }
+    r.level.particles = std::move(std::get<particles::Document>(doc));
+    r.level.features = world::requiredFeatures(r.level);
+  }
+  if (options.loadTextures) loadLevelTextures(r, path.parent_path());
+  return r;
+}
+
+}  // namespace kiln::loader

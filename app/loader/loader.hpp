@@ -1,0 +1,75 @@
+// The source loader shared by `kiln` and `kiln-view`: reads a level source (YAML), compiles it
+// with engine/source, decodes its PNG textures, or reads a compiled .klm / .kwp file, and
+// returns one Level plus textures plus diagnostics that carry file:line:col.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/diagnostic.hpp"
+#include "core/image.hpp"
+#include "world/level.hpp"
+
+namespace kiln::loader {
+
+// A finding located in a file: a source line:col (line 0 = none) or a byte offset.
+struct LocatedDiagnostic {
+  core::Diagnostic diagnostic;
+  std::string file;
+  std::uint32_t line = 0;
+  std::uint32_t col = 0;
+  std::optional<std::uint64_t> offset;
+};
+
+// `FILE[:LINE:COL]: error[CODE]: FIELD.PATH: message` (a byte offset is appended to the message).
+std::string format(const LocatedDiagnostic& d);
+
+enum class FileKind { Source, Level, Particles, Unknown };
+// By extension: .yaml/.yml → Source, .klm → Level, .kwp → Particles.
+FileKind fileKind(const std::filesystem::path& path);
+
+// One decoded texture and its content identity.
+struct Texture {
+  core::NamedImage image;         // name, origin (resolved file path), RGBA8 pixels
+  std::uint64_t contentHash = 0;  // FNV-1a over width, height and pixels
+};
+
+struct LoadResult {
+  std::string file;  // as given (used in diagnostics)
+  FileKind kind = FileKind::Unknown;
+  world::Level level;             // features set to requiredFeatures(level)
+  std::vector<Texture> textures;  // every texture decoded, source order
+  std::vector<LocatedDiagnostic> diagnostics;
+  bool ioError = false;  // the file itself could not be read (exit 2)
+  bool ok() const { return !ioError && diagnostics.empty(); }
+  // The texture named `name`, or nullptr.
+  const Texture* texture(std::string_view name) const;
+};
+
+struct LoadOptions {
+  // Decode the PNG textures (a source's textures map, or <dir>/textures/NAME.png for a
+  // compiled level). Sources always decode theirs: their frame rules need the pixels.
+  bool loadTextures = true;
+  // Relax only the stored-bounds equality for compiled files (the viewer's "inspect anyway").
+  bool checkStoredBounds = true;
+};
+
+// A level source: YAML → source tree → compileSource → frame texture checks. Nothing throws.
+LoadResult loadSource(const std::filesystem::path& path, const LoadOptions& options = {});
+// The same from text in memory; relative texture paths resolve against `baseDir`.
+LoadResult compileSourceText(std::string_view text, const std::string& file,
+                             const std::filesystem::path& baseDir, const LoadOptions& options = {});
+
+// Any file `kiln` accepts, chosen by extension. A .kwp gets an empty version-1 world; its
+// emitters are then not checked against sectors.
+LoadResult loadAny(const std::filesystem::path& path, const LoadOptions& options = {});
+
+// Decodes a PNG (or any format stb_image reads) to RGBA8; nullopt with `error` set on failure.
+std::optional<core::Image> decodeImageFile(const std::filesystem::path& path, std::string& error);
+std::uint64_t contentHash(const core::Image& image);
+
+}  // namespace kiln::loader

@@ -1,0 +1,176 @@
+// The source compiler's stages: vocabulary walk, name resolution, bounds, validation, sector fit.
+#include "source/compile.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <set>
+
+#include "particles/bounds.hpp"
+#include "particles/validate.hpp"
+#include "source/parts.hpp"
+#include "world/fit.hpp"
+
+namespace kiln::source {
+namespace {
+
+using core::Code;
+
+// Copies findings of a later stage, locating each by its field path; `prefix` is added to
+// paths that do not already carry it (world validation names sectors without "world.").
+void adopt(CompileResult& r, const core::Diagnostics& ds, std::string_view prefix = {}) {
+  for (const core::Diagnostic& d : ds) {
+    core::Diagnostic copy = d;
+    if (!prefix.empty() && copy.path.rfind(prefix, 0) != 0) copy.path = joinPath(prefix, copy.path);
+    const Mark m = locate(r.marks, copy.path);
+    r.diagnostics.push_back({std::move(copy), m});
+  }
+}
+
+// Two stages can find the same fault; report it once.
+void dedupe(std::vector<SourceDiagnostic>& ds) {
+  std::set<std::pair<Code, std::string>> seen;
+  std::vector<SourceDiagnostic> out;
+  for (SourceDiagnostic& d : ds)
+    if (seen.emplace(d.diagnostic.code, d.diagnostic.path).second) out.push_back(std::move(d));
+  ds = std::move(out);
+}
+
+bool startsWithAny(const std::string& path, std::initializer_list<std::string_view> roots) {
+  for (std::string_view r : roots)
+    if (path == r || path.rfind(std::string(r) + ".", 0) == 0 || path.rfind(std::string(r) + "[", 0) == 0)
+      return true;
+  return false;
+}
+
+}  // namespace
+
+double normalizeYaw(double degrees) {
+  if (!std::isfinite(degrees) || (degrees >= -180.0 && degrees <= 180.0)) return degrees;
+  double y = std::fmod(degrees, 360.0);
+  if (y > 180.0) y -= 360.0;
+  if (y < -180.0) y += 360.0;
+  return y;
+}
+
+CompileResult compileSource(const SourceNode& root) {
+  CompileResult r;
+  Walker w;
+  w.record("", root.mark);
+  if (!w.expectMap(root, "", {"version", "world", "textures", "presets", "emitters"}) || root.isNull()) {
+    if (root.isNull()) w.error(Code::MissingField, "version", "the source is empty", root.mark);
+    r.diagnostics = std::move(w.diagnostics);
+    r.marks = std::move(w.marks);
+    return r;
+  }
+
+  if (const SourceNode* v = w.field(root, "", "version", true)) {
+    std::int64_t n = 0;
+    if (w.integer(*v, "version", 0, 65535, n)) {
+      if (n != particles::Version && n != particles::AlphaVersion)
+        w.error(Code::UnsupportedVersion, "version",
+                "worldparticles version " + std::to_string(n) + " is not supported (expected 1 or 2)",
+                v->mark);
+      else
+        r.particles.version = static_cast<std::uint16_t>(n);
+    }
+  }
+
+  detail::NameIndex sectors;
+  detail::compileWorld(w, root, r.world, sectors);
+  const bool worldClean =
+      !std::any_of(w.diagnostics.begin(), w.diagnostics.end(),
+                   [](const SourceDiagnostic& d) { return startsWithAny(d.diagnostic.path, {"world"}); });
+
+  std::vector<std::string> names, paths;
+  std::vector<Mark> marks;
+  detail::compileTextures(w, root, names, paths, marks);
+  for (std::size_t i = 0; i < names.size(); ++i) r.textures.push_back({names[i], paths[i], marks[i]});
+  const std::set<std::string, std::less<>> textureNames(names.begin(), names.end());
+
+  detail::NameIndex presets;
+  detail::compilePresets(w, root, textureNames, r.particles, presets);
+  std::vector<bool> sectorGiven;
+  std::vector<std::string> emitterPaths;
+  detail::compileEmitters(w, root, presets, sectors, worldClean || !sectors.empty(), r.particles, sectorGiven,
+                          emitterPaths);
+
+  const bool particlesClean =
+      !std::any_of(w.diagnostics.begin(), w.diagnostics.end(), [](const SourceDiagnostic& d) {
+        return startsWithAny(d.diagnostic.path, {"version", "textures", "presets", "emitters"});
+      });
+
+  // An emitter without `sector:` lives in the sector containing its position. Not finding one
+  // stops only the sector-fit stage for that emitter, not particle validation.
+  std::set<std::string> unplaced;
+  if (worldClean) {
+    for (std::size_t i = 0; i < r.particles.emitters.size(); ++i) {
+      if (sectorGiven[i]) continue;
+      particles::Emitter& e = r.particles.emitters[i];
+      if (auto s = world::sectorContaining(r.world, e.position.x, e.position.y, e.position.z)) {
+        e.sector = *s;
+      } else {
+        unplaced.insert(emitterPaths[i]);
+        w.error(Code::NoSector, joinPath(emitterPaths[i], "position"),
+                "no sector contains the emitter position; name one with sector:",
+                locate(w.marks, joinPath(emitterPaths[i], "position")));
+      }
+    }
+  }
+
+  r.diagnostics = std::move(w.diagnostics);
+  r.marks = std::move(w.marks);
+
+  // Compiling fills the stored bounds, so validation's bounds rule holds by construction and
+  // the remaining rules judge what the author wrote.
+  if (particlesClean) {
+    for (particles::Emitter& e : r.particles.emitters)
+      e.bounds = particles::conservativeEmitterBounds(r.particles.presets[e.preset], e);
+    adopt(r, particles::validate(r.particles));
+  }
+  const std::size_t beforeWorld = r.diagnostics.size();
+  if (worldClean) adopt(r, world::validateWorld(r.world), "world");
+  const bool worldValid = worldClean && r.diagnostics.size() == beforeWorld;
+  if (particlesClean && worldValid) {
+    core::Diagnostics fit = world::validateForWorld(r.world, r.particles);
+    std::erase_if(fit, [&](const core::Diagnostic& d) {
+      for (const std::string& p : unplaced)
+        if (d.path.rfind(p + ".", 0) == 0) return true;
+      return false;
+    });
+    adopt(r, fit);
+  }
+  dedupe(r.diagnostics);
+  return r;
+}
+
+void checkFrameTextures(CompileResult& r, const std::map<std::string, TextureInfo>& info) {
+  for (std::size_t p = 0; p < r.particles.presets.size(); ++p) {
+    const particles::Preset& preset = r.particles.presets[p];
+    const std::string fp = joinPath(joinPath(joinPath("presets", preset.name), "sprite"), "frames");
+    const TextureInfo* first = nullptr;
+    std::string firstName;
+    for (std::size_t i = 0; i < preset.sprite.frames.size(); ++i) {
+      auto it = info.find(preset.sprite.frames[i]);
+      if (it == info.end()) continue;
+      const TextureInfo& t = it->second;
+      const std::string ip = indexPath(fp, i);
+      const std::string dims = std::to_string(t.width) + "x" + std::to_string(t.height);
+      if (t.width != t.height)
+        r.diagnostics.push_back(
+            {{Code::TextureNotSquare, ip, "texture '" + it->first + "' is " + dims + ", not square"},
+             locate(r.marks, ip)});
+      if (!first) {
+        first = &t;
+        firstName = it->first;
+      } else if (t.width != first->width || t.height != first->height) {
+        r.diagnostics.push_back(
+            {{Code::TextureSizeMismatch, ip,
+              "texture '" + it->first + "' is " + dims + " but frame '" + firstName + "' is " +
+                  std::to_string(first->width) + "x" + std::to_string(first->height)},
+             locate(r.marks, ip)});
+      }
+    }
+  }
+}
+
+}  // namespace kiln::source

@@ -1,0 +1,53 @@
+// The source compiler: maps the level-source vocabulary (docs/source.md) onto the worldparticles
+// document and the compiled world, validates everything and fills the stored bounds.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "particles/model.hpp"
+#include "source/tree.hpp"
+#include "source/walker.hpp"
+#include "world/world.hpp"
+
+namespace kiln::source {
+
+// A `textures:` entry: a name and the PNG path as written (relative to the source file).
+struct TextureRef {
+  std::string name;
+  std::string path;
+  Mark mark;
+};
+
+struct CompileResult {
+  particles::Document particles;
+  world::World world;
+  std::vector<TextureRef> textures;           // source order
+  std::vector<SourceDiagnostic> diagnostics;  // every finding, in source order per stage
+  MarkMap marks;                              // field path → line:col, for mapping later findings
+  bool ok() const { return diagnostics.empty(); }
+};
+
+// Walks the tree and validates in stages: first the vocabulary (unknown-key, wrong-type,
+// missing-field, unknown-name, out-of-range, ...), then — for each half whose vocabulary was
+// clean — particles::validate (after filling bounds with conservativeEmitterBounds) and world
+// validation, then the sector fit of every envelope. Semantic rules are skipped for a half
+// with vocabulary errors so that one typo does not cascade into misleading findings.
+CompileResult compileSource(const SourceNode& root);
+
+// What the texture checks need to know about one decoded texture.
+struct TextureInfo {
+  std::uint32_t width = 0;
+  std::uint32_t height = 0;
+};
+
+// Frame rules that need decoded images: every frame square (texture-not-square) and one size
+// per preset (texture-size-mismatch). Textures missing from `info` were already reported.
+void checkFrameTextures(CompileResult& result, const std::map<std::string, TextureInfo>& info);
+
+// Normalizes an angle in degrees into [-180, 180] (180 and -180 are kept as written).
+double normalizeYaw(double degrees);
+
+}  // namespace kiln::source

@@ -1,0 +1,90 @@
+// Typed reading of a SourceNode tree: every read records the field path's line:col and turns a
+// shape or type mistake into a diagnostic, so the compiler reports all of them in one pass.
+#pragma once
+
+#include <cstdint>
+#include <initializer_list>
+#include <map>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "core/diagnostic.hpp"
+#include "particles/model.hpp"
+#include "source/tree.hpp"
+
+namespace kiln::source {
+
+// A diagnostic plus where in the source it points.
+struct SourceDiagnostic {
+  core::Diagnostic diagnostic;
+  Mark mark;
+};
+
+// Field path → the mark of its value (keys like "presets.embers.size[2].age").
+using MarkMap = std::map<std::string, Mark, std::less<>>;
+
+// The mark of `path`, or of its nearest recorded ancestor ("a.b[2].c" → "a.b[2]" → "a.b" → "a").
+Mark locate(const MarkMap& marks, std::string_view path);
+
+std::string joinPath(std::string_view path, std::string_view key);
+std::string indexPath(std::string_view path, std::size_t i);
+
+class Walker {
+ public:
+  std::vector<SourceDiagnostic> diagnostics;
+  MarkMap marks;
+
+  void error(core::Code code, std::string path, std::string message, Mark mark);
+  void record(const std::string& path, Mark mark) { marks.emplace(path, mark); }
+
+  // The node must be a map; keys outside `allowed` are unknown-key errors (at the key's mark).
+  // Null counts as an empty map. False (after reporting wrong-type) for any other kind.
+  bool expectMap(const SourceNode& n, const std::string& path,
+                 std::initializer_list<std::string_view> allowed);
+  // The node must be a sequence (null counts as empty); wrong-type otherwise.
+  bool expectSequence(const SourceNode& n, const std::string& path);
+
+  // The value under `key` (recording its mark), or nullptr when absent or null; a required
+  // field that is absent or null is reported as missing-field at the map's mark.
+  const SourceNode* field(const SourceNode& map, const std::string& mapPath, std::string_view key,
+                          bool required = false);
+
+  // Scalars. Each returns false after reporting: wrong-type for the wrong kind or text,
+  // not-finite for NaN/inf/overflow, out-of-range for an integer that does not fit.
+  bool number(const SourceNode& n, const std::string& path, double& out);
+  bool integer(const SourceNode& n, const std::string& path, std::int64_t min, std::int64_t max,
+               std::int64_t& out);
+  bool text(const SourceNode& n, const std::string& path, std::string& out);
+  bool vec3(const SourceNode& n, const std::string& path, particles::Vec3& out);
+  bool numbers(const SourceNode& n, const std::string& path, double* out, std::size_t count);
+
+  // One of the spellings in `names` (index i maps to enum value i); unknown-enum otherwise.
+  template <typename E>
+  bool enumeration(const SourceNode& n, const std::string& path,
+                   std::initializer_list<std::pair<std::string_view, E>> names, E& out) {
+    std::string s;
+    if (!text(n, path, s)) return false;
+    std::string allowed;
+    for (const auto& [spelling, value] : names) {
+      if (spelling == s) {
+        out = value;
+        return true;
+      }
+      allowed += allowed.empty() ? "" : ", ";
+      allowed += spelling;
+    }
+    error(core::Code::UnknownEnum, path, "'" + s + "' is not one of: " + allowed, n.mark);
+    return false;
+  }
+
+  // Optional typed fields: absent or null leaves `out` at its zero value and returns true.
+  bool optNumber(const SourceNode& map, const std::string& mapPath, std::string_view key, double& out);
+  bool optVec3(const SourceNode& map, const std::string& mapPath, std::string_view key, particles::Vec3& out);
+  // {min, max} of numbers.
+  bool optRange(const SourceNode& map, const std::string& mapPath, std::string_view key,
+                particles::Range& out, bool required = false);
+};
+
+}  // namespace kiln::source

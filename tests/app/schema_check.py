@@ -1,0 +1,83 @@
+#!/usr/bin/env python3
+"""assets/schema/level.schema.json accepts every sample level and valid test source, and
+rejects sources broken in ways the schema can see (one defect each).
+
+usage: schema_check.py SOURCE_DIR
+"""
+import copy
+import glob
+import json
+import os
+import sys
+
+import jsonschema
+import yaml
+
+ROOT = sys.argv[1]
+schema = json.load(open(os.path.join(ROOT, "assets", "schema", "level.schema.json")))
+jsonschema.Draft202012Validator.check_schema(schema)
+validator = jsonschema.Draft202012Validator(schema)
+failures = []
+
+good = sorted(glob.glob(os.path.join(ROOT, "assets", "levels", "*.yaml")))
+good += sorted(glob.glob(os.path.join(ROOT, "tests", "data", "sources", "valid-*.yaml")))
+if len(good) < 2:
+    failures.append("expected sample levels and valid test sources")
+for path in good:
+    errors = list(validator.iter_errors(yaml.safe_load(open(path))))
+    for e in errors:
+        failures.append(f"{path}: {'.'.join(map(str, e.absolute_path))}: {e.message}")
+
+base = yaml.safe_load(open(os.path.join(ROOT, "tests", "data", "sources", "valid-once.yaml")))
+
+
+def broken(edit):
+    doc = copy.deepcopy(base)
+    edit(doc)
+    return doc
+
+
+def drop(d, k):
+    del d[k]
+
+
+BROKEN = {
+    "missing-version": lambda d: drop(d, "version"),
+    "version-3": lambda d: d.update(version=3),
+    "missing-world-version": lambda d: drop(d["world"], "version"),
+    "unknown-top-key": lambda d: d.update(extras=1),
+    "unknown-preset-key": lambda d: d["presets"]["puff"].update(colour=[]),
+    "missing-capacity": lambda d: drop(d["presets"]["puff"], "capacity"),
+    "capacity-over-limit": lambda d: d["presets"]["puff"].update(capacity=4097),
+    "missing-lifetime": lambda d: drop(d["presets"]["puff"], "lifetime"),
+    "one-size-key": lambda d: d["presets"]["puff"].update(size=[{"age": 0, "value": 1}]),
+    "color-over-one": lambda d: d["presets"]["puff"]["color"][0].update(rgba=[1, 2, 1, 1]),
+    "unknown-blend": lambda d: d["presets"]["puff"]["sprite"].update(blend="glow"),
+    "alpha-in-version-1": lambda d: d["presets"]["puff"]["sprite"].update(blend="alpha"),
+    "no-frames": lambda d: d["presets"]["puff"]["sprite"].update(frames=[]),
+    "missing-emitter-preset": lambda d: drop(d["emitters"][0], "preset"),
+    "seed-too-large": lambda d: d["emitters"][0].update(seed=4294967296),
+    "quoted-rate": lambda d: d["emitters"][0].update(rate="10"),
+    "position-of-two": lambda d: d["emitters"][0].update(position=[1, 2]),
+    "zero-scale": lambda d: d["emitters"][0].update(scale=0),
+    "cycle-without-period": lambda d: d["emitters"][0].update(mode="cycle"),
+    "burst-of-zero": lambda d: d["emitters"][0].update(bursts=[{"time": 0, "count": 0}]),
+    "portals-in-world-1": lambda d: d["world"]["sectors"][0].update(portals=[None, None, None, None]),
+    "ambient-in-world-1": lambda d: d["world"]["sectors"][0].update(ambient=[0, 0, 0]),
+    "sloped-floor-in-world-1": lambda d: d["world"]["sectors"][0].update(floor={"z": 0, "dzdx": 0.1}),
+}
+for name, edit in BROKEN.items():
+    if validator.is_valid(broken(edit)):
+        failures.append(f"broken source '{name}' passes the schema")
+if not validator.is_valid(broken(lambda d: d["presets"]["puff"]["sprite"].update(blend="additive"))):
+    failures.append("a one-field change that stays valid is rejected")
+
+world3 = broken(lambda d: d["world"].update(version=3))
+world3["world"]["sectors"][0].update(portals=[None] * 4, ambient=[0.1, 0.1, 0.1], floor={"z": 0, "dzdx": 0.01})
+if not validator.is_valid(world3):
+    failures.append("world version 3 rejects portals, ambient or a sloped floor")
+
+for f in failures:
+    print("FAIL:", f)
+print(f"{len(good)} good sources, {len(BROKEN)} broken ones; {len(failures)} failures")
+sys.exit(1 if failures else 0)

@@ -1,0 +1,24 @@
+# tests/app: the loader's Catch2 tests need stb_image_write for their PNG fixtures; the CLI is
+# exercised end to end by python3 drivers running the built `kiln`, and the JSON Schema of the
+# source is checked against the sample levels and a few broken sources.
+if(TARGET test_app)
+  target_link_libraries(test_app PRIVATE PkgConfig::STB)
+endif()
+
+if(TARGET kiln)
+  find_package(Python3 COMPONENTS Interpreter)
+  if(Python3_Interpreter_FOUND)
+    set(_app ${CMAKE_CURRENT_LIST_DIR})
+    add_test(NAME "app: cli rules and exit codes"
+             COMMAND ${Python3_EXECUTABLE} ${_app}/cli_test.py $<TARGET_FILE:kiln> ${PROJECT_SOURCE_DIR}
+                     ${PROJECT_BINARY_DIR}/test-scratch/cli)
+    set_tests_properties("app: cli rules and exit codes" PROPERTIES LABELS "app;cli")
+    add_test(NAME "app: eval and inspect agree with independent formulas"
+             COMMAND ${Python3_EXECUTABLE} ${_app}/eval_check.py $<TARGET_FILE:kiln> ${PROJECT_SOURCE_DIR}
+                     ${PROJECT_BINARY_DIR}/test-scratch/eval)
+    set_tests_properties("app: eval and inspect agree with independent formulas" PROPERTIES LABELS "app;cli")
+    add_test(NAME "app: level schema"
+             COMMAND ${Python3_EXECUTABLE} ${_app}/schema_check.py ${PROJECT_SOURCE_DIR})
+    set_tests_properties("app: level schema" PROPERTIES LABELS "app;schema")
+  endif()
+endif()
