@@ -1,2 +1,38 @@
-// Placeholder entry point until the viewer lands.
-int main() { return 0; }
+// kiln-view: the interactive worldparticles viewer (entry point and command line).
+#include <CLI/CLI.hpp>
+#include <cstdio>
+
+#include "app.hpp"
+
+int main(int argc, char** argv) {
+  kiln::viewer::ViewerOptions o;
+  CLI::App cli{"kiln-view " KILN_VERSION ": interactive viewer for worldparticles levels (.klm) and level sources (.yaml)"};
+  std::string level, script, screenshot, size = "1280x720";
+  cli.add_option("LEVEL", level, "level module (.klm) or level source (.yaml, compiled on the fly)");
+  cli.add_option("--frames", o.frames, "draw N frames at fixed 60 Hz steps, then exit")->check(CLI::PositiveNumber);
+  cli.add_option("--screenshot", screenshot, "save a PNG of the window after the last frame");
+  cli.add_option("--script", script, "run a file of actions (open, time, play, pause, panel, pick, capture, "
+                                     "screenshot, select, wait, ...) and exit when it ends");
+  cli.add_option("--size", size, "window size WxH")->capture_default_str();
+  cli.add_option("--workspace", o.workspace, "initial layout: tuning, bounds or capture")
+      ->check(CLI::IsMember({"tuning", "bounds", "capture"}))
+      ->capture_default_str();
+  cli.footer("Exit status: 0 success, 1 invalid script or level, 2 usage error, no display or no GL 4.6 context.\n"
+             "Without a display run it under `xvfb-run -a`.");
+  try {
+    cli.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    // --help is reported as a ParseError with exit code 0; every real usage error becomes 2.
+    const int rc = cli.exit(e);
+    return rc == 0 ? 0 : 2;
+  }
+  if (std::sscanf(size.c_str(), "%dx%d", &o.width, &o.height) != 2 || o.width < 64 || o.height < 64 ||
+      o.width > 8192 || o.height > 8192) {
+    std::fprintf(stderr, "kiln-view: --size must be WxH between 64 and 8192, got '%s'\n", size.c_str());
+    return 2;
+  }
+  if (!level.empty()) o.level = level;
+  if (!script.empty()) o.script = script;
+  if (!screenshot.empty()) o.screenshot = screenshot;
+  return kiln::viewer::runViewer(o);
+}

@@ -1,0 +1,187 @@
+// The frame loop: GLFW window + GL 4.6 core context, ImGui, scene, panels, script, screenshots.
+#define GLFW_INCLUDE_NONE
+#include <epoxy/gl.h>
+#include <GLFW/glfw3.h>
+#include <backends/imgui_impl_glfw.h>
+#include <backends/imgui_impl_opengl3.h>
+#include <imgui.h>
+
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+
+#include "app.hpp"
+#include "core/file.hpp"
+#include "frame.hpp"
+#include "screenshot.hpp"
+#include "script.hpp"
+#include "viewer_state.hpp"
+
+namespace kiln::viewer {
+namespace {
+
+std::string g_glfwError;
+
+void onGlfwError(int code, const char* text) { g_glfwError = std::to_string(code) + ": " + (text ? text : ""); }
+
+void onDrop(GLFWwindow* window, int count, const char** paths) {
+  auto* state = static_cast<ViewerState*>(glfwGetWindowUserPointer(window));
+  if (state && count > 0) state->pendingOpen = std::filesystem::path(paths[0]);
+}
+
+// Mesa's llvmpipe offers 4.5 unless told otherwise; the overrides are harmless elsewhere and
+// never replace a value the user set.
+void requestMesaGl46() {
+  setenv("MESA_GL_VERSION_OVERRIDE", "4.6", 0);
+  setenv("MESA_GLSL_VERSION_OVERRIDE", "460", 0);
+}
+
+struct GlfwSession {
+  GLFWwindow* window = nullptr;
+  ~GlfwSession() {
+    if (window) glfwDestroyWindow(window);
+    glfwTerminate();
+  }
+};
+
+bool loadScript(const std::filesystem::path& path, Script& out) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    std::fprintf(stderr, "kiln-view: cannot read script %s\n", path.string().c_str());
+    return false;
+  }
+  std::stringstream ss;
+  ss << in.rdbuf();
+  out = parseScript(ss.str());
+  for (const auto& e : out.errors) std::fprintf(stderr, "%s:%d: error: %s\n", path.string().c_str(), e.line, e.message.c_str());
+  return out.errors.empty();
+}
+
+}  // namespace
+
+int runViewer(const ViewerOptions& options) {
+  Script script;
+  if (options.script && !loadScript(*options.script, script)) return 1;
+
+  requestMesaGl46();
+  glfwSetErrorCallback(onGlfwError);
+  GlfwSession glfw;
+  if (!glfwInit()) {
+    std::fprintf(stderr,
+                 "kiln-view: cannot open a window: no display available (GLFW %s).\n"
+                 "kiln-view: set DISPLAY, or run it under a virtual X server: xvfb-run -a kiln-view ...\n",
+                 g_glfwError.c_str());
+    return 2;
+  }
+  glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 4);
+  glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 6);
+  glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
+  glfwWindowHint(GLFW_DOUBLEBUFFER, GLFW_TRUE);
+  const bool batch = options.frames > 0 || options.script.has_value();
+  if (batch) glfwWindowHint(GLFW_RESIZABLE, GLFW_FALSE);
+  glfw.window = glfwCreateWindow(options.width, options.height, "kiln-view", nullptr, nullptr);
+  if (!glfw.window) {
+    std::fprintf(stderr,
+                 "kiln-view: cannot create an OpenGL 4.6 core context (GLFW %s).\n"
+                 "kiln-view: on Mesa software drivers set MESA_GL_VERSION_OVERRIDE=4.6 and "
+                 "MESA_GLSL_VERSION_OVERRIDE=460.\n",
+                 g_glfwError.c_str());
+    return 2;
+  }
+  glfwMakeContextCurrent(glfw.window);
+  glfwSwapInterval(batch ? 0 : 1);
+
+  ViewerState state;
+  glfwSetWindowUserPointer(glfw.window, &state);
+  glfwSetDropCallback(glfw.window, onDrop);
+
+  IMGUI_CHECKVERSION();
+  ImGui::CreateContext();
+  ImGuiIO& io = ImGui::GetIO();
+  const std::string userIni = userLayoutPath().string();
+  // Scripted sessions start from the shipped layout and never read or write the user's.
+  io.IniFilename = batch ? nullptr : userIni.c_str();
+  ImGui::StyleColorsDark();
+  ImGui_ImplGlfw_InitForOpenGL(glfw.window, true);
+  ImGui_ImplOpenGL3_Init("#version 460 core");
+
+  Frame frame(state, options.workspace);
+  // A user layout, once saved, wins over the workspace defaults at start-up.
+  if (!frame.init(batch || !std::filesystem::exists(userIni))) return 2;
+  if (options.level) state.pendingOpen = *options.level;
+  // Recent files persist beside the user layout (interactive sessions only).
+  const auto recentPath = userLayoutPath().parent_path() / "recent.txt";
+  if (!batch) {
+    std::string error;
+    if (auto bytes = core::readFile(recentPath, error))
+      state.recentFiles = recentFromText(std::string_view(reinterpret_cast<const char*>(bytes->data()), bytes->size()));
+  }
+
+  ScriptCursor cursor(script.actions);
+  int exitCode = 0;
+  auto last = std::chrono::steady_clock::now();
+  for (long n = 0; !glfwWindowShouldClose(glfw.window) && !state.quit; ++n) {
+    glfwPollEvents();
+    const auto now = std::chrono::steady_clock::now();
+    const double realDt = std::chrono::duration<double>(now - last).count();
+    last = now;
+    // Batch runs advance a fixed 60 Hz step so screenshots do not depend on machine speed.
+    const double dt = batch ? 1.0 / 60.0 : std::min(realDt, 0.25);
+    // Batch runs plot the fixed step, so a screenshot never depends on the machine's speed.
+    state.stats.push(static_cast<float>((batch ? dt : realDt) * 1000.0));
+
+    glfwGetFramebufferSize(glfw.window, &state.framebufferWidth, &state.framebufferHeight);
+    if (options.script) {
+      cursor.beginFrame();
+      while (const ScriptAction* a = cursor.next()) {
+        if (!frame.runAction(*a)) exitCode = 1;
+        // A screenshot shows this frame as the script has set it up so far; the actions after
+        // it run next frame.
+        if (a->kind == ScriptAction::Kind::Screenshot) break;
+      }
+    }
+    frame.update(dt);
+
+    ImGui_ImplOpenGL3_NewFrame();
+    ImGui_ImplGlfw_NewFrame();
+    ImGui::NewFrame();
+    frame.drawScene();
+    frame.serviceCaptures();
+    frame.drawUi();
+    ImGui::Render();
+    ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+
+    const bool lastFrame = (options.frames > 0 && n + 1 >= options.frames) ||
+                           (options.script && options.frames == 0 && cursor.finished() && !state.captureJob.active());
+    if (lastFrame && options.screenshot) state.pendingScreenshot = *options.screenshot;
+    if (state.pendingScreenshot) {
+      std::string error;
+      if (!writePng(*state.pendingScreenshot, readBackBuffer(state.framebufferWidth, state.framebufferHeight), error)) {
+        std::fprintf(stderr, "kiln-view: %s\n", error.c_str());
+        exitCode = 2;
+      } else {
+        std::printf("kiln-view: wrote %s\n", state.pendingScreenshot->string().c_str());
+      }
+      state.pendingScreenshot.reset();
+    }
+    glfwSwapBuffers(glfw.window);
+    ++state.stats.frames;
+    if (lastFrame) break;
+  }
+
+  if (frame.captureFailures() > 0) exitCode = exitCode ? exitCode : 1;
+  if (!batch) {
+    const std::string text = recentToText(state.recentFiles);
+    std::string error;
+    core::writeFile(recentPath, std::span(reinterpret_cast<const std::uint8_t*>(text.data()), text.size()), error);
+  }
+  frame.shutdown();
+  ImGui_ImplOpenGL3_Shutdown();
+  ImGui_ImplGlfw_Shutdown();
+  ImGui::DestroyContext();
+  return exitCode;
+}
+
+}  // namespace kiln::viewer

@@ -1,0 +1,53 @@
+// Viewer cameras: orbit and fly (perspective) and a top view (orthographic), Z up. GL-free.
+#pragma once
+
+#include <glm/glm.hpp>
+#include <string>
+#include <vector>
+
+namespace kiln::viewer {
+
+struct Ray {
+  glm::dvec3 origin{0};
+  glm::dvec3 direction{0, 0, -1};  // unit length
+};
+
+struct Camera {
+  enum class Mode { Orbit, Fly, Top };
+  Mode mode = Mode::Orbit;
+  glm::dvec3 target{0, 0, 1};  // orbit centre; top view centre
+  double yaw = -60;            // degrees about +Z, 0 looks along +X
+  double pitch = 25;           // degrees above the horizon (orbit looks down at the target)
+  double distance = 14;        // orbit radius; top view half height
+  glm::dvec3 position{-6, -8, 4};  // fly eye
+  double fovY = 50;            // degrees
+  double nearZ = 0.05, farZ = 500;
+
+  glm::dvec3 eye() const;
+  glm::dvec3 forward() const;  // unit view direction
+  glm::dmat4 view() const;
+  glm::dmat4 projection(double aspect) const;
+
+  // Mouse drag (pixels) rotates; wheel zooms; fly keys move in view space (metres).
+  void rotate(double dxPixels, double dyPixels);
+  void zoom(double wheelSteps);
+  void move(const glm::dvec3& rightForwardUp);
+  // Places the camera so the box fills the view (key F).
+  void frame(const glm::dvec3& boxMin, const glm::dvec3& boxMax);
+  // Switching keeps the same eye and direction where the modes allow it.
+  void setMode(Mode m);
+};
+
+// The world-space ray under a pixel (x right, y down, in framebuffer pixels).
+Ray rayThroughPixel(const Camera& c, double x, double y, double width, double height);
+
+struct CameraBookmark {
+  std::string name;
+  Camera camera;
+};
+
+// Bookmarks live beside the level as LEVEL.bookmarks.json.
+std::string bookmarksToJson(const std::vector<CameraBookmark>& marks);
+bool bookmarksFromJson(const std::string& text, std::vector<CameraBookmark>& out, std::string& error);
+
+}  // namespace kiln::viewer

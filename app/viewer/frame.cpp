@@ -1,0 +1,274 @@
+// Frame: scene passes, input, menus, and dispatch of scripted actions.
+#include "frame.hpp"
+
+#include <epoxy/gl.h>
+#define GLFW_INCLUDE_NONE
+#include <GLFW/glfw3.h>
+#include <imgui.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <glm/gtc/type_ptr.hpp>
+
+#include "panels/panels.hpp"
+#include "core/file.hpp"
+#include "gpu_view.hpp"
+#include "scene.hpp"
+
+namespace kiln::viewer {
+
+std::filesystem::path userLayoutPath() {
+  const char* xdg = std::getenv("XDG_CONFIG_HOME");
+  const char* home = std::getenv("HOME");
+  std::filesystem::path dir = xdg && *xdg ? std::filesystem::path(xdg) : home ? std::filesystem::path(home) / ".config"
+                                                                              : std::filesystem::temp_directory_path();
+  std::error_code ec;
+  std::filesystem::create_directories(dir / "kiln", ec);
+  return dir / "kiln" / "kiln-view.ini";
+}
+
+std::filesystem::path workspaceLayoutPath(const std::string& workspace) {
+  return std::filesystem::path(KILN_LAYOUT_DIR) / (workspace + ".ini");
+}
+
+Frame::Frame(ViewerState& state, std::string workspace) : state_(state), workspace_(std::move(workspace)) {}
+Frame::~Frame() = default;
+
+bool Frame::init(bool placeWindows) {
+  if (!overlay_.init()) return false;
+  gpu_ = std::make_unique<GpuView>();
+  applyWorkspace(workspace_, placeWindows);
+  return true;
+}
+
+void Frame::shutdown() {
+  captureTextures_.clear();
+  differenceTexture_.reset();
+  gpu_.reset();
+}
+
+void Frame::onLevelMounted() {
+  // A reload keeps a tuning session on the same preset; anything else ends it.
+  const auto* doc = state_.level->particles();
+  if (state_.tuning.active() &&
+      (!doc || state_.tuning.preset >= doc->presets.size() || doc->presets[state_.tuning.preset].name != state_.tuning.saved.name))
+    state_.tuning = {};
+  else if (state_.tuning.active())
+    state_.tuning.start(*doc, state_.tuning.preset);
+  prepareGpu();
+}
+
+void Frame::prepareGpu() {
+  preparedGeneration_ = state_.levelGeneration;
+  // Texture or atlas problems leave the renderer empty; the overlay and CPU points still show.
+  const core::Diagnostics problems = gpu_->prepare(*state_.level);
+  for (const auto& d : problems) {
+    state_.loadDiagnostics.push_back({d, state_.level->path.string()});
+    std::fprintf(stderr, "kiln-view: %s\n", core::format(d).c_str());
+  }
+  if (!problems.empty()) state_.panel(Panel::Errors) = true;
+}
+
+void Frame::applyWorkspace(const std::string& name, bool place) {
+  workspace_ = name;
+  std::string error;
+  const auto bytes = core::readFile(workspaceLayoutPath(name), error);
+  if (!bytes) {
+    state_.status = "layout: " + error;
+    return;
+  }
+  state_.layout = parseLayout(std::string_view(reinterpret_cast<const char*>(bytes->data()), bytes->size()));
+  // The layout file decides which panels the workspace shows.
+  state_.open.fill(false);
+  state_.showTopView = false;
+  state_.layoutPending.clear();
+  for (const auto& w : state_.layout.windows) {
+    for (std::size_t i = 0; i < kPanelTitles.size(); ++i)
+      if (w.title == kPanelTitles[i]) state_.open[i] = true;
+    if (w.title == "Top view") state_.showTopView = true;
+    if (place) state_.layoutPending.push_back(w.title);
+  }
+}
+
+void Frame::handleInput(double dt) {
+  ImGuiIO& io = ImGui::GetIO();
+  if (!io.WantCaptureMouse) {
+    if (ImGui::IsMouseClicked(ImGuiMouseButton_Left)) pickAt(io.MousePos.x * io.DisplayFramebufferScale.x,
+                                                            io.MousePos.y * io.DisplayFramebufferScale.y);
+    if (ImGui::IsMouseDragging(ImGuiMouseButton_Right) || ImGui::IsMouseDragging(ImGuiMouseButton_Middle))
+      state_.camera.rotate(io.MouseDelta.x, io.MouseDelta.y);
+    if (io.MouseWheel != 0) state_.camera.zoom(io.MouseWheel);
+  }
+  // ImGui 1.86 indexes keys by the GLFW backend's key codes.
+  if (io.WantCaptureKeyboard) return;
+  const double speed = (io.KeyShift ? 12.0 : 4.0) * dt;
+  glm::dvec3 m{0};
+  if (ImGui::IsKeyDown(GLFW_KEY_W)) m.y += speed;
+  if (ImGui::IsKeyDown(GLFW_KEY_S)) m.y -= speed;
+  if (ImGui::IsKeyDown(GLFW_KEY_D)) m.x += speed;
+  if (ImGui::IsKeyDown(GLFW_KEY_A)) m.x -= speed;
+  if (ImGui::IsKeyDown(GLFW_KEY_E)) m.z += speed;
+  if (ImGui::IsKeyDown(GLFW_KEY_Q)) m.z -= speed;
+  if (m != glm::dvec3(0)) state_.camera.move(m);
+  if (ImGui::IsKeyPressed(GLFW_KEY_SPACE)) state_.clock.playing = !state_.clock.playing;
+  if (ImGui::IsKeyPressed(GLFW_KEY_RIGHT)) state_.clock.step(io.KeyShift ? 10 : 1);
+  if (ImGui::IsKeyPressed(GLFW_KEY_LEFT)) state_.clock.step(io.KeyShift ? -10 : -1);
+  if (ImGui::IsKeyPressed(GLFW_KEY_F1)) state_.panel(Panel::Help) = !state_.panel(Panel::Help);
+  if (ImGui::IsKeyPressed(GLFW_KEY_F)) frameSelection();
+  if (io.KeyCtrl && ImGui::IsKeyPressed(GLFW_KEY_Z)) state_.tuningRequest = ViewerState::TuningRequest::Undo;
+  if (io.KeyCtrl && ImGui::IsKeyPressed(GLFW_KEY_Y)) state_.tuningRequest = ViewerState::TuningRequest::Redo;
+  if (io.KeyCtrl && ImGui::IsKeyPressed(GLFW_KEY_O)) state_.panel(Panel::Open) = true;
+  if (io.KeyCtrl && ImGui::IsKeyPressed(GLFW_KEY_Q)) state_.quit = true;
+  if (ImGui::IsKeyPressed(GLFW_KEY_TAB))
+    state_.camera.setMode(state_.camera.mode == Camera::Mode::Orbit ? Camera::Mode::Fly : Camera::Mode::Orbit);
+}
+
+void Frame::update(double dt) {
+  handleInput(dt);
+  openPending();
+  // A tuning edit changed the mounted document: upload it again.
+  if (state_.level && preparedGeneration_ != state_.levelGeneration) prepareGpu();
+  reloadIfChanged(dt);
+  state_.clock.advance(dt);
+}
+
+void Frame::drawScene() {
+  const int w = state_.framebufferWidth, h = state_.framebufferHeight;
+  const bool gpu = gpu_->ready();
+  if (gpu) {
+    gpu_->drawMain(state_);
+  } else {
+    state_.gpu.available = false;
+    glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    glViewport(0, 0, w, h);
+    glDisable(GL_SCISSOR_TEST);
+    glClearColor(0.075f, 0.08f, 0.095f, 1.0f);
+    glClearDepth(1.0);
+    glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+  }
+  state_.overlay.clear();
+  scene_.cpuParticles = !gpu || state_.cpuParticles;
+  buildSceneOverlay(state_, scene_, state_.overlay);
+  state_.overlay.line({0, 0, 0}, {1, 0, 0}, {1, 0.2f, 0.2f, 1});
+  state_.overlay.line({0, 0, 0}, {0, 1, 0}, {0.2f, 1, 0.2f, 1});
+  state_.overlay.line({0, 0, 0}, {0, 0, 1}, {0.3f, 0.4f, 1, 1});
+  glViewport(0, 0, w, h);
+  const glm::mat4 vp = glm::mat4(state_.camera.projection(double(w) / std::max(1, h)) * state_.camera.view());
+  overlay_.draw(state_.overlay, vp, true);
+
+  state_.topViewTexture = nullptr;
+  if (state_.showTopView && gpu) {
+    // The top view renders offscreen at its own size; hiding or resizing it never touches the
+    // level clock.
+    gpu_->drawTop(state_, 384, 256);
+    state_.topViewTexture = gpu_->topTexture().imguiId();
+    state_.topViewWidth = 384, state_.topViewHeight = 256;
+    glViewport(0, 0, w, h);
+  }
+}
+
+void Frame::drawMainMenu() {
+  if (!ImGui::BeginMainMenuBar()) return;
+  if (ImGui::BeginMenu("File")) {
+    if (ImGui::MenuItem("Open...", "Ctrl+O")) state_.panel(Panel::Open) = true;
+    if (ImGui::BeginMenu("Recent", !state_.recentFiles.empty())) {
+      for (const auto& f : state_.recentFiles)
+        if (ImGui::MenuItem(f.c_str())) state_.pendingOpen = f;
+      ImGui::EndMenu();
+    }
+    ImGui::Separator();
+    if (ImGui::MenuItem("Quit", "Ctrl+Q")) state_.quit = true;
+    ImGui::EndMenu();
+  }
+  if (ImGui::BeginMenu("View")) {
+    for (int i = 0; i < static_cast<int>(Panel::Count); ++i) ImGui::MenuItem(kPanelTitles[i], nullptr, &state_.open[i]);
+    ImGui::Separator();
+    ImGui::MenuItem("Top view", nullptr, &state_.showTopView);
+    ImGui::MenuItem("CPU reference points", nullptr, &state_.cpuParticles);
+    ImGui::MenuItem("All emitter bounds", nullptr, &scene_.allBounds);
+    ImGui::EndMenu();
+  }
+  if (ImGui::BeginMenu("Workspace")) {
+    for (const char* ws : {"tuning", "bounds", "capture"})
+      if (ImGui::MenuItem(ws, nullptr, workspace_ == ws)) applyWorkspace(ws, true);
+    ImGui::Separator();
+    if (ImGui::MenuItem("Reset layout")) applyWorkspace(workspace_, true);
+    ImGui::EndMenu();
+  }
+  if (ImGui::BeginMenu("Help")) {
+    ImGui::MenuItem("Keyboard shortcuts", "F1", &state_.panel(Panel::Help));
+    ImGui::EndMenu();
+  }
+  ImGui::TextDisabled("  t = %.3f s  %s  %.1fx", state_.clock.time, state_.clock.playing ? "playing" : "paused",
+                      state_.clock.speed);
+  if (!state_.status.empty()) ImGui::TextUnformatted(("  " + state_.status).c_str());
+  ImGui::EndMainMenuBar();
+}
+
+void Frame::drawUi() {
+  drawMainMenu();
+  panels::drawAll(state_);
+}
+
+bool Frame::runAction(const ScriptAction& a) {
+  using K = ScriptAction::Kind;
+  switch (a.kind) {
+    case K::Time: state_.clock.seek(a.a); return true;
+    case K::Play: state_.clock.playing = true; return true;
+    case K::Pause: state_.clock.playing = false; return true;
+    case K::Speed: state_.clock.setSpeed(a.a); return true;
+    case K::Step: state_.clock.step(static_cast<int>(a.a)); return true;
+    case K::Screenshot: state_.pendingScreenshot = a.text; return true;
+    case K::Open: return openNow(a.text);
+    case K::Inspect: return openNow(a.text, true);
+    case K::Pick:
+      if (a.text == "emitter") {
+        std::optional<glm::dvec2> px = pixelOfEmitterParticle(a.name);
+        if (!px) {
+          std::fprintf(stderr, "kiln-view: script line %d: emitter '%s' has no particle on screen\n", a.line, a.name.c_str());
+          return false;
+        }
+        pickAt(px->x, px->y);
+      } else {
+        pickAt(a.a, a.b);
+      }
+      state_.panel(Panel::Pick) = true;
+      if (!state_.pick) std::fprintf(stderr, "kiln-view: script line %d: nothing picked\n", a.line);
+      else
+        std::printf("kiln-view: picked %s slot %u birth %u cycle %lld\n",
+                    state_.level->particles()->emitters[state_.pick->emitter].name.c_str(), state_.pick->state.slot,
+                    state_.pick->state.birth, static_cast<long long>(state_.pick->state.cycle));
+      return state_.pick.has_value();
+    case K::Select: return selectByName(a.text, a.name, a.line);
+    case K::Capture:
+      // Immediately, so `time T` then `capture` records exactly T.
+      return captureOne(state_.camera, "current", state_.clock.time);
+    case K::Quit: state_.quit = true; return true;
+    case K::Camera:
+      state_.camera.setMode(a.text == "fly" ? Camera::Mode::Fly : a.text == "top" ? Camera::Mode::Top : Camera::Mode::Orbit);
+      return true;
+    case K::Panel: {
+      auto p = panelFromName(a.text);
+      if (!p) {
+        std::fprintf(stderr, "kiln-view: script line %d: no panel named '%s'\n", a.line, a.text.c_str());
+        return false;
+      }
+      state_.panel(*p) = true;
+      return true;
+    }
+    case K::Wait: return true;
+    case K::Workspace: applyWorkspace(a.text, true); return true;
+    case K::Tune: return tuneField(a.text, a.a, a.line);
+    case K::Host: {
+      // As the capabilities panel does: change what the host advertises, then remount.
+      auto& v = state_.host.features;
+      v.erase(std::remove(v.begin(), v.end(), a.text), v.end());
+      if (a.a != 0) v.push_back(a.text);
+      state_.panel(Panel::Capabilities) = true;
+      return !state_.level || openNow(state_.level->path, state_.level->relaxedBounds, true);
+    }
+  }
+  return true;
+}
+
+}  // namespace kiln::viewer

@@ -1,0 +1,93 @@
+// Frame: captures (now and sets), their textures, and the A/B comparison's metrics.
+#include <cmath>
+#include <cstdio>
+
+#include "frame.hpp"
+#include "gpu_view.hpp"
+#include "render/capture.hpp"
+#include "render/image_compare.hpp"
+
+namespace kiln::viewer {
+
+std::string captureFileName(const std::string& level, const std::string& label, double levelTime) {
+  char t[32];
+  // Milliseconds in the name keep files of one set apart and sortable.
+  std::snprintf(t, sizeof t, "%08lld", static_cast<long long>(std::llround(levelTime * 1000.0)));
+  std::string name = level + "_" + label + "_t" + t + "ms.png";
+  for (char& c : name)
+    if (c == ' ' || c == '/' || c == '\\') c = '_';
+  return name;
+}
+
+bool Frame::captureOne(const Camera& camera, const std::string& label, double levelTime) {
+  if (!state_.level || !gpu_->ready()) {
+    state_.status = "capture: no level on the GPU";
+    return false;
+  }
+  std::string error;
+  auto image = gpu_->capture(state_, camera, levelTime, state_.captureWidth, state_.captureHeight, error);
+  if (!image) {
+    state_.status = "capture failed: " + error;
+    return false;
+  }
+  CaptureEntry c;
+  c.label = label;
+  c.levelTime = levelTime;
+  c.file = state_.captureDir / captureFileName(state_.level->path.stem().string(), label, levelTime);
+  std::error_code ec;
+  std::filesystem::create_directories(state_.captureDir, ec);
+  if (!render::writePng(c.file, *image, error)) {
+    state_.status = "capture: " + error;
+    return false;
+  }
+  std::printf("kiln-view: captured %s\n", c.file.string().c_str());
+  c.image = std::move(*image);
+  state_.captures.push_back(std::move(c));
+  // The newest two captures become the A/B pair until the user picks others.
+  state_.comparison.b = static_cast<int>(state_.captures.size()) - 1;
+  state_.comparison.a = std::max(0, state_.comparison.b - 1);
+  return true;
+}
+
+void Frame::serviceCaptures() {
+  if (state_.bookmarksDirty) {
+    state_.bookmarksDirty = false;
+    saveBookmarks();
+  }
+  bool ok = true;
+  if (state_.pendingCapture) {
+    state_.pendingCapture = false;
+    ok = captureOne(state_.camera, "current", state_.clock.time);
+  }
+  CaptureJob& job = state_.captureJob;
+  if (job.active()) {
+    // One capture per frame keeps the UI (and its progress bar) alive during a long set.
+    const std::size_t i = job.next++;
+    const auto& cam = job.cameras[i % job.cameras.size()];
+    ok = captureOne(cam.camera, cam.name, job.times[i / job.cameras.size()]) && ok;
+  }
+  if (!ok) captureFailures_++;
+  while (captureTextures_.size() < state_.captures.size()) {
+    captureTextures_.push_back(std::make_unique<ImageTexture>());
+    captureTextures_.back()->upload(state_.captures[captureTextures_.size() - 1].image);
+    state_.captures[captureTextures_.size() - 1].texture = captureTextures_.back()->imguiId();
+  }
+  Comparison& cmp = state_.comparison;
+  const int n = static_cast<int>(state_.captures.size());
+  if (cmp.a >= 0 && cmp.b >= 0 && cmp.a < n && cmp.b < n && (cmp.computedA != cmp.a || cmp.computedB != cmp.b)) {
+    const auto r = render::compareImages(state_.captures[cmp.a].image, state_.captures[cmp.b].image);
+    cmp.computed = true;
+    cmp.computedA = cmp.a, cmp.computedB = cmp.b;
+    cmp.sameSize = r.sameSize;
+    cmp.maxAbsDiff = r.maxAbsDiff;
+    cmp.meanAbsDiff = r.meanAbsDiff;
+    cmp.psnr = r.psnr;
+    cmp.changedPixels = r.changedPixels;
+    cmp.changedPercent = r.changedPercent;
+    if (!differenceTexture_) differenceTexture_ = std::make_unique<ImageTexture>();
+    if (r.sameSize) differenceTexture_->upload(r.difference);
+    cmp.differenceTexture = r.sameSize ? differenceTexture_->imguiId() : nullptr;
+  }
+}
+
+}  // namespace kiln::viewer

@@ -1,0 +1,32 @@
+// Workspace layouts (imgui_layout/*.ini): Dear ImGui's own .ini format, plus a [Kiln][Layout]
+// section naming the display size the positions were authored for, so a layout scales to any
+// window. GL-free and ImGui-free.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace kiln::viewer {
+
+struct WindowPlacement {
+  std::string title;
+  float x = 0, y = 0, w = 0, h = 0;
+  bool collapsed = false;
+};
+
+struct Layout {
+  float referenceWidth = 1600, referenceHeight = 900;
+  std::vector<WindowPlacement> windows;
+  const WindowPlacement* find(std::string_view title) const;
+};
+
+// Reads [Window][TITLE] Pos=/Size=/Collapsed= entries and [Kiln][Layout] Reference=W,H;
+// every other section (tables, docking, unknown) is ignored, as ImGui itself does.
+Layout parseLayout(std::string_view ini);
+
+// The placement scaled from the layout's reference size to a display of W×H (menu bar kept).
+WindowPlacement scaledPlacement(const WindowPlacement& p, const Layout& l, float displayWidth, float displayHeight);
+
+}  // namespace kiln::viewer

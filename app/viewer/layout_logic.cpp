@@ -1,0 +1,64 @@
+// Parsing and scaling workspace layouts (GL-free, unit-tested in tests/viewer).
+#include <cstdio>
+#include <string>
+
+#include "layout.hpp"
+
+namespace kiln::viewer {
+
+const WindowPlacement* Layout::find(std::string_view title) const {
+  for (const auto& w : windows)
+    if (w.title == title) return &w;
+  return nullptr;
+}
+
+Layout parseLayout(std::string_view ini) {
+  Layout layout;
+  enum class Section { Other, Window, KilnLayout } section = Section::Other;
+  std::size_t start = 0;
+  while (start < ini.size()) {
+    std::size_t end = ini.find('\n', start);
+    if (end == std::string_view::npos) end = ini.size();
+    std::string line(ini.substr(start, end - start));
+    start = end + 1;
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    if (line.empty() || line[0] == ';') continue;
+    if (line[0] == '[') {
+      section = Section::Other;
+      if (line.rfind("[Window][", 0) == 0 && line.size() > 10 && line.back() == ']') {
+        section = Section::Window;
+        layout.windows.push_back({line.substr(9, line.size() - 10)});
+      } else if (line == "[Kiln][Layout]") {
+        section = Section::KilnLayout;
+      }
+      continue;
+    }
+    float a = 0, b = 0;
+    int c = 0;
+    if (section == Section::Window) {
+      auto& w = layout.windows.back();
+      if (std::sscanf(line.c_str(), "Pos=%f,%f", &a, &b) == 2) w.x = a, w.y = b;
+      else if (std::sscanf(line.c_str(), "Size=%f,%f", &a, &b) == 2) w.w = a, w.h = b;
+      else if (std::sscanf(line.c_str(), "Collapsed=%d", &c) == 1) w.collapsed = c != 0;
+    } else if (section == Section::KilnLayout) {
+      if (std::sscanf(line.c_str(), "Reference=%f,%f", &a, &b) == 2 && a > 0 && b > 0)
+        layout.referenceWidth = a, layout.referenceHeight = b;
+    }
+  }
+  return layout;
+}
+
+WindowPlacement scaledPlacement(const WindowPlacement& p, const Layout& l, float dw, float dh) {
+  // The main menu bar keeps its height; everything below it scales with the display.
+  constexpr float kMenu = 20;
+  const float sx = dw / l.referenceWidth;
+  const float sy = (dh - kMenu) / (l.referenceHeight - kMenu);
+  WindowPlacement out = p;
+  out.x = p.x * sx;
+  out.y = kMenu + (p.y - kMenu) * sy;
+  out.w = p.w * sx;
+  out.h = p.h * sy;
+  return out;
+}
+
+}  // namespace kiln::viewer

@@ -1,0 +1,65 @@
+// Blend passes inspector: the particle passes in draw order with their emitters, live counts
+// and blend equations; solo/mute per pass and per emitter; overdraw; the alpha pass's
+// authored order beside a back-to-front sort (reference only: the renderer never sorts).
+#include <imgui.h>
+
+#include "panels/inspect.hpp"
+#include "panels/panels.hpp"
+#include "particles/evaluate.hpp"
+
+namespace kiln::viewer::panels::blend {
+
+void draw(ViewerState& s) {
+  if (!begin(s, Panel::Blend)) return;
+  const particles::Document* doc = s.level ? s.level->particles() : nullptr;
+  if (!doc) {
+    ImGui::TextDisabled("No particles.");
+    ImGui::End();
+    return;
+  }
+  PassControls& pc = s.passes;
+  pc.emitterMuted.resize(doc->emitters.size(), 0);
+  ImGui::Checkbox("overdraw heatmap", &pc.overdraw);
+  if (!s.gpu.available && pc.overdraw) {
+    ImGui::SameLine();
+    ImGui::TextDisabled("(needs the GPU renderer)");
+  }
+  const auto passes = inspect::passesInOrder(*doc);
+  for (int p = 0; p < 3; ++p) {
+    ImGui::PushID(p);
+    const auto& entries = passes[static_cast<std::size_t>(p)];
+    ImGui::Separator();
+    ImGui::Text("%d. %s pass  (%zu emitters)", p + 1, kParticlePassNames[static_cast<std::size_t>(p)], entries.size());
+    ImGui::SameLine(380);
+    bool solo = pc.soloPass == p;
+    if (ImGui::Checkbox("solo", &solo)) pc.soloPass = solo ? p : -1;
+    ImGui::SameLine();
+    ImGui::Checkbox("mute", &pc.passMuted[static_cast<std::size_t>(p)]);
+    for (const auto& entry : entries) {
+      const auto& e = doc->emitters[entry.emitter];
+      ImGui::PushID(static_cast<int>(entry.emitter));
+      const auto live = particles::evaluateEmitter(*doc, entry.emitter, s.clock.time).size();
+      ImGui::BulletText("%-20s %-13s live %4zu", e.name.c_str(), std::string(particles::name(entry.blend)).c_str(), live);
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", inspect::blendEquation(entry.blend));
+      ImGui::SameLine(380);
+      bool esolo = pc.soloEmitter == static_cast<int>(entry.emitter);
+      if (ImGui::Checkbox("solo", &esolo)) pc.soloEmitter = esolo ? static_cast<int>(entry.emitter) : -1;
+      ImGui::SameLine();
+      bool muted = pc.emitterMuted[entry.emitter] != 0;
+      if (ImGui::Checkbox("mute", &muted)) pc.emitterMuted[entry.emitter] = muted ? 1 : 0;
+      ImGui::PopID();
+    }
+    if (p == 2 && entries.size() > 1) {
+      const auto eye = s.camera.eye();
+      const auto sorted = inspect::backToFront(*doc, entries, {eye.x, eye.y, eye.z});
+      ImGui::TextDisabled("authored order vs back-to-front (reference only, not used to draw):");
+      for (std::size_t i = 0; i < entries.size(); ++i)
+        ImGui::Text("  %zu. %-20s | %s", i + 1, doc->emitters[entries[i].emitter].name.c_str(),
+                    doc->emitters[sorted[i]].name.c_str());
+    }
+    ImGui::PopID();
+  }
+  ImGui::End();
+}
+
+}  // namespace kiln::viewer::panels::blend

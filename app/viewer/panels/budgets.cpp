@@ -1,0 +1,104 @@
+// Budgets inspector: every contract limit as a bar, required vs preset capacity per emitter,
+// worst-case alive, atlas pages, per-pass GPU time against assets/budgets.json, frame times.
+#include <imgui.h>
+
+#include <algorithm>
+
+#include "panels/inspect.hpp"
+#include "panels/panels.hpp"
+#include "particles/kwp1/kwp1.hpp"
+
+namespace kiln::viewer::panels::budgets {
+namespace {
+
+void bar(const char* label, double used, double limit, const char* where) {
+  const float f = limit > 0 ? static_cast<float>(used / limit) : 0.0f;
+  ImGui::PushStyleColor(ImGuiCol_PlotHistogram, f > 1 ? ImVec4(0.9f, 0.2f, 0.2f, 1)
+                                                : f > 0.8f ? ImVec4(0.9f, 0.7f, 0.2f, 1)
+                                                           : ImVec4(0.3f, 0.7f, 0.4f, 1));
+  char text[96];
+  std::snprintf(text, sizeof text, "%.0f / %.0f", used, limit);
+  ImGui::ProgressBar(std::min(f, 1.0f), ImVec2(220, 0), text);
+  ImGui::PopStyleColor();
+  ImGui::SameLine();
+  ImGui::Text("%s%s%s", label, where && *where ? "  @ " : "", where ? where : "");
+}
+
+}  // namespace
+
+void draw(ViewerState& s) {
+  if (!begin(s, Panel::Budgets)) return;
+  const particles::Document* doc = s.level ? s.level->particles() : nullptr;
+  if (doc) {
+    // Encoded size is measured by encoding, cached per mounted document.
+    static std::uint64_t cachedFor = ~0ull;
+    static std::size_t encoded = 0;
+    static std::vector<inspect::BudgetRow> rows;
+    static std::vector<inspect::CapacityRow> caps;
+    if (cachedFor != s.levelGeneration) {
+      encoded = particles::encodeKwp1(*doc).size();
+      rows = inspect::budgetRows(*doc, encoded);
+      caps = inspect::capacityRows(*doc);
+      cachedFor = s.levelGeneration;
+    }
+    if (ImGui::CollapsingHeader("Format limits", ImGuiTreeNodeFlags_DefaultOpen))
+      for (const auto& r : rows) bar(r.name.c_str(), r.used, r.limit, r.where.c_str());
+    if (ImGui::CollapsingHeader("Capacity per emitter", ImGuiTreeNodeFlags_DefaultOpen) &&
+        ImGui::BeginTable("cap", 5, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY,
+                          ImVec2(0, 180))) {
+      for (const char* h : {"emitter", "preset", "required", "capacity", "worst-case alive"}) ImGui::TableSetupColumn(h);
+      ImGui::TableHeadersRow();
+      std::uint64_t worst = 0;
+      for (const auto& c : caps) {
+        worst += c.worstCaseAlive;
+        ImGui::TableNextRow();
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(c.emitter.c_str());
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(c.preset.c_str());
+        ImGui::TableNextColumn();
+        if (c.required > c.capacity) ImGui::TextColored({1, 0.3f, 0.3f, 1}, "%llu", (unsigned long long)c.required);
+        else ImGui::Text("%llu", (unsigned long long)c.required);
+        ImGui::TableNextColumn();
+        ImGui::Text("%u", c.capacity);
+        ImGui::TableNextColumn();
+        ImGui::Text("%llu", (unsigned long long)c.worstCaseAlive);
+      }
+      ImGui::EndTable();
+      ImGui::Text("worst-case alive, whole level: %llu", (unsigned long long)worst);
+    }
+  } else {
+    ImGui::TextDisabled("No particles in this level.");
+  }
+  if (ImGui::CollapsingHeader("GPU", ImGuiTreeNodeFlags_DefaultOpen)) {
+    if (!s.gpu.available) {
+      ImGui::TextDisabled("renderer not active: particles are drawn as CPU reference points");
+    } else {
+      bar("draw calls (all passes)", s.gpu.drawCalls, s.gpu.drawCallTarget, "");
+      ImGui::Text("atlas pages %u   live particles %u", s.gpu.atlasPages, s.gpu.liveParticles);
+      for (std::size_t p = 0; p < s.gpu.passMs.size(); ++p) {
+        const double target = p < s.gpu.passTargetMs.size() ? s.gpu.passTargetMs[p] : 0;
+        bar((s.gpu.passNames[p] + " (us)").c_str(), s.gpu.passMs[p] * 1000.0, target * 1000.0,
+            target > 0 ? "" : "no target in budgets.json");
+      }
+    }
+  }
+  if (ImGui::CollapsingHeader("Frame time", ImGuiTreeNodeFlags_DefaultOpen) && !s.stats.frameMs.empty()) {
+    std::vector<float> v(s.stats.frameMs.begin(), s.stats.frameMs.end());
+    const float mx = *std::max_element(v.begin(), v.end());
+    char overlay[64];
+    std::snprintf(overlay, sizeof overlay, "last %.2f ms  max %.2f ms", v.back(), mx);
+    const float top = std::max({mx, 20.0f, float(s.gpu.frameTargetMs) * 1.2f});
+    const ImVec2 o = ImGui::GetCursorScreenPos();
+    ImGui::PlotLines("##frame", v.data(), static_cast<int>(v.size()), 0, overlay, 0, top, ImVec2(-1, 70));
+    if (s.gpu.frameTargetMs > 0) {
+      // The frame budget as a line across the graph.
+      const float y = o.y + 70 - float(s.gpu.frameTargetMs) / top * 70;
+      ImGui::GetWindowDrawList()->AddLine({o.x, y}, {o.x + ImGui::GetItemRectSize().x, y}, IM_COL32(255, 80, 80, 200));
+      ImGui::Text("frame target %.1f ms (assets/budgets.json)", s.gpu.frameTargetMs);
+    }
+  }
+  ImGui::End();
+}
+
+}  // namespace kiln::viewer::panels::budgets

@@ -1,0 +1,138 @@
+// Captures: capture now, capture sets (times × camera bookmarks) with progress, and A/B
+// comparison of two captures (split, flicker, difference) with `kiln compare`'s metrics.
+#include <imgui.h>
+
+#include <algorithm>
+#include <cmath>
+#include <sstream>
+
+#include "panels/panels.hpp"
+
+namespace kiln::viewer::panels::captures {
+namespace {
+
+void bookmarks(ViewerState& s) {
+  static char name[64] = "view";
+  ImGui::SetNextItemWidth(140);
+  ImGui::InputText("##bm", name, sizeof name);
+  ImGui::SameLine();
+  if (ImGui::Button("Bookmark camera") && name[0]) {
+    s.bookmarks.push_back({name, s.camera});
+    s.bookmarksDirty = true;
+  }
+  ImGui::SameLine();
+  ImGui::TextDisabled("(saved beside the level)");
+  for (std::size_t i = 0; i < s.bookmarks.size(); ++i) {
+    ImGui::PushID(static_cast<int>(i));
+    if (ImGui::SmallButton("go")) s.camera = s.bookmarks[i].camera;
+    ImGui::SameLine();
+    if (ImGui::SmallButton("x")) {
+      s.bookmarks.erase(s.bookmarks.begin() + static_cast<long>(i));
+      s.bookmarksDirty = true;
+      ImGui::PopID();
+      break;
+    }
+    ImGui::SameLine();
+    ImGui::TextUnformatted(s.bookmarks[i].name.c_str());
+    ImGui::PopID();
+  }
+}
+
+void captureSet(ViewerState& s) {
+  static char times[256] = "0 0.5 1 2";
+  ImGui::SetNextItemWidth(200);
+  ImGui::InputText("times (s)", times, sizeof times);
+  CaptureJob& job = s.captureJob;
+  if (job.active()) {
+    ImGui::ProgressBar(float(job.next) / float(job.total()), ImVec2(-1, 0));
+    if (ImGui::Button("Cancel")) job = {};
+    return;
+  }
+  if (ImGui::Button("Capture set (times x bookmarks)")) {
+    CaptureJob j;
+    std::istringstream in(times);
+    for (double t; in >> t;)
+      if (std::isfinite(t) && t >= 0) j.times.push_back(t);
+    j.cameras = s.bookmarks;
+    if (j.cameras.empty()) j.cameras.push_back({"current", s.camera});
+    job = std::move(j);
+  }
+}
+
+void comparison(ViewerState& s) {
+  Comparison& c = s.comparison;
+  const int n = static_cast<int>(s.captures.size());
+  if (n < 2) {
+    ImGui::TextDisabled("Take two captures to compare them.");
+    return;
+  }
+  auto label = [&](int i) { return std::to_string(i) + ": " + s.captures[i].label + " @" + std::to_string(s.captures[i].levelTime); };
+  for (int* which : {&c.a, &c.b}) {
+    ImGui::PushID(which);
+    ImGui::SetNextItemWidth(200);
+    if (ImGui::BeginCombo(which == &c.a ? "A" : "B", *which >= 0 && *which < n ? label(*which).c_str() : "-")) {
+      for (int i = 0; i < n; ++i)
+        if (ImGui::Selectable(label(i).c_str(), *which == i)) *which = i;
+      ImGui::EndCombo();
+    }
+    ImGui::PopID();
+    if (which == &c.a) ImGui::SameLine();
+  }
+  int mode = static_cast<int>(c.mode);
+  ImGui::RadioButton("split", &mode, 0);
+  ImGui::SameLine();
+  ImGui::RadioButton("flicker", &mode, 1);
+  ImGui::SameLine();
+  ImGui::RadioButton("difference", &mode, 2);
+  c.mode = static_cast<Comparison::Mode>(mode);
+  if (c.computed && c.computedA == c.a && c.computedB == c.b) {
+    if (!c.sameSize) ImGui::TextColored({1, 0.4f, 0.3f, 1}, "sizes differ: no metrics");
+    else
+      ImGui::Text("max %u  mean %.4f  PSNR %.2f dB  changed %llu px (%.3f%%)", c.maxAbsDiff, c.meanAbsDiff, c.psnr,
+                  static_cast<unsigned long long>(c.changedPixels), c.changedPercent);
+  }
+  if (c.a < 0 || c.b < 0 || c.a >= n || c.b >= n) return;
+  const CaptureEntry& A = s.captures[c.a];
+  const CaptureEntry& B = s.captures[c.b];
+  if (!A.texture || !B.texture) return;
+  const float w = ImGui::GetContentRegionAvail().x;
+  const ImVec2 size(w, w * float(A.image.height) / float(std::max(1u, A.image.width)));
+  if (c.mode == Comparison::Mode::Split) {
+    ImGui::SliderFloat("split", &c.split, 0, 1);
+    const ImVec2 o = ImGui::GetCursorScreenPos();
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    const float sx = o.x + size.x * c.split;
+    dl->AddImage(A.texture, o, {sx, o.y + size.y}, {0, 0}, {c.split, 1});
+    dl->AddImage(B.texture, {sx, o.y}, {o.x + size.x, o.y + size.y}, {c.split, 0}, {1, 1});
+    dl->AddLine({sx, o.y}, {sx, o.y + size.y}, IM_COL32(255, 255, 0, 255));
+    ImGui::Dummy(size);
+  } else if (c.mode == Comparison::Mode::Flicker) {
+    // Alternates twice a second on the wall clock, not the level clock.
+    const bool showA = std::fmod(ImGui::GetTime(), 1.0) < 0.5;
+    ImGui::Image(showA ? A.texture : B.texture, size);
+    ImGui::Text("showing %s", showA ? "A" : "B");
+  } else if (c.differenceTexture) {
+    ImGui::Image(c.differenceTexture, size);
+  }
+}
+
+}  // namespace
+
+void draw(ViewerState& s) {
+  if (!begin(s, Panel::Captures)) return;
+  int size[2] = {static_cast<int>(s.captureWidth), static_cast<int>(s.captureHeight)};
+  ImGui::SetNextItemWidth(160);
+  if (ImGui::InputInt2("size", size)) {
+    s.captureWidth = static_cast<std::uint32_t>(std::clamp(size[0], 16, 8192));
+    s.captureHeight = static_cast<std::uint32_t>(std::clamp(size[1], 16, 8192));
+  }
+  ImGui::SameLine();
+  if (ImGui::Button("Capture now")) s.pendingCapture = true;
+  ImGui::TextDisabled("writes PNGs to %s", s.captureDir.string().c_str());
+  if (ImGui::CollapsingHeader("Camera bookmarks", ImGuiTreeNodeFlags_DefaultOpen)) bookmarks(s);
+  if (ImGui::CollapsingHeader("Capture set", ImGuiTreeNodeFlags_DefaultOpen)) captureSet(s);
+  if (ImGui::CollapsingHeader("A/B comparison", ImGuiTreeNodeFlags_DefaultOpen)) comparison(s);
+  ImGui::End();
+}
+
+}  // namespace kiln::viewer::panels::captures

@@ -1,0 +1,35 @@
+// Keyboard shortcuts window (F1).
+#include <imgui.h>
+
+#include "panels/panels.hpp"
+
+namespace kiln::viewer::panels::help {
+
+void draw(ViewerState& s) {
+  if (!s.panel(Panel::Help)) return;
+  if (!ImGui::Begin("Keyboard shortcuts", &s.panel(Panel::Help), ImGuiWindowFlags_AlwaysAutoResize)) {
+    ImGui::End();
+    return;
+  }
+  static constexpr const char* kKeys[][2] = {
+      {"Space", "play / pause"},        {"Left / Right", "step one tick (Shift: 10)"},
+      {"Right drag", "orbit / look"},   {"Wheel", "zoom (fly: move forward)"},
+      {"W A S D Q E", "move camera"},   {"Shift", "move faster"},
+      {"Tab", "orbit <-> fly camera"},  {"F", "frame selection"},
+      {"Left click", "pick a particle"}, {"Ctrl+Z / Ctrl+Y", "undo / redo a tuning edit"},
+      {"Ctrl+O", "open a level"},       {"F1", "this window"},
+  };
+  if (ImGui::BeginTable("keys", 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV)) {
+    for (const auto& k : kKeys) {
+      ImGui::TableNextRow();
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(k[0]);
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(k[1]);
+    }
+    ImGui::EndTable();
+  }
+  ImGui::End();
+}
+
+}  // namespace kiln::viewer::panels::help

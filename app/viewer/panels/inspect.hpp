@@ -1,0 +1,86 @@
+// GL-free, ImGui-free logic behind the inspector panels (timeline plots, budgets, bounds,
+// blend passes), unit-tested in tests/viewer.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string_view>
+#include <string>
+#include <vector>
+
+#include "particles/bounds.hpp"
+#include "particles/model.hpp"
+#include "world/fit.hpp"
+
+namespace kiln::viewer::inspect {
+
+// --- timeline ---
+// Alive particles of emitter e at `samples` evenly spaced times in [t0, t1] (inclusive ends).
+std::vector<float> aliveSeries(const particles::Document& doc, std::uint32_t e, const std::vector<float>& schedule,
+                               double t0, double t1, int samples);
+// Level times of the emitter's births inside [t0, t1], ascending (at most `limit`).
+std::vector<double> birthTicks(const particles::Document& doc, std::uint32_t e, const std::vector<float>& schedule,
+                               double t0, double t1, std::size_t limit = 2048);
+
+// --- budgets ---
+struct BudgetRow {
+  std::string name;   // e.g. "total slots"
+  double used = 0;
+  double limit = 0;
+  std::string where;  // the object at the maximum, for per-object limits
+  bool over() const { return used > limit; }
+  double fraction() const { return limit > 0 ? used / limit : 0; }
+};
+// Every limit of the contract against the document: presets, emitters, slots per emitter, total
+// slots, frames per preset, bursts per emitter, curve keys, encoded bytes.
+std::vector<BudgetRow> budgetRows(const particles::Document& doc, std::size_t encodedBytes);
+
+struct CapacityRow {
+  std::string emitter, preset;
+  std::uint64_t required = 0;     // births × cycleGroups
+  std::uint32_t capacity = 0;     // the preset's
+  std::uint64_t worstCaseAlive = 0;  // min(required, capacity): slots that can hold a particle at once
+};
+std::vector<CapacityRow> capacityRows(const particles::Document& doc);
+
+// The renderer's targets from assets/budgets.json: frame time and, per pass name, GPU
+// milliseconds and draw calls. nullopt when the text is not that shape.
+struct PassTarget {
+  std::string pass;
+  double gpuMs = 0;
+  std::uint32_t drawCalls = 0;
+};
+struct BudgetTargets {
+  double frameMs = 0;
+  std::vector<PassTarget> passes;
+  const PassTarget* find(std::string_view pass) const;
+};
+std::optional<BudgetTargets> parseBudgetTargets(std::string_view json);
+
+// --- bounds ---
+struct AxisDiff {
+  double storedMin = 0, storedMax = 0, recomputedMin = 0, recomputedMax = 0;
+  double dMin() const { return storedMin - recomputedMin; }
+  double dMax() const { return storedMax - recomputedMax; }
+};
+std::array<AxisDiff, 3> boundsDiff(const particles::Bounds& stored, const particles::Bounds& recomputed);
+// "-x" … "+z" for face index 0..5 (the order of BoundsExplanation::faces).
+const char* faceName(int face);
+
+// --- blend passes ---
+struct PassEntry {
+  std::uint32_t emitter = 0;
+  particles::Blend blend{};
+};
+// Emitters grouped by particle pass (cutout, additive, alpha) in authored order: the order the
+// renderer submits them.
+std::array<std::vector<PassEntry>, 3> passesInOrder(const particles::Document& doc);
+// Reference only: the alpha pass's emitters sorted back to front by the distance from `eye` to
+// their bounds centre (the renderer keeps authored order, per the contract).
+std::vector<std::uint32_t> backToFront(const particles::Document& doc, const std::vector<PassEntry>& alphaPass,
+                                       const std::array<double, 3>& eye);
+// The blend equation of a mode as text, e.g. "src·1 + dst·1".
+const char* blendEquation(particles::Blend b);
+
+}  // namespace kiln::viewer::inspect

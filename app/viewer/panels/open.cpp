@@ -1,0 +1,36 @@
+// Open level: a path field, the recent files, the sample levels, and the hot-reload switch.
+#include <imgui.h>
+
+#include <cstring>
+#include <filesystem>
+
+#include "panels/panels.hpp"
+
+namespace kiln::viewer::panels::open {
+
+void draw(ViewerState& s) {
+  if (!begin(s, Panel::Open)) return;
+  static char path[1024] = "";
+  ImGui::SetNextItemWidth(-70);
+  const bool enter = ImGui::InputText("##path", path, sizeof path, ImGuiInputTextFlags_EnterReturnsTrue);
+  ImGui::SameLine();
+  if ((ImGui::Button("Open") || enter) && path[0]) s.pendingOpen = std::filesystem::path(path);
+  ImGui::Checkbox("hot reload (source and textures)", &s.hotReload);
+  if (!s.recentFiles.empty() && ImGui::CollapsingHeader("Recent", ImGuiTreeNodeFlags_DefaultOpen))
+    for (const auto& f : s.recentFiles)
+      if (ImGui::Selectable(f.c_str())) s.pendingOpen = f;
+  if (ImGui::CollapsingHeader("Samples", ImGuiTreeNodeFlags_DefaultOpen)) {
+    std::error_code ec;
+    for (const auto& entry : std::filesystem::directory_iterator(std::filesystem::path(KILN_ASSET_DIR) / "levels", ec)) {
+      if (entry.path().extension() != ".yaml") continue;
+      if (ImGui::Selectable(entry.path().filename().string().c_str())) {
+        s.pendingOpen = entry.path();
+        std::snprintf(path, sizeof path, "%s", entry.path().string().c_str());
+      }
+    }
+  }
+  ImGui::TextDisabled("You can also drop a .klm or .yaml onto the window.");
+  ImGui::End();
+}
+
+}  // namespace kiln::viewer::panels::open

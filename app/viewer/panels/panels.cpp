@@ -1,0 +1,51 @@
+// The panel registry: draw order and the shared window prologue.
+#include "panels/panels.hpp"
+
+#include <imgui.h>
+
+#include <algorithm>
+
+namespace kiln::viewer::panels {
+
+bool placeNext(ViewerState& s, const char* title) {
+  auto it = std::find(s.layoutPending.begin(), s.layoutPending.end(), title);
+  if (it == s.layoutPending.end()) return false;
+  s.layoutPending.erase(it);
+  const WindowPlacement* w = s.layout.find(title);
+  if (!w) return false;
+  const ImVec2 d = ImGui::GetIO().DisplaySize;
+  const WindowPlacement p = scaledPlacement(*w, s.layout, d.x, d.y);
+  ImGui::SetNextWindowPos({p.x, p.y}, ImGuiCond_Always);
+  ImGui::SetNextWindowSize({p.w, p.h}, ImGuiCond_Always);
+  ImGui::SetNextWindowCollapsed(p.collapsed, ImGuiCond_Always);
+  return true;
+}
+
+bool begin(ViewerState& s, Panel p, int flags) {
+  if (!s.panel(p)) return false;
+  // Panels not in the workspace's layout open at a size that shows their content.
+  if (!placeNext(s, kPanelTitles[static_cast<int>(p)])) ImGui::SetNextWindowSize({460, 340}, ImGuiCond_FirstUseEver);
+  if (!ImGui::Begin(kPanelTitles[static_cast<int>(p)], &s.panel(p), flags)) {
+    ImGui::End();
+    return false;
+  }
+  return true;
+}
+
+void drawAll(ViewerState& s) {
+  timeline::draw(s);
+  outliner::draw(s);
+  bounds::draw(s);
+  budgets::draw(s);
+  blend::draw(s);
+  pick::draw(s);
+  tuning::draw(s);
+  captures::draw(s);
+  capabilities::draw(s);
+  errors::draw(s);
+  open::draw(s);
+  top_view::draw(s);
+  help::draw(s);
+}
+
+}  // namespace kiln::viewer::panels

@@ -1,0 +1,28 @@
+// Every panel's entry point: one file per panel, each returns early when closed or collapsed.
+#pragma once
+
+#include "viewer_state.hpp"
+
+namespace kiln::viewer::panels {
+namespace timeline { void draw(ViewerState& s); }
+namespace outliner { void draw(ViewerState& s); }
+namespace bounds { void draw(ViewerState& s); }
+namespace budgets { void draw(ViewerState& s); }
+namespace blend { void draw(ViewerState& s); }
+namespace pick { void draw(ViewerState& s); }
+namespace tuning { void draw(ViewerState& s); }
+namespace captures { void draw(ViewerState& s); }
+namespace capabilities { void draw(ViewerState& s); }
+namespace errors { void draw(ViewerState& s); }
+namespace help { void draw(ViewerState& s); }
+namespace open { void draw(ViewerState& s); }
+namespace top_view { void draw(ViewerState& s); }
+
+// Draws every open panel in a fixed order.
+void drawAll(ViewerState& s);
+
+// Applies a pending workspace placement to the next window titled `title`; false when none.
+bool placeNext(ViewerState& s, const char* title);
+// Begins a panel window; false (and the window already ended) when it is closed or collapsed.
+bool begin(ViewerState& s, Panel p, int flags = 0);
+}  // namespace kiln::viewer::panels

@@ -1,0 +1,98 @@
+// Timeline panel: play/pause, step, scrub both ways, speed 0.1×–4×, loop range.
+#include <imgui.h>
+
+#include <algorithm>
+#include <cmath>
+
+#include "panels/inspect.hpp"
+#include "panels/panels.hpp"
+
+namespace kiln::viewer::panels::timeline {
+
+namespace {
+
+// Per emitter: birth ticks on a strip and the alive count over the window (cached per level
+// and window, since counting evaluates every slot at every sample).
+void emitterRows(ViewerState& s, double t0, double t1) {
+  const particles::Document* doc = s.level ? s.level->particles() : nullptr;
+  if (!doc) return;
+  static std::uint64_t generation = ~0ull;
+  static double c0 = -1, c1 = -1;
+  static std::vector<std::vector<float>> alive;
+  static std::vector<char> fresh;
+  if (generation != s.levelGeneration || c0 != t0 || c1 != t1) {
+    alive.assign(doc->emitters.size(), {});
+    fresh.assign(doc->emitters.size(), 0);
+    generation = s.levelGeneration, c0 = t0, c1 = t1;
+  }
+  for (std::uint32_t e = 0; e < doc->emitters.size() && e < alive.size(); ++e) {
+    ImGui::PushID(static_cast<int>(e));
+    const bool sel = s.selection.is(Selection::Kind::Emitter, e);
+    if (ImGui::Selectable(doc->emitters[e].name.c_str(), sel, 0, ImVec2(140, 0))) s.selection = {Selection::Kind::Emitter, e};
+    ImGui::SameLine(150);
+    const ImVec2 o = ImGui::GetCursorScreenPos();
+    const float w = std::max(100.0f, ImGui::GetContentRegionAvail().x * 0.5f - 4), h = 34;
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    dl->AddRectFilled(o, {o.x + w, o.y + h}, IM_COL32(28, 30, 38, 255));
+    auto x = [&](double t) { return o.x + static_cast<float>((t - t0) / (t1 - t0)) * w; };
+    for (double b : inspect::birthTicks(*doc, e, s.level->schedules[e], t0, t1, 1024))
+      dl->AddLine({x(b), o.y + 4}, {x(b), o.y + h - 4}, IM_COL32(240, 170, 60, 200));
+    dl->AddLine({x(s.clock.time), o.y}, {x(s.clock.time), o.y + h}, IM_COL32(255, 255, 255, 255), 2);
+    ImGui::InvisibleButton("ticks", {w, h});
+    if (ImGui::IsItemActive()) {
+      // Dragging on the strip scrubs, in both directions.
+      s.clock.seek(t0 + (ImGui::GetIO().MousePos.x - o.x) / w * (t1 - t0));
+    }
+    ImGui::SameLine();
+    // Only rows on screen are counted, so a 256-emitter level costs what its visible rows cost.
+    if (!fresh[e] && ImGui::IsRectVisible({w, h})) {
+      alive[e] = inspect::aliveSeries(*doc, e, s.level->schedules[e], t0, t1, 96);
+      fresh[e] = 1;
+    }
+    const auto& a = alive[e];
+    const float mx = a.empty() ? 1.0f : std::max(1.0f, *std::max_element(a.begin(), a.end()));
+    char label[48];
+    std::snprintf(label, sizeof label, "alive max %.0f", mx);
+    ImGui::PlotLines("##alive", a.data(), static_cast<int>(a.size()), 0, label, 0, mx * 1.1f,
+                     ImVec2(std::max(60.0f, ImGui::GetContentRegionAvail().x), h));
+    ImGui::PopID();
+  }
+}
+
+}  // namespace
+
+void draw(ViewerState& s) {
+  if (!begin(s, Panel::Timeline)) return;
+  LevelClock& c = s.clock;
+  if (ImGui::Button(c.playing ? "Pause" : "Play")) c.playing = !c.playing;
+  ImGui::SameLine();
+  if (ImGui::ArrowButton("##back", ImGuiDir_Left)) c.step(-1);
+  ImGui::SameLine();
+  if (ImGui::ArrowButton("##fwd", ImGuiDir_Right)) c.step(1);
+  ImGui::SameLine();
+  if (ImGui::Button("|<")) c.seek(c.loop ? c.loopStart : 0);
+  ImGui::SameLine();
+  float speed = static_cast<float>(c.speed);
+  ImGui::SetNextItemWidth(120);
+  if (ImGui::SliderFloat("speed", &speed, LevelClock::kMinSpeed, LevelClock::kMaxSpeed, "%.2fx",
+                         ImGuiSliderFlags_Logarithmic))
+    c.setSpeed(speed);
+  // Scrubbing seeks directly: evaluation is analytic, so a jump costs the same as one frame.
+  float t = static_cast<float>(c.time);
+  const float span = static_cast<float>(std::max(10.0, c.loop ? c.loopEnd : c.time * 1.25));
+  ImGui::SetNextItemWidth(-80);
+  if (ImGui::SliderFloat("time (s)", &t, 0.0f, span, "%.3f")) c.seek(t);
+  ImGui::Checkbox("loop", &c.loop);
+  ImGui::SameLine();
+  float range[2] = {static_cast<float>(c.loopStart), static_cast<float>(c.loopEnd)};
+  ImGui::SetNextItemWidth(200);
+  if (ImGui::DragFloat2("loop range", range, 0.05f, 0.0f, 3600.0f, "%.2f")) c.setLoop(range[0], range[1]);
+  // The plotted window: the loop range when looping, else the ten seconds around now.
+  const double t0 = c.loop ? c.loopStart : std::max(0.0, c.time - 5.0);
+  const double t1 = c.loop ? c.loopEnd : t0 + 10.0;
+  ImGui::Separator();
+  emitterRows(s, std::floor(t0), std::floor(t0) + (t1 - t0));
+  ImGui::End();
+}
+
+}  // namespace kiln::viewer::panels::timeline

@@ -1,0 +1,200 @@
+// Preset tuning: every field editable (drags, colour pickers, a size-curve editor), validated
+// live (an invalid edit shows its diagnostic here and never reaches the GPU), undo/redo, and
+// save back to the YAML source touching only the changed scalars.
+#include <imgui.h>
+
+#include <algorithm>
+
+#include "core/file.hpp"
+#include "panels/panels.hpp"
+#include "panels/tuning_model.hpp"
+
+namespace kiln::viewer::panels::tuning {
+namespace {
+
+bool range(const char* label, particles::Range& r, float speed, float lo, float hi) {
+  float v[2] = {float(r.min), float(r.max)};
+  if (!ImGui::DragFloat2(label, v, speed, lo, hi, "%.3f")) return false;
+  r = {v[0], v[1]};
+  return true;
+}
+
+bool vec3(const char* label, particles::Vec3& p, float speed) {
+  float v[3] = {float(p.x), float(p.y), float(p.z)};
+  if (!ImGui::DragFloat3(label, v, speed, 0, 0, "%.3f")) return false;
+  p = {v[0], v[1], v[2]};
+  return true;
+}
+
+// The size curve as draggable points (first and last ages stay at 0 and 1, as the contract
+// requires); numeric fields below for exact values.
+bool sizeCurve(std::vector<particles::SizeKey>& keys) {
+  bool changed = false;
+  const ImVec2 o = ImGui::GetCursorScreenPos();
+  const float w = std::max(120.0f, ImGui::GetContentRegionAvail().x), h = 90;
+  double top = 0.01;
+  for (const auto& k : keys) top = std::max(top, k.value * 1.25);
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  dl->AddRectFilled(o, {o.x + w, o.y + h}, IM_COL32(28, 30, 38, 255));
+  auto pt = [&](const particles::SizeKey& k) { return ImVec2(o.x + float(k.age) * w, o.y + h - float(k.value / top) * h); };
+  for (std::size_t i = 0; i + 1 < keys.size(); ++i) dl->AddLine(pt(keys[i]), pt(keys[i + 1]), IM_COL32(240, 180, 60, 255), 2);
+  ImGui::InvisibleButton("curve", {w, h});
+  static int dragging = -1;
+  const ImVec2 m = ImGui::GetIO().MousePos;
+  if (ImGui::IsItemActivated()) {
+    dragging = -1;
+    for (std::size_t i = 0; i < keys.size(); ++i) {
+      const ImVec2 p = pt(keys[i]);
+      if (std::abs(p.x - m.x) < 8 && std::abs(p.y - m.y) < 8) dragging = static_cast<int>(i);
+    }
+  }
+  if (ImGui::IsItemActive() && dragging >= 0 && dragging < static_cast<int>(keys.size())) {
+    auto& k = keys[static_cast<std::size_t>(dragging)];
+    const bool endpoint = dragging == 0 || dragging + 1 == static_cast<int>(keys.size());
+    if (!endpoint) k.age = std::clamp(double((m.x - o.x) / w), 0.0, 1.0);
+    k.value = std::max(0.0, double((o.y + h - m.y) / h) * top);
+    changed = true;
+  }
+  if (!ImGui::IsItemActive()) dragging = -1;
+  for (const auto& k : keys) dl->AddCircleFilled(pt(k), 5, IM_COL32(255, 255, 255, 255));
+  for (std::size_t i = 0; i < keys.size(); ++i) {
+    ImGui::PushID(static_cast<int>(i));
+    float v[2] = {float(keys[i].age), float(keys[i].value)};
+    if (ImGui::DragFloat2("age, value", v, 0.005f, 0, 0, "%.3f")) keys[i] = {v[0], v[1]}, changed = true;
+    ImGui::PopID();
+  }
+  return changed;
+}
+
+bool colorKeys(std::vector<particles::ColorKey>& keys) {
+  bool changed = false;
+  const ImVec2 o = ImGui::GetCursorScreenPos();
+  const float w = std::max(120.0f, ImGui::GetContentRegionAvail().x), h = 16;
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  auto col = [](const particles::ColorKey& k) {
+    return ImGui::ColorConvertFloat4ToU32({float(k.rgba[0]), float(k.rgba[1]), float(k.rgba[2]), float(k.rgba[3])});
+  };
+  for (std::size_t i = 0; i + 1 < keys.size(); ++i) {
+    const float x0 = o.x + float(keys[i].age) * w, x1 = o.x + float(keys[i + 1].age) * w;
+    dl->AddRectFilledMultiColor({x0, o.y}, {x1, o.y + h}, col(keys[i]), col(keys[i + 1]), col(keys[i + 1]), col(keys[i]));
+  }
+  ImGui::Dummy({w, h});
+  for (std::size_t i = 0; i < keys.size(); ++i) {
+    ImGui::PushID(static_cast<int>(100 + i));
+    float c[4] = {float(keys[i].rgba[0]), float(keys[i].rgba[1]), float(keys[i].rgba[2]), float(keys[i].rgba[3])};
+    if (ImGui::ColorEdit4("##c", c, ImGuiColorEditFlags_AlphaBar | ImGuiColorEditFlags_AlphaPreviewHalf | ImGuiColorEditFlags_Float)) {
+      for (int j = 0; j < 4; ++j) keys[i].rgba[static_cast<std::size_t>(j)] = c[j];
+      changed = true;
+    }
+    ImGui::SameLine();
+    float age = float(keys[i].age);
+    ImGui::SetNextItemWidth(70);
+    if (ImGui::DragFloat("age", &age, 0.005f, 0, 1, "%.3f")) keys[i].age = age, changed = true;
+    ImGui::PopID();
+  }
+  return changed;
+}
+
+bool fields(particles::Preset& p) {
+  bool c = false;
+  int cap = static_cast<int>(p.capacity);
+  if (ImGui::InputInt("capacity", &cap)) p.capacity = static_cast<std::uint32_t>(std::max(0, cap)), c = true;
+  c |= range("lifetime min/max (s)", p.lifetime, 0.01f, 0, 3600);
+  if (p.spawnShape == particles::SpawnShape::Box) c |= vec3("spawn half extents", p.spawnHalfExtents, 0.005f);
+  c |= vec3("velocity min", p.velocity.min, 0.01f);
+  c |= vec3("velocity max", p.velocity.max, 0.01f);
+  c |= vec3("acceleration", p.acceleration, 0.01f);
+  float drag = float(p.drag);
+  if (ImGui::DragFloat("drag", &drag, 0.01f, 0, 100, "%.3f")) p.drag = drag, c = true;
+  c |= range("angle min/max (deg)", p.rotationAngle, 1, -3600, 3600);
+  c |= range("spin min/max (deg/s)", p.rotationSpeed, 1, -3600, 3600);
+  float fps = float(p.sprite.fps);
+  if (ImGui::DragFloat("sprite fps", &fps, 0.1f, 0, 240, "%.2f")) p.sprite.fps = fps, c = true;
+  if (ImGui::TreeNodeEx("size curve", ImGuiTreeNodeFlags_DefaultOpen)) {
+    c |= sizeCurve(p.size);
+    ImGui::TreePop();
+  }
+  if (ImGui::TreeNodeEx("color keys", ImGuiTreeNodeFlags_DefaultOpen)) {
+    c |= colorKeys(p.color);
+    ImGui::TreePop();
+  }
+  return c;
+}
+
+void save(ViewerState& s, ::kiln::viewer::tuning::Session& t) {
+  namespace tm = ::kiln::viewer::tuning;
+  std::string error;
+  const auto path = s.level->path;
+  auto bytes = core::readFile(path, error);
+  if (bytes) {
+    const std::string text(bytes->begin(), bytes->end());
+    if (auto out = tm::replaceScalars(text, tm::changedScalars(t.saved, t.committed), error)) {
+      if (core::writeFile(path, std::span(reinterpret_cast<const std::uint8_t*>(out->data()), out->size()), error)) {
+        t.saved = t.committed;
+        s.status = "saved " + path.filename().string();
+        return;
+      }
+    }
+  }
+  s.status = "save failed: " + error;
+}
+
+}  // namespace
+
+void draw(ViewerState& s) {
+  namespace tm = ::kiln::viewer::tuning;
+  tm::Session& t = s.tuning;
+  particles::Document* doc = s.level && s.level->load.level.particles ? &*s.level->load.level.particles : nullptr;
+  if (t.active() && (!doc || t.preset >= doc->presets.size())) t = {};
+  // Keyboard undo/redo works even with the panel closed, while a session exists.
+  bool changed = false;
+  if (s.tuningRequest != ViewerState::TuningRequest::None && t.active())
+    changed = s.tuningRequest == ViewerState::TuningRequest::Undo ? t.undo() : t.redo();
+  s.tuningRequest = ViewerState::TuningRequest::None;
+  if (begin(s, Panel::Tuning)) {
+    if (!doc || doc->presets.empty()) {
+      ImGui::TextDisabled("No presets.");
+    } else {
+      std::uint32_t want = t.active() ? t.preset : 0;
+      if (s.selection.kind == Selection::Kind::Preset) want = s.selection.index;
+      if (s.selection.kind == Selection::Kind::Emitter && s.selection.index < doc->emitters.size())
+        want = doc->emitters[s.selection.index].preset;
+      if (!t.active() || (want != t.preset && t.undoStack.empty())) t.start(*doc, std::min<std::uint32_t>(want, std::uint32_t(doc->presets.size() - 1)));
+      ImGui::Text("preset %s (%s)", t.working.name.c_str(), std::string(particles::name(t.working.sprite.blend)).c_str());
+      ImGui::BeginDisabled(t.undoStack.empty());
+      if (ImGui::Button("Undo")) changed |= t.undo();
+      ImGui::EndDisabled();
+      ImGui::SameLine();
+      ImGui::BeginDisabled(t.redoStack.empty());
+      if (ImGui::Button("Redo")) changed |= t.redo();
+      ImGui::EndDisabled();
+      ImGui::SameLine();
+      const bool source = s.level->load.kind == loader::FileKind::Source;
+      ImGui::BeginDisabled(!source || t.committed == t.saved || !t.diagnostics.empty());
+      if (ImGui::Button("Save to YAML")) save(s, t);
+      ImGui::EndDisabled();
+      if (!source) ImGui::TextDisabled("compiled level: edits are live only (open the .yaml to save)");
+      if (fields(t.working)) changed = true;
+      // One undo point per gesture: commit once no widget is held.
+      if (!ImGui::IsAnyItemActive()) t.commit();
+      if (!t.diagnostics.empty()) {
+        ImGui::Separator();
+        ImGui::TextColored({1, 0.35f, 0.3f, 1}, "Not applied (the GPU keeps the last valid preset):");
+        for (const auto& d : t.diagnostics)
+          ImGui::TextWrapped("error[%s] %s: %s", std::string(core::codeName(d.code)).c_str(), d.path.c_str(), d.message.c_str());
+      }
+    }
+    ImGui::End();
+  }
+  if (changed && doc && t.active()) {
+    t.diagnostics = tm::validateEdit(*doc, s.level->world(), t.preset, t.working);
+    if (t.diagnostics.empty() && !(doc->presets[t.preset] == t.working)) {
+      tm::applyEdit(*doc, t.preset, t.working);
+      for (std::size_t e = 0; e < doc->emitters.size() && e < s.level->forged.size(); ++e)
+        if (doc->emitters[e].preset == t.preset) s.level->forged[e] = 0;
+      ++s.levelGeneration;
+    }
+  }
+}
+
+}  // namespace kiln::viewer::panels::tuning

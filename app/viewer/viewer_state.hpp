@@ -1,0 +1,158 @@
+// Everything the viewer's panels read and change: the mounted level, clock, cameras, selection.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <deque>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "camera.hpp"
+#include "clock.hpp"
+#include "core/diagnostic.hpp"
+#include "core/image.hpp"
+#include "layout.hpp"
+#include "level_session.hpp"
+#include "overlay.hpp"
+#include "panels/tuning_model.hpp"
+#include "pick.hpp"
+#include "selection.hpp"
+
+namespace kiln::viewer {
+
+// Panel identities; the script's `panel NAME` and the View menu use these names.
+enum class Panel : int { Timeline, Outliner, Bounds, Budgets, Blend, Pick, Tuning, Captures, Capabilities, Errors, Help, Open, Count };
+inline constexpr std::array<const char*, static_cast<int>(Panel::Count)> kPanelNames{
+    "timeline", "outliner", "bounds", "budgets", "blend", "pick", "tuning", "captures", "capabilities", "errors", "help", "open"};
+inline constexpr std::array<const char*, static_cast<int>(Panel::Count)> kPanelTitles{
+    "Timeline", "Outliner", "Bounds inspector", "Budgets", "Blend passes", "Slot picking", "Preset tuning",
+    "Captures", "Host capabilities", "Errors", "Keyboard shortcuts", "Open level"};
+std::optional<Panel> panelFromName(std::string_view name);
+
+// The particle passes in draw order (seed 000): cutout, additive, then alpha and premultiplied
+// sharing one pass.
+inline constexpr std::array<const char*, 3> kParticlePassNames{"cutout", "additive", "alpha"};
+int passIndexForBlend(particles::Blend b);
+
+// Solo/mute of the blend-pass inspector (the renderer receives the same through FrameOptions).
+struct PassControls {
+  std::array<bool, 3> passMuted{};
+  int soloPass = -1;
+  std::vector<std::uint8_t> emitterMuted;  // per emitter, sized when a level mounts
+  int soloEmitter = -1;
+  bool overdraw = false;
+};
+
+// What the GPU renderer reported for the last frame (absent when no renderer is active).
+struct GpuInfo {
+  bool available = false;
+  std::uint32_t drawCalls = 0, atlasPages = 0, liveParticles = 0;
+  std::vector<std::string> passNames;
+  std::vector<double> passMs;        // per pass, milliseconds
+  std::vector<double> passTargetMs;  // from assets/budgets.json when present (0 = none)
+  std::uint32_t drawCallTarget = 0;  // sum of the passes' draw-call targets
+  double frameTargetMs = 0;
+};
+
+// One capture of this session (kept in memory for A/B comparison, and written as PNG).
+struct CaptureEntry {
+  std::string label;       // camera bookmark name or "current"
+  double levelTime = 0;
+  std::filesystem::path file;
+  core::Image image;
+  void* texture = nullptr;  // ImGui texture id, set by the frame once uploaded
+};
+
+// A capture set in progress: every time × every camera, one capture per frame.
+struct CaptureJob {
+  std::vector<double> times;
+  std::vector<CameraBookmark> cameras;
+  std::size_t next = 0;
+  std::size_t total() const { return times.size() * cameras.size(); }
+  bool active() const { return next < total(); }
+};
+
+// A/B comparison of two captures with the metrics of `kiln compare`.
+struct Comparison {
+  int a = -1, b = -1;
+  enum class Mode { Split, Flicker, Difference } mode = Mode::Split;
+  float split = 0.5f;
+  bool computed = false;
+  int computedA = -1, computedB = -1;
+  bool sameSize = false;
+  std::uint32_t maxAbsDiff = 0;
+  double meanAbsDiff = 0, psnr = 0, changedPercent = 0;
+  std::uint64_t changedPixels = 0;
+  void* differenceTexture = nullptr;
+};
+
+// Frame timing the budgets panel plots.
+struct FrameStats {
+  std::deque<float> frameMs;  // last few hundred frames
+  std::uint64_t frames = 0;
+  void push(float ms) {
+    frameMs.push_back(ms);
+    if (frameMs.size() > 300) frameMs.pop_front();
+  }
+};
+
+struct ViewerState {
+  std::array<bool, static_cast<int>(Panel::Count)> open{};
+  bool& panel(Panel p) { return open[static_cast<int>(p)]; }
+  bool panelOpen(Panel p) const { return open[static_cast<int>(p)]; }
+
+  // The mounted level (the last good one while a reload fails) and the host it mounted on.
+  std::optional<MountedLevel> level;
+  std::uint64_t levelGeneration = 0;  // bumped on every mount and edit; panels key caches on it
+  world::HostCapabilities host = world::kilnCapabilities();
+  WatchSet watch;
+  bool hotReload = true;
+  // Set when the last open was refused only for forged bounds: the panel offers to inspect it.
+  std::optional<std::filesystem::path> forgedOffer;
+  std::vector<loader::LocatedDiagnostic> loadDiagnostics;
+
+  // The current workspace layout and the windows still to be placed from it (placed on their
+  // next Begin, so switching workspaces or resetting moves windows that already exist).
+  Layout layout;
+  std::vector<std::string> layoutPending;
+
+  LevelClock clock;
+  Camera camera;
+  Camera topCamera{.mode = Camera::Mode::Top};
+  bool showTopView = true;
+  // The top view's latest offscreen image (an ImGui texture id; null before the renderer runs).
+  void* topViewTexture = nullptr;
+  std::uint32_t topViewWidth = 0, topViewHeight = 0;
+  bool cpuParticles = false;  // draw the CPU reference state as points over the GPU particles
+  std::vector<CameraBookmark> bookmarks;
+  bool bookmarksDirty = false;  // saved beside the level by the frame
+  Selection selection;
+  PassControls passes;
+  tuning::Session tuning;
+  enum class TuningRequest { None, Undo, Redo } tuningRequest = TuningRequest::None;  // keyboard
+  std::optional<PickHit> pick;
+  FrameStats stats;
+  GpuInfo gpu;
+  OverlayList overlay;
+  OverlayList topOverlay;
+
+  // Status line and the messages of the last failed action (the last good level stays).
+  std::string status;
+  std::vector<std::string> recentFiles;
+
+  int framebufferWidth = 0, framebufferHeight = 0;
+  bool quit = false;
+  std::optional<std::filesystem::path> pendingOpen;       // File→Open, drop, script
+  bool pendingOpenRelaxed = false;                        // "inspect anyway"
+  std::optional<std::filesystem::path> pendingScreenshot; // taken after this frame renders
+  bool pendingCapture = false;
+  std::vector<CaptureEntry> captures;
+  CaptureJob captureJob;
+  Comparison comparison;
+  std::filesystem::path captureDir = "kiln-captures";
+  std::uint32_t captureWidth = 640, captureHeight = 360;
+};
+
+}  // namespace kiln::viewer

@@ -1,0 +1,67 @@
+// Cameras: rays through pixels, framing, mode switches and bookmark round trips.
+#include <catch2/catch.hpp>
+
+#include "camera.hpp"
+
+using namespace kiln::viewer;
+
+TEST_CASE("the ray through the centre pixel is the view direction") {
+  Camera c;
+  const Ray r = rayThroughPixel(c, 400, 300, 800, 600);
+  CHECK(glm::dot(r.direction, c.forward()) == Approx(1).epsilon(1e-9));
+  // Off-centre pixels are not.
+  const Ray off = rayThroughPixel(c, 10, 300, 800, 600);
+  CHECK(glm::dot(off.direction, c.forward()) < 0.99);
+}
+
+TEST_CASE("orbit camera looks at its target") {
+  Camera c;
+  const glm::dvec3 toTarget = glm::normalize(c.target - c.eye());
+  CHECK(glm::dot(toTarget, c.forward()) == Approx(1).epsilon(1e-9));
+}
+
+TEST_CASE("framing centres the box and fits it") {
+  Camera c;
+  c.frame({0, 0, 0}, {2, 2, 2});
+  CHECK(c.target == glm::dvec3(1, 1, 1));
+  const double small = c.distance;
+  c.frame({0, 0, 0}, {20, 20, 20});
+  CHECK(c.distance > small * 5);
+}
+
+TEST_CASE("orbit to fly keeps the eye and the direction") {
+  Camera c;
+  const auto eye = c.eye();
+  const auto fwd = c.forward();
+  c.setMode(Camera::Mode::Fly);
+  CHECK(glm::length(c.eye() - eye) < 1e-9);
+  CHECK(glm::dot(c.forward(), fwd) == Approx(1).epsilon(1e-9));
+}
+
+TEST_CASE("bookmarks round-trip through JSON and reject garbage") {
+  std::vector<CameraBookmark> marks(2);
+  marks[0].name = "door";
+  marks[0].camera.yaw = 33;
+  marks[1].name = "above";
+  marks[1].camera.mode = Camera::Mode::Top;
+  marks[1].camera.target = {1, 2, 3};
+  std::vector<CameraBookmark> back;
+  std::string error;
+  REQUIRE(bookmarksFromJson(bookmarksToJson(marks), back, error));
+  REQUIRE(back.size() == 2);
+  CHECK(back[0].name == "door");
+  CHECK(back[0].camera.yaw == 33);
+  CHECK(back[1].camera.mode == Camera::Mode::Top);
+  CHECK(back[1].camera.target == glm::dvec3(1, 2, 3));
+  CHECK_FALSE(bookmarksFromJson("{\"bookmarks\": [{\"name\": 1}]}", back, error));
+  CHECK_FALSE(bookmarksFromJson("not json", back, error));
+  CHECK(back.size() == 2);  // a failed load keeps what was there
+}
+
+TEST_CASE("fly back to orbit returns to the same view") {
+  Camera c;
+  c.setMode(Camera::Mode::Fly);
+  const auto fwd = c.forward();
+  c.setMode(Camera::Mode::Orbit);
+  CHECK(glm::dot(c.forward(), fwd) == Approx(1).epsilon(1e-9));
+}

@@ -1,0 +1,72 @@
+// The level clock: speed limits, stepping, seeking and loop wrapping.
+#include <catch2/catch.hpp>
+
+#include "clock.hpp"
+
+using kiln::viewer::LevelClock;
+
+TEST_CASE("clock advances only while playing, scaled by speed") {
+  LevelClock c;
+  c.advance(0.5);
+  CHECK(c.time == Approx(0.5));
+  c.setSpeed(2);
+  c.advance(0.25);
+  CHECK(c.time == Approx(1.0));
+  c.playing = false;
+  c.advance(1);
+  CHECK(c.time == Approx(1.0));
+}
+
+TEST_CASE("speed is clamped to 0.1x..4x on both sides") {
+  LevelClock c;
+  c.setSpeed(0.1);
+  CHECK(c.speed == 0.1);
+  c.setSpeed(0.09);
+  CHECK(c.speed == 0.1);
+  c.setSpeed(4);
+  CHECK(c.speed == 4);
+  c.setSpeed(4.01);
+  CHECK(c.speed == 4);
+}
+
+TEST_CASE("step moves whole 60 Hz ticks both ways and pauses") {
+  LevelClock c;
+  c.seek(1);
+  c.step(3);
+  CHECK_FALSE(c.playing);
+  CHECK(c.time == Approx(1.05));
+  c.step(-6);
+  CHECK(c.time == Approx(0.95));
+  c.seek(0.01);
+  c.step(-1);  // never before the level's start
+  CHECK(c.time == 0);
+}
+
+TEST_CASE("seeking jumps straight to a time, clamped at zero") {
+  LevelClock c;
+  c.seek(1234.5);
+  CHECK(c.time == 1234.5);
+  c.seek(-3);
+  CHECK(c.time == 0);
+}
+
+TEST_CASE("loop wraps at the loop end, not before") {
+  LevelClock c;
+  c.loop = true;
+  c.setLoop(1, 2);
+  c.seek(1.5);
+  c.advance(0.49);
+  CHECK(c.time == Approx(1.99));
+  c.advance(0.26);  // 2.25 → wraps to 1.25
+  CHECK(c.time == Approx(1.25));
+}
+
+TEST_CASE("a malformed loop range is repaired") {
+  LevelClock c;
+  c.setLoop(3, 1);
+  CHECK(c.loopStart == 3);
+  CHECK(c.loopEnd > c.loopStart);
+  c.setLoop(-1, 5);
+  CHECK(c.loopStart == 0);
+  CHECK(c.loopEnd == 5);
+}

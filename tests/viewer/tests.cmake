@@ -1,0 +1,47 @@
+# kiln-view tests: GL-free panel logic (test_viewer) and windowed sessions under Xvfb.
+if(NOT TARGET kiln-view)
+  return()
+endif()
+
+file(GLOB viewer_test_srcs CONFIGURE_DEPENDS ${CMAKE_CURRENT_LIST_DIR}/*.cpp)
+if(viewer_test_srcs)
+  add_executable(test_viewer ${viewer_test_srcs} $<TARGET_OBJECTS:kiln_catch_main>)
+  target_link_libraries(test_viewer PRIVATE Catch2::Catch2 kiln_options kiln_viewer_logic)
+  target_compile_definitions(test_viewer PRIVATE KILN_TEST_DATA="${KILN_TEST_DATA}"
+    KILN_SOURCE_DIR="${PROJECT_SOURCE_DIR}" KILN_BINARY_DIR="${PROJECT_BINARY_DIR}")
+  catch_discover_tests(test_viewer TEST_PREFIX "viewer: " PROPERTIES LABELS "viewer"
+    DISCOVERY_TIMEOUT 60)
+endif()
+
+set(viewer_run ${CMAKE_CURRENT_LIST_DIR}/run_viewer.sh)
+set(viewer_out ${PROJECT_BINARY_DIR}/viewer-tests)
+add_test(NAME "viewer-app: --help exits 0" COMMAND $<TARGET_FILE:kiln-view> --help)
+add_test(NAME "viewer-app: bad --size is a usage error"
+         COMMAND sh -c "\"$0\" --size 10 --frames 1; test $? -eq 2" $<TARGET_FILE:kiln-view>)
+add_test(NAME "viewer-app: no display says so and exits 2"
+         COMMAND sh -c "env -u DISPLAY -u WAYLAND_DISPLAY \"$0\" --frames 1 2>&1 | grep -q 'no display' && { env -u DISPLAY -u WAYLAND_DISPLAY \"$0\" --frames 1; test $? -eq 2; }" $<TARGET_FILE:kiln-view>)
+set_tests_properties("viewer-app: --help exits 0" "viewer-app: bad --size is a usage error"
+  "viewer-app: no display says so and exits 2" PROPERTIES LABELS "viewer")
+
+find_program(KILN_XVFB_RUN xvfb-run)
+find_program(KILN_PYTHON3 python3)
+if(KILN_XVFB_RUN AND KILN_PYTHON3)
+  set(sessions ${CMAKE_CURRENT_LIST_DIR}/sessions)
+  set(env "LP_NUM_THREADS=2;KILN_ASSETS=${PROJECT_SOURCE_DIR}/assets")
+  add_test(NAME "viewer-app: --frames --screenshot writes a non-blank PNG"
+           COMMAND ${viewer_run} $<TARGET_FILE:kiln-view> ${viewer_out}/frames - --frames 5 --screenshot shot.png)
+  add_test(NAME "viewer-app: scripted tour of a sample (timeline, every panel, pick, capture)"
+           COMMAND ${viewer_run} $<TARGET_FILE:kiln-view> ${viewer_out}/tour ${sessions}/tour.expect
+                   --script ${sessions}/tour.txt --size 1400x900)
+  set_tests_properties("viewer-app: --frames --screenshot writes a non-blank PNG"
+    "viewer-app: scripted tour of a sample (timeline, every panel, pick, capture)" PROPERTIES
+    LABELS "viewer;xvfb" ENVIRONMENT "${env}" TIMEOUT 300)
+  if(DEFINED KILN_ASSETS_OUT)
+    # The debug set is compiled by assets/ into the build tree.
+    add_test(NAME "viewer-app: a forged-bounds level is inspected with bounds unchecked"
+             COMMAND ${viewer_run} $<TARGET_FILE:kiln-view> ${viewer_out}/forged -
+                     --script ${sessions}/forged.txt --size 1400x900)
+    set_tests_properties("viewer-app: a forged-bounds level is inspected with bounds unchecked" PROPERTIES
+      LABELS "viewer;xvfb" ENVIRONMENT "${env};KILN_DEBUG_LEVELS=${KILN_ASSETS_OUT}/debug" TIMEOUT 300)
+  endif()
+endif()
