@@ -1,0 +1,64 @@
+// Camera matrices and the default framing of a level.
+#include "render/camera.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include <glm/gtc/matrix_transform.hpp>
+
+namespace kiln::render {
+
+glm::mat4 viewMatrix(const Camera& c) { return glm::lookAt(c.eye, c.target, c.up); }
+
+glm::mat4 projectionMatrix(const Camera& c, float aspect) {
+  if (c.orthographic) {
+    const float h = c.orthoHeight * 0.5f, w = h * aspect;
+    return glm::ortho(-w, w, -h, h, c.nearPlane, c.farPlane);
+  }
+  return glm::perspective(glm::radians(c.fovYDegrees), aspect, c.nearPlane, c.farPlane);
+}
+
+Camera frameLevel(const world::World& world, const particles::Document* particles, float aspect) {
+  constexpr double inf = std::numeric_limits<double>::infinity();
+  glm::dvec3 lo(inf), hi(-inf);
+  const auto grow = [&](double x, double y, double z) {
+    lo = glm::min(lo, glm::dvec3(x, y, z));
+    hi = glm::max(hi, glm::dvec3(x, y, z));
+  };
+  for (const auto& s : world.sectors)
+    for (const auto& v : s.walls) {
+      grow(v.x, v.y, s.floor.at(v.x, v.y));
+      grow(v.x, v.y, s.ceiling.at(v.x, v.y));
+    }
+  if (particles != nullptr)
+    for (const auto& e : particles->emitters) {
+      grow(e.bounds.min.x, e.bounds.min.y, e.bounds.min.z);
+      grow(e.bounds.max.x, e.bounds.max.y, e.bounds.max.z);
+    }
+  Camera c;
+  if (!(lo.x <= hi.x)) return c;  // nothing to frame
+  const glm::dvec3 centre = (lo + hi) * 0.5;
+  const glm::dvec3 back = glm::normalize(glm::dvec3(0.55, -0.75, 0.45));  // three-quarter view
+  const glm::dvec3 right = glm::normalize(glm::cross(glm::dvec3(0, 0, 1), back));
+  const glm::dvec3 up = glm::cross(back, right);
+  // The nearest distance at which every box corner lies inside the vertical field of view
+  // and, widened by the aspect ratio, the horizontal one.
+  const double slope = std::tan(glm::radians(static_cast<double>(c.fovYDegrees)) * 0.5);
+  const double wide = aspect > 0 ? static_cast<double>(aspect) : 1.0;
+  double distance = 0.5;
+  for (int i = 0; i < 8; ++i) {
+    const glm::dvec3 p = glm::dvec3(i & 1 ? hi.x : lo.x, i & 2 ? hi.y : lo.y, i & 4 ? hi.z : lo.z) - centre;
+    const double across = std::max(std::abs(glm::dot(p, up)), std::abs(glm::dot(p, right)) / wide);
+    distance = std::max(distance, glm::dot(p, back) + across / slope);
+  }
+  distance *= 1.05;
+  const double radius = std::max(0.5, glm::length(hi - lo) * 0.5);
+  c.target = glm::vec3(centre);
+  c.eye = glm::vec3(centre + back * distance);
+  c.nearPlane = static_cast<float>(std::max(0.01, (distance - radius) * 0.5));
+  c.farPlane = static_cast<float>(distance + radius * 2.0);
+  return c;
+}
+
+}  // namespace kiln::render

@@ -1,0 +1,33 @@
+// The viewing camera (perspective or orthographic) and its matrices; GL-free.
+#pragma once
+
+#include <glm/glm.hpp>
+
+#include "particles/model.hpp"
+#include "world/world.hpp"
+
+namespace kiln::render {
+
+// Z is up (the format's convention). Angles in degrees.
+struct Camera {
+  glm::vec3 eye{8.0f, -8.0f, 6.0f};
+  glm::vec3 target{0.0f, 0.0f, 1.0f};
+  glm::vec3 up{0.0f, 0.0f, 1.0f};
+  float fovYDegrees = 60.0f;  // perspective only
+  float nearPlane = 0.05f;
+  float farPlane = 1000.0f;
+  bool orthographic = false;
+  float orthoHeight = 10.0f;  // world units visible vertically (orthographic only)
+  friend bool operator==(const Camera&, const Camera&) = default;
+};
+
+glm::mat4 viewMatrix(const Camera& c);
+// OpenGL clip conventions (depth −1..1); aspect = width / height.
+glm::mat4 projectionMatrix(const Camera& c, float aspect);
+
+// A camera that frames every sector and every emitter's stored bounds from a fixed
+// three-quarter direction, so a capture without --camera is reproducible. `aspect` (width /
+// height of the image) widens the horizontal fit; 1 frames the level for any aspect ≥ 1.
+Camera frameLevel(const world::World& world, const particles::Document* particles, float aspect = 1.0f);
+
+}  // namespace kiln::render

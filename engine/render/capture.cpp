@@ -1,0 +1,151 @@
+// Offscreen capture, PNG encoding/decoding (stb) and the deterministic JSON sidecar.
+#include "render/capture.hpp"
+
+#include <epoxy/gl.h>
+#include <stb_image.h>
+#include <stb_image_write.h>
+
+#include <charconv>
+#include <cstdio>
+
+#include "core/file.hpp"
+#include "core/hash.hpp"
+
+namespace kiln::render {
+namespace {
+
+void appendNumber(std::string& out, double v) {
+  char buf[32];
+  // Shortest round-trip form, independent of the locale.
+  const auto r = std::to_chars(buf, buf + sizeof buf, v);
+  out.append(buf, r.ptr);
+}
+
+void appendString(std::string& out, std::string_view s) {
+  out += '"';
+  for (char c : s) {
+    if (c == '"' || c == '\\') {
+      out += '\\';
+      out += c;
+    } else if (static_cast<unsigned char>(c) < 0x20) {
+      char esc[8];
+      std::snprintf(esc, sizeof esc, "\\u%04x", static_cast<unsigned>(static_cast<unsigned char>(c)));
+      out += esc;
+    } else {
+      out += c;
+    }
+  }
+  out += '"';
+}
+
+void appendVec(std::string& out, const glm::vec3& v) {
+  out += '[';
+  for (int i = 0; i < 3; ++i) {
+    if (i) out += ',';
+    appendNumber(out, static_cast<double>(v[i]));
+  }
+  out += ']';
+}
+
+void pngSink(void* context, void* data, int size) {
+  auto* out = static_cast<std::vector<std::uint8_t>*>(context);
+  const auto* bytes = static_cast<const std::uint8_t*>(data);
+  out->insert(out->end(), bytes, bytes + size);
+}
+
+}  // namespace
+
+std::string_view kilnVersion() { return KILN_VERSION; }
+
+std::variant<core::Image, core::Diagnostic> capture(Renderer& renderer, const CaptureRequest& request) {
+  if (!renderer.ready()) return core::Diagnostic{core::Code::GlError, "capture", "the renderer holds no level"};
+  GLint maxSize = 0, dims[2] = {0, 0};
+  glGetIntegerv(GL_MAX_RENDERBUFFER_SIZE, &maxSize);
+  glGetIntegerv(GL_MAX_VIEWPORT_DIMS, dims);
+  const auto limit = static_cast<std::uint32_t>(std::min({maxSize, dims[0], dims[1]}));
+  if (request.width == 0 || request.height == 0 || request.width > limit || request.height > limit)
+    return core::Diagnostic{core::Code::GlError, "capture.size",
+                            "capture size " + std::to_string(request.width) + "x" + std::to_string(request.height) +
+                                " is outside 1.." + std::to_string(limit)};
+  RenderTarget target(request.width, request.height);
+  renderer.drawFrame(request.levelTime, request.camera, request.options, target);
+  core::Image image;
+  target.readPixels(image);
+  if (const GLenum e = glGetError(); e != GL_NO_ERROR)
+    return core::Diagnostic{core::Code::GlError, "capture", "OpenGL error " + std::to_string(e) + " during capture"};
+  return image;
+}
+
+std::string levelHash(std::span<const std::uint8_t> levelFileBytes) {
+  char buf[17];
+  std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(core::fnv1a(levelFileBytes)));
+  return buf;
+}
+
+std::string sidecarJson(const CaptureInfo& info) {
+  std::string out = "{\n  \"kiln_version\": ";
+  appendString(out, info.kilnVersion);
+  out += ",\n  \"level_file\": ";
+  appendString(out, info.levelFile);
+  out += ",\n  \"level_hash\": ";
+  appendString(out, info.levelHash);
+  out += ",\n  \"time\": ";
+  appendNumber(out, info.levelTime);
+  out += ",\n  \"size\": [" + std::to_string(info.width) + "," + std::to_string(info.height) + "]";
+  out += ",\n  \"camera\": {\"eye\": ";
+  appendVec(out, info.camera.eye);
+  out += ", \"target\": ";
+  appendVec(out, info.camera.target);
+  out += ", \"up\": ";
+  appendVec(out, info.camera.up);
+  out += ", \"fov_y_degrees\": ";
+  appendNumber(out, static_cast<double>(info.camera.fovYDegrees));
+  out += ", \"near\": ";
+  appendNumber(out, static_cast<double>(info.camera.nearPlane));
+  out += ", \"far\": ";
+  appendNumber(out, static_cast<double>(info.camera.farPlane));
+  out += ", \"orthographic\": ";
+  out += info.camera.orthographic ? "true" : "false";
+  out += ", \"ortho_height\": ";
+  appendNumber(out, static_cast<double>(info.camera.orthoHeight));
+  out += "},\n  \"gl_renderer\": ";
+  appendString(out, info.glRenderer);
+  out += "\n}\n";
+  return out;
+}
+
+std::vector<std::uint8_t> encodePng(const core::Image& image) {
+  std::vector<std::uint8_t> out;
+  if (image.empty()) return out;
+  stbi_write_png_to_func(pngSink, &out, static_cast<int>(image.width), static_cast<int>(image.height), 4,
+                         image.rgba.data(), static_cast<int>(image.width * 4));
+  return out;
+}
+
+bool writePng(const std::filesystem::path& path, const core::Image& image, std::string& error) {
+  const std::vector<std::uint8_t> bytes = encodePng(image);
+  if (bytes.empty()) {
+    error = "cannot encode an empty image as PNG: " + path.string();
+    return false;
+  }
+  return core::writeFile(path, bytes, error);
+}
+
+std::optional<core::Image> readPng(const std::filesystem::path& path, std::string& error) {
+  auto bytes = core::readFile(path, error);
+  if (!bytes) return std::nullopt;
+  int w = 0, h = 0, channels = 0;
+  stbi_uc* pixels = stbi_load_from_memory(bytes->data(), static_cast<int>(bytes->size()), &w, &h, &channels, 4);
+  if (pixels == nullptr) {
+    error = path.string() + ": not a decodable image (" + stbi_failure_reason() + ")";
+    return std::nullopt;
+  }
+  core::Image image;
+  image.width = static_cast<std::uint32_t>(w);
+  image.height = static_cast<std::uint32_t>(h);
+  image.rgba.assign(pixels, pixels + std::size_t{image.width} * image.height * 4);
+  stbi_image_free(pixels);
+  return image;
+}
+
+}  // namespace kiln::render

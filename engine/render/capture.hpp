@@ -1,0 +1,56 @@
+// Headless captures: render a level offscreen at W×H, time T and a camera into an image; write
+// it as PNG with a JSON sidecar. Two captures of the same inputs on one driver are
+// byte-identical (no clocks, no addresses, no locale in anything written).
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <span>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "core/diagnostic.hpp"
+#include "core/image.hpp"
+#include "render/camera.hpp"
+#include "render/renderer.hpp"
+
+namespace kiln::render {
+
+struct CaptureRequest {
+  std::uint32_t width = 640;
+  std::uint32_t height = 360;
+  double levelTime = 0;
+  Camera camera;
+  FrameOptions options;
+};
+
+// Renders one frame of a prepared renderer offscreen; gl-error when the size is 0 or exceeds
+// GL_MAX_RENDERBUFFER_SIZE / GL_MAX_VIEWPORT_DIMS, or the renderer holds no level.
+std::variant<core::Image, core::Diagnostic> capture(Renderer& renderer, const CaptureRequest& request);
+
+// What the JSON sidecar records next to a capture.
+struct CaptureInfo {
+  std::string levelHash;   // hex FNV-1a 64 of the level file bytes (levelHash())
+  std::string levelFile;   // as given on the command line
+  double levelTime = 0;
+  Camera camera;
+  std::uint32_t width = 0, height = 0;
+  std::string glRenderer;  // GL_RENDERER
+  std::string kilnVersion;
+};
+
+std::string levelHash(std::span<const std::uint8_t> levelFileBytes);
+// Deterministic JSON (fixed key order, shortest round-trip numbers, trailing newline).
+std::string sidecarJson(const CaptureInfo& info);
+// The version this library was built as (KILN_VERSION).
+std::string_view kilnVersion();
+
+// PNG encoding through stb_image_write (deterministic for identical pixels).
+std::vector<std::uint8_t> encodePng(const core::Image& image);
+bool writePng(const std::filesystem::path& path, const core::Image& image, std::string& error);
+// PNG decoding to RGBA8 (for `kiln compare`); nullopt with `error` set on failure.
+std::optional<core::Image> readPng(const std::filesystem::path& path, std::string& error);
+
+}  // namespace kiln::render

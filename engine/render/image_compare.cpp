@@ -1,0 +1,43 @@
+// Image difference metrics (no GL).
+#include "render/image_compare.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+#include <limits>
+
+namespace kiln::render {
+
+ImageComparison compareImages(const core::Image& a, const core::Image& b, std::uint8_t threshold) {
+  ImageComparison r;
+  const std::size_t pixels = std::size_t{a.width} * a.height;
+  if (a.width != b.width || a.height != b.height || a.rgba.size() != pixels * 4 || b.rgba.size() != pixels * 4)
+    return r;
+  r.sameSize = true;
+  r.difference.width = a.width;
+  r.difference.height = a.height;
+  r.difference.rgba.assign(pixels * 4, 0);
+  std::uint64_t sum = 0, squares = 0;
+  for (std::size_t p = 0; p < pixels; ++p) {
+    bool changed = false;
+    for (std::size_t c = 0; c < 4; ++c) {
+      const int d = std::abs(int{a.rgba[p * 4 + c]} - int{b.rgba[p * 4 + c]});
+      sum += static_cast<std::uint64_t>(d);
+      squares += static_cast<std::uint64_t>(d * d);
+      r.maxAbsDiff = std::max(r.maxAbsDiff, static_cast<std::uint32_t>(d));
+      changed |= d > threshold;
+      // Small differences are the interesting ones; ×4 makes a 1/255 change visible.
+      if (c < 3) r.difference.rgba[p * 4 + c] = static_cast<std::uint8_t>(std::min(255, d * 4));
+    }
+    r.difference.rgba[p * 4 + 3] = 255;
+    r.changedPixels += changed ? 1 : 0;
+  }
+  const double samples = static_cast<double>(pixels * 4);
+  r.meanAbsDiff = samples > 0 ? static_cast<double>(sum) / samples : 0.0;
+  const double mse = samples > 0 ? static_cast<double>(squares) / samples : 0.0;
+  r.psnr = mse == 0.0 ? std::numeric_limits<double>::infinity() : 10.0 * std::log10(255.0 * 255.0 / mse);
+  r.changedPercent = pixels > 0 ? 100.0 * static_cast<double>(r.changedPixels) / static_cast<double>(pixels) : 0.0;
+  return r;
+}
+
+}  // namespace kiln::render

@@ -1,0 +1,138 @@
+// Building the particle SSBO tables and the per-frame clocks.
+#include "render/particle_tables.hpp"
+
+#include <algorithm>
+
+#include "particles/motion.hpp"
+#include "particles/schedule.hpp"
+#include "render/gl_enums.hpp"
+
+namespace kiln::render {
+namespace {
+
+float f32(double v) { return static_cast<float>(v); }
+
+PresetGpu presetGpu(const particles::Preset& p, std::uint32_t firstRect, std::uint32_t page) {
+  PresetGpu g{};
+  g.spawnHalf = {f32(p.spawnHalfExtents.x), f32(p.spawnHalfExtents.y), f32(p.spawnHalfExtents.z),
+                 p.spawnShape == particles::SpawnShape::Box ? 1.0f : 0.0f};
+  g.velocityMin = {f32(p.velocity.min.x), f32(p.velocity.min.y), f32(p.velocity.min.z), f32(p.lifetime.min)};
+  g.velocityMax = {f32(p.velocity.max.x), f32(p.velocity.max.y), f32(p.velocity.max.z), f32(p.lifetime.max)};
+  g.accelerationDrag = {f32(p.acceleration.x), f32(p.acceleration.y), f32(p.acceleration.z), f32(p.drag)};
+  g.rotation = {f32(p.rotationAngle.min), f32(p.rotationAngle.max), f32(p.rotationSpeed.min), f32(p.rotationSpeed.max)};
+  // Unused keys repeat the last one so a stray read stays finite.
+  for (std::size_t i = 0; i < 4; ++i) {
+    const auto& s = p.size.empty() ? particles::SizeKey{} : p.size[std::min(i, p.size.size() - 1)];
+    g.sizeAge[i] = f32(s.age);
+    g.sizeValue[i] = f32(s.value);
+    const auto& c = p.color.empty() ? particles::ColorKey{} : p.color[std::min(i, p.color.size() - 1)];
+    g.colorAge[i] = f32(c.age);
+    for (std::size_t k = 0; k < 4; ++k) g.color[i][k] = f32(c.rgba[k]);
+  }
+  g.sprite = {static_cast<std::uint32_t>(p.sprite.frames.size()), static_cast<std::uint32_t>(p.sprite.flipbook),
+              static_cast<std::uint32_t>(p.sprite.facing), static_cast<std::uint32_t>(gl::shaderBlendMode(p.sprite.blend))};
+  g.counts = {static_cast<std::uint32_t>(p.size.size()), static_cast<std::uint32_t>(p.color.size()), firstRect, page};
+  g.fps = {f32(p.sprite.fps), 0, 0, 0};
+  return g;
+}
+
+}  // namespace
+
+ParticleTables buildParticleTables(const particles::Document& doc, const AtlasLayout& atlas) {
+  ParticleTables t;
+  for (std::size_t i = 0; i < doc.presets.size(); ++i) {
+    const auto& p = doc.presets[i];
+    const std::uint32_t page = i < atlas.presetPage.size() ? atlas.presetPage[i] : 0;
+    t.presets.push_back(presetGpu(p, static_cast<std::uint32_t>(t.frameRects.size()), page));
+    const AtlasPage* pg = page < atlas.pages.size() ? &atlas.pages[page] : nullptr;
+    for (const auto& name : p.sprite.frames) {
+      const AtlasFrame* f = atlas.find(name);
+      if (f == nullptr || pg == nullptr || pg->width == 0 || pg->height == 0) {
+        t.frameRects.push_back({0, 0, 1, 1});
+        continue;
+      }
+      const float w = static_cast<float>(pg->width), h = static_cast<float>(pg->height);
+      t.frameRects.push_back({static_cast<float>(f->x) / w, static_cast<float>(f->y) / h,
+                              static_cast<float>(f->x + f->size) / w, static_cast<float>(f->y + f->size) / h});
+    }
+  }
+
+  std::vector<std::uint32_t> drawnSlots(doc.emitters.size(), 0);
+  for (std::size_t i = 0; i < doc.emitters.size(); ++i) {
+    const auto& e = doc.emitters[i];
+    const auto& p = doc.presets.at(e.preset);
+    const std::vector<float> schedule = particles::birthSchedule(e);
+    const std::uint32_t groups = particles::cycleGroups(p, e);
+    // The contract uploads float32 numbers; yaw is rounded first and goes through the same
+    // basis as the reference (quarter turns exact).
+    const particles::YawBasis yaw = particles::yawBasis(static_cast<double>(f32(e.yaw)));
+    EmitterGpu g{};
+    g.positionScale = {f32(e.position.x), f32(e.position.y), f32(e.position.z), f32(e.scale)};
+    g.yawPeriod = {f32(yaw.c), f32(yaw.s), e.mode == particles::PlayMode::Cycle ? f32(e.period) : 0.0f, 0};
+    g.info = {e.preset, e.seed, static_cast<std::uint32_t>(schedule.size()), groups};
+    g.slots = {static_cast<std::uint32_t>(t.schedule.size()), static_cast<std::uint32_t>(e.mode), p.capacity, 0};
+    t.emitters.push_back(g);
+    t.schedule.insert(t.schedule.end(), schedule.begin(), schedule.end());
+    drawnSlots[i] = static_cast<std::uint32_t>(std::min<std::uint64_t>(p.capacity, std::uint64_t{groups} * schedule.size()));
+  }
+  if (t.schedule.empty()) t.schedule.push_back(0.0f);  // an SSBO binding needs a non-empty buffer
+
+  const auto pageOf = [&](std::size_t emitter) { return t.presets[doc.emitters[emitter].preset].counts[3]; };
+  const auto passOfEmitter = [&](std::size_t emitter) {
+    return gl::passOf(doc.presets[doc.emitters[emitter].preset].sprite.blend);
+  };
+  const auto appendEmitter = [&](std::size_t emitter) {
+    for (std::uint32_t s = 0; s < drawnSlots[emitter]; ++s)
+      t.instances.push_back(static_cast<std::uint32_t>(emitter) << 12 | s);
+  };
+  const auto close = [&](Pass pass, std::uint32_t page, std::size_t first) {
+    if (t.instances.size() > first)
+      t.draws.push_back({pass, page, static_cast<std::uint32_t>(first), static_cast<std::uint32_t>(t.instances.size() - first)});
+  };
+  for (Pass pass : {Pass::Cutout, Pass::Additive}) {
+    for (std::uint32_t page = 0; page < std::max<std::size_t>(1, atlas.pages.size()); ++page) {
+      const std::size_t first = t.instances.size();
+      for (std::size_t e = 0; e < doc.emitters.size(); ++e)
+        if (passOfEmitter(e) == pass && pageOf(e) == page) appendEmitter(e);
+      close(pass, page, first);
+    }
+  }
+  std::size_t first = t.instances.size();
+  std::uint32_t runPage = 0;
+  bool open = false;
+  for (std::size_t e = 0; e < doc.emitters.size(); ++e) {
+    if (passOfEmitter(e) != Pass::Alpha) continue;
+    if (open && pageOf(e) != runPage) {
+      close(Pass::Alpha, runPage, first);
+      first = t.instances.size();
+    }
+    runPage = pageOf(e);
+    open = true;
+    appendEmitter(e);
+  }
+  if (open) close(Pass::Alpha, runPage, first);
+  if (t.instances.empty()) t.instances.push_back(0);  // keeps the SSBO non-empty; never drawn
+  return t;
+}
+
+void fillClocks(const particles::Document& doc, double levelTime, std::span<const std::uint8_t> muted,
+                const std::optional<std::uint32_t>& solo, std::span<ClockGpu> out) {
+  for (std::size_t i = 0; i < doc.emitters.size() && i < out.size(); ++i) {
+    const auto& e = doc.emitters[i];
+    const particles::EmitterClock c = particles::emitterClock(e, levelTime);
+    const std::uint32_t groups = particles::cycleGroups(doc.presets[e.preset], e);
+    const bool hidden = (i < muted.size() && muted[i] != 0) || (solo && *solo != i);
+    ClockGpu g{};
+    const std::int64_t cycle = std::max<std::int64_t>(0, c.cycle);
+    g.clock = {static_cast<std::uint32_t>(static_cast<std::uint64_t>(cycle)),
+               static_cast<std::uint32_t>(cycle % static_cast<std::int64_t>(std::max(1u, groups))),
+               static_cast<std::uint32_t>(std::min<std::int64_t>(cycle, 0x7fffffff)),
+               (c.started ? kClockStarted : 0u) | (hidden ? 0u : kClockVisible)};
+    // A once emitter's phase is its whole emitter time; past 2^24 s every particle is long dead
+    // (lifetimes, durations and delays are ≤ 3,600 s), so clamping keeps it finite in float32.
+    g.phase = {f32(std::min(c.phase, 16777216.0)), 0, 0, 0};
+    out[i] = g;
+  }
+}
+
+}  // namespace kiln::render

@@ -1,0 +1,78 @@
+// The GPU-side tables of a particles document (std430 mirrors of shaders/particle_common.glsl)
+// and the per-frame emitter clocks. Pure CPU (no GL): built once at prepare, refilled per frame
+// without allocating.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "particles/model.hpp"
+#include "render/atlas.hpp"
+#include "render/renderer.hpp"
+
+namespace kiln::render {
+
+struct PresetGpu {
+  std::array<float, 4> spawnHalf;         // w: spawn shape
+  std::array<float, 4> velocityMin;       // w: lifetime min
+  std::array<float, 4> velocityMax;       // w: lifetime max
+  std::array<float, 4> accelerationDrag;
+  std::array<float, 4> rotation;          // angle min/max, spin min/max
+  std::array<float, 4> sizeAge;
+  std::array<float, 4> sizeValue;
+  std::array<float, 4> colorAge;
+  std::array<std::array<float, 4>, 4> color;
+  std::array<std::uint32_t, 4> sprite;    // frames, flipbook, facing, blend
+  std::array<std::uint32_t, 4> counts;    // size keys, colour keys, first frame rect, page
+  std::array<float, 4> fps;
+};
+static_assert(sizeof(PresetGpu) == 240, "std430 PresetData is 240 bytes");
+
+struct EmitterGpu {
+  std::array<float, 4> positionScale;
+  std::array<float, 4> yawPeriod;          // cos, sin, float32 period, 0
+  std::array<std::uint32_t, 4> info;       // preset, seed, births, cycle groups
+  std::array<std::uint32_t, 4> slots;      // first schedule entry, mode, capacity, 0
+};
+static_assert(sizeof(EmitterGpu) == 64, "std430 EmitterData is 64 bytes");
+
+inline constexpr std::uint32_t kClockStarted = 1;
+inline constexpr std::uint32_t kClockVisible = 2;
+
+struct ClockGpu {
+  std::array<std::uint32_t, 4> clock;  // cycle low bits, cycle mod G, min(cycle, 2^31−1), flags
+  std::array<float, 4> phase;
+};
+static_assert(sizeof(ClockGpu) == 32, "std430 EmitterClockData is 32 bytes");
+
+// One instanced draw: a run of instances sharing a pass and an atlas page.
+struct DrawGroup {
+  Pass pass = Pass::Additive;
+  std::uint32_t page = 0;
+  std::uint32_t firstInstance = 0;
+  std::uint32_t instanceCount = 0;
+};
+
+struct ParticleTables {
+  std::vector<PresetGpu> presets;
+  std::vector<EmitterGpu> emitters;
+  std::vector<float> schedule;                   // every emitter's birthSchedule, concatenated
+  std::vector<std::array<float, 4>> frameRects;  // normalized u0 v0 u1 v1 per preset frame
+  std::vector<std::uint32_t> instances;          // emitter << 12 | slot, in draw order
+  std::vector<DrawGroup> draws;                  // in pass order
+};
+
+// Instances cover slots [0, min(capacity, G·B)) of each emitter (the rest are always dead).
+// Cutout and additive draws group every emitter of a page together (their result does not
+// depend on order); the alpha pass keeps authored emitter order and starts a new draw
+// whenever the page changes, since the contract fixes its submission order.
+ParticleTables buildParticleTables(const particles::Document& doc, const AtlasLayout& atlas);
+
+// Per-frame clock of every emitter (emitterClock in double, then cycle and phase for the GPU).
+// `muted`/`solo` follow FrameOptions. Writes out[i] for every emitter; allocates nothing.
+void fillClocks(const particles::Document& doc, double levelTime, std::span<const std::uint8_t> muted,
+                const std::optional<std::uint32_t>& solo, std::span<ClockGpu> out);
+
+}  // namespace kiln::render

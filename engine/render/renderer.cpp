@@ -1,0 +1,227 @@
+// Renderer construction, program building (embedded or reloadable shaders) and level
+// preparation: texture proofs, atlas pages, particle tables, sector and debug geometry.
+#include "render/renderer.hpp"
+
+#include <algorithm>
+#include <system_error>
+
+#include "particles/bounds.hpp"
+#include "render/atlas.hpp"
+#include "render/program.hpp"
+#include "render/renderer_impl.hpp"
+#include "render/resources.hpp"
+#include "render/sector_mesh.hpp"
+
+namespace kiln::render {
+namespace {
+
+void GLAPIENTRY debugMessage(GLenum, GLenum type, GLuint, GLenum severity, GLsizei length, const GLchar* message,
+                             const void* user) {
+  if (severity == GL_DEBUG_SEVERITY_NOTIFICATION || user == nullptr) return;
+  const auto* impl = static_cast<const Renderer::Impl*>(user);
+  std::string text = type == GL_DEBUG_TYPE_ERROR ? "GL error: " : "GL: ";
+  text.append(message, static_cast<std::size_t>(length));
+  impl->log(text);
+}
+
+template <typename T>
+gl::Buffer staticBuffer(std::string_view label, const std::vector<T>& data) {
+  gl::Buffer b(label);
+  glNamedBufferStorage(b.id(), static_cast<GLsizeiptr>(std::max<std::size_t>(1, data.size()) * sizeof(T)),
+                       data.empty() ? nullptr : data.data(), 0);
+  return b;
+}
+
+std::vector<std::pair<std::filesystem::path, std::filesystem::file_time_type>> scanShaderTimes(const std::string& dir) {
+  std::vector<std::pair<std::filesystem::path, std::filesystem::file_time_type>> out;
+  std::error_code ec;
+  for (const auto& entry : std::filesystem::directory_iterator(dir, ec))
+    if (entry.is_regular_file(ec)) out.emplace_back(entry.path(), entry.last_write_time(ec));
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+}  // namespace
+
+std::string_view passName(Pass p) {
+  switch (p) {
+    case Pass::Sectors: return "sectors";
+    case Pass::Cutout: return "cutout";
+    case Pass::SceneTransparency: return "scene-transparency";
+    case Pass::Additive: return "additive";
+    case Pass::Alpha: return "alpha";
+    case Pass::Debug: return "debug";
+  }
+  return "unknown";
+}
+
+Renderer::Renderer(RendererOptions options) : impl_(std::make_unique<Impl>()) { impl_->options = std::move(options); }
+Renderer::Renderer(Renderer&&) noexcept = default;
+Renderer& Renderer::operator=(Renderer&&) noexcept = default;
+Renderer::~Renderer() {
+  // The callback points at this Impl; a later message must not reach a dead object.
+  if (impl_ && impl_->particle) {
+    void* user = nullptr;
+    glGetPointerv(GL_DEBUG_CALLBACK_USER_PARAM, &user);
+    if (user == impl_.get()) glDebugMessageCallback(nullptr, nullptr);
+  }
+}
+
+bool Renderer::ready() const { return impl_->level.has_value(); }
+void Renderer::clear() { impl_->level.reset(); }
+const FrameStats& Renderer::stats() const { return impl_->stats; }
+std::uint32_t Renderer::atlasPageCount() const {
+  return impl_->level ? static_cast<std::uint32_t>(impl_->level->pages.size()) : 0;
+}
+
+bool Renderer::Impl::buildPrograms(std::string& error) {
+  const std::string& dir = options.shaderDirectory;
+  gl::Program p = buildProgram("kiln.particle", {"particle.vert", "particle.frag"}, dir, error);
+  if (!p) return false;
+  gl::Program s = buildProgram("kiln.sector", {"sector.vert", "sector.frag"}, dir, error);
+  if (!s) return false;
+  gl::Program l = buildProgram("kiln.lines", {"lines.vert", "lines.frag"}, dir, error);
+  if (!l) return false;
+  particle = std::move(p);
+  sector = std::move(s);
+  lines = std::move(l);
+  probe.reset();  // rebuilt from the new text on next use
+  if (!dir.empty()) shaderTimes = scanShaderTimes(dir);
+  return true;
+}
+
+bool Renderer::Impl::ensurePrograms(std::string& error) {
+  if (particle) return true;
+  if (glDebugMessageCallback != nullptr) {
+    glEnable(GL_DEBUG_OUTPUT);
+    glEnable(GL_DEBUG_OUTPUT_SYNCHRONOUS);
+    glDebugMessageCallback(debugMessage, this);
+  }
+  if (!buildPrograms(error)) return false;
+  emptyArray = gl::VertexArray("kiln.particle.vao");
+  frameUniforms = gl::Buffer("kiln.frame.ubo");
+  glNamedBufferStorage(frameUniforms.id(), sizeof(FrameUniforms), nullptr, GL_DYNAMIC_STORAGE_BIT);
+  for (auto& set : queries)
+    for (std::size_t i = 0; i < set.size(); ++i)
+      set[i] = gl::Query(GL_TIME_ELAPSED, "kiln.timer." + std::string(passName(static_cast<Pass>(i))));
+  return true;
+}
+
+bool Renderer::reloadShadersIfChanged(std::string& error) {
+  if (impl_->options.shaderDirectory.empty() || !impl_->particle) return false;
+  if (scanShaderTimes(impl_->options.shaderDirectory) == impl_->shaderTimes) return false;
+  std::string log;
+  if (!impl_->buildPrograms(log)) {
+    error = log;
+    impl_->shaderTimes = scanShaderTimes(impl_->options.shaderDirectory);  // report a broken edit once
+    return false;
+  }
+  return true;
+}
+
+core::Diagnostics Renderer::prepare(const world::World& world, const particles::Document* particles,
+                                    std::span<const core::NamedImage> textures) {
+  impl_->level.reset();
+  core::Diagnostics problems;
+  AtlasLayout atlas;
+  if (particles != nullptr) {
+    problems = checkTextures(*particles, textures);
+    if (!problems.empty()) return problems;
+    std::vector<std::vector<std::string>> presetFrames;
+    std::vector<std::string> presetNames;
+    std::vector<FrameSize> sizes;
+    for (const auto& p : particles->presets) {
+      presetFrames.push_back(p.sprite.frames);
+      presetNames.push_back(p.name);
+      for (const auto& name : p.sprite.frames)
+        for (const auto& t : textures)
+          if (t.name == name) {
+            sizes.push_back({name, t.image.width});
+            break;
+          }
+    }
+    GLint maxTexture = 0;
+    glGetIntegerv(GL_MAX_TEXTURE_SIZE, &maxTexture);
+    auto packed = packAtlas(presetFrames, sizes, presetNames, static_cast<std::uint32_t>(std::max(maxTexture, 1)));
+    if (auto* errors = std::get_if<core::Diagnostics>(&packed)) return *errors;
+    atlas = std::move(std::get<AtlasLayout>(packed));
+  }
+  std::string error;
+  if (!impl_->ensurePrograms(error)) return {{core::Code::GlError, "shaders", error}};
+
+  LevelGpu level;
+  if (particles != nullptr) {
+    level.hasParticles = true;
+    level.doc = *particles;
+    ParticleTables tables = buildParticleTables(*particles, atlas);
+    level.presets = staticBuffer("kiln.presets", tables.presets);
+    level.emitters = staticBuffer("kiln.emitters", tables.emitters);
+    level.schedule = staticBuffer("kiln.schedules", tables.schedule);
+    level.frameRects = staticBuffer("kiln.frame-rects", tables.frameRects);
+    level.instances = staticBuffer("kiln.instances", tables.instances);
+    level.instanceCount = static_cast<std::uint32_t>(tables.instances.size());
+    level.draws = std::move(tables.draws);
+    level.clockStaging.assign(std::max<std::size_t>(1, particles->emitters.size()), ClockGpu{});
+    level.clocks = gl::Buffer("kiln.clocks");
+    glNamedBufferStorage(level.clocks.id(), static_cast<GLsizeiptr>(level.clockStaging.size() * sizeof(ClockGpu)),
+                         level.clockStaging.data(), GL_DYNAMIC_STORAGE_BIT);
+    for (std::uint32_t i = 0; i < atlas.pages.size(); ++i) {
+      const core::Image pixels = buildAtlasPage(atlas, i, textures);
+      gl::Texture page(GL_TEXTURE_2D, "kiln.atlas.page" + std::to_string(i));
+      glTextureStorage2D(page.id(), 1, GL_RGBA8, static_cast<GLsizei>(pixels.width), static_cast<GLsizei>(pixels.height));
+      glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+      glTextureSubImage2D(page.id(), 0, 0, 0, static_cast<GLsizei>(pixels.width), static_cast<GLsizei>(pixels.height),
+                          GL_RGBA, GL_UNSIGNED_BYTE, pixels.rgba.data());
+      // No mipmaps: one texel of padding only protects the base level from bleeding.
+      glTextureParameteri(page.id(), GL_TEXTURE_MIN_FILTER, GL_LINEAR);
+      glTextureParameteri(page.id(), GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+      glTextureParameteri(page.id(), GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+      glTextureParameteri(page.id(), GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+      level.pages.push_back(std::move(page));
+    }
+  }
+  level.counters = gl::Buffer("kiln.counters");
+  glNamedBufferStorage(level.counters.id(), 16, nullptr, GL_DYNAMIC_STORAGE_BIT);
+
+  const std::vector<SectorVertex> triangles = buildSectorTriangles(world);
+  level.sectorVertexCount = static_cast<GLsizei>(triangles.size());
+  level.sectorVertices = staticBuffer("kiln.sector.vertices", triangles);
+  level.sectorArray = gl::VertexArray("kiln.sector.vao");
+  const GLuint sa = level.sectorArray.id();
+  glVertexArrayVertexBuffer(sa, 0, level.sectorVertices.id(), 0, sizeof(SectorVertex));
+  for (GLuint attr = 0; attr < 4; ++attr) {
+    glEnableVertexArrayAttrib(sa, attr);
+    glVertexArrayAttribFormat(sa, attr, 3, GL_FLOAT, GL_FALSE, attr * 3 * sizeof(float));
+    glVertexArrayAttribBinding(sa, attr, 0);
+  }
+
+  std::vector<LineVertex> lines;
+  appendSectorOutlines(world, {0.9f, 0.9f, 0.95f, 1.0f}, lines);
+  level.outlines = {0, static_cast<GLsizei>(lines.size())};
+  if (particles != nullptr) {
+    const auto first = static_cast<GLint>(lines.size());
+    for (const auto& e : particles->emitters) appendBox(e.bounds, {1.0f, 0.85f, 0.1f, 1.0f}, lines);
+    level.storedBounds = {first, static_cast<GLsizei>(lines.size()) - first};
+    const auto again = static_cast<GLint>(lines.size());
+    for (const auto& e : particles->emitters)
+      appendBox(particles::conservativeEmitterBounds(particles->presets.at(e.preset), e), {0.1f, 0.9f, 1.0f, 1.0f}, lines);
+    level.recomputedBounds = {again, static_cast<GLsizei>(lines.size()) - again};
+  }
+  level.lineVertices = staticBuffer("kiln.debug.lines", lines);
+  level.lineArray = gl::VertexArray("kiln.lines.vao");
+  const GLuint la = level.lineArray.id();
+  glVertexArrayVertexBuffer(la, 0, level.lineVertices.id(), 0, sizeof(LineVertex));
+  glEnableVertexArrayAttrib(la, 0);
+  glVertexArrayAttribFormat(la, 0, 3, GL_FLOAT, GL_FALSE, 0);
+  glVertexArrayAttribBinding(la, 0, 0);
+  glEnableVertexArrayAttrib(la, 1);
+  glVertexArrayAttribFormat(la, 1, 4, GL_FLOAT, GL_FALSE, 3 * sizeof(float));
+  glVertexArrayAttribBinding(la, 1, 0);
+
+  if (const GLenum e = glGetError(); e != GL_NO_ERROR)
+    return {{core::Code::GlError, "render.prepare", "OpenGL error " + std::to_string(e) + " while uploading the level"}};
+  impl_->level = std::move(level);
+  return {};
+}
+
+}  // namespace kiln::render

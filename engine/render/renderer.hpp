@@ -1,0 +1,133 @@
+// The Kiln renderer: prepares a level (sectors, particles, textures) into GPU resources and
+// draws frames at a level time. Requires a current OpenGL 4.6 core context on the calling
+// thread for every call (HeadlessContext, or the viewer's GLFW window).
+//
+// Supports: convex sectors (world versions 1–3: portals left open, slopes, ambient), the four
+// worldparticles blend modes in the contract's pass order, atlas pages, per-pass and
+// per-emitter solo/mute, bounds/plane/overdraw debug views, GPU timer queries per pass.
+// Does not: sort particles (authored emitter order, per the contract), simulate anything on the
+// CPU, read files (textures arrive as straight-alpha RGBA8 images by name).
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+
+#include "core/diagnostic.hpp"
+#include "core/image.hpp"
+#include "particles/model.hpp"
+#include "render/camera.hpp"
+#include "world/level.hpp"
+#include "world/world.hpp"
+
+namespace kiln::render {
+
+// Draw order is the enum order (seed 000: cutout, scene transparency, additive, then alpha and
+// premultiplied sharing one pass).
+enum class Pass : std::uint8_t { Sectors = 0, Cutout, SceneTransparency, Additive, Alpha, Debug };
+inline constexpr std::size_t kPassCount = 6;
+std::string_view passName(Pass p);  // "sectors", "cutout", "scene-transparency", "additive", "alpha", "debug"
+
+struct DebugViews {
+  bool storedBounds = false;      // each emitter's stored conservative bounds (yellow lines)
+  bool recomputedBounds = false;  // conservativeEmitterBounds recomputed now (cyan lines)
+  bool sectorPlanes = false;      // wall edges and floor/ceiling outlines of every sector
+  bool overdraw = false;          // particle passes write a heat count instead of colour
+  bool grid = true;               // 1-unit scale grid on sector surfaces
+};
+
+struct FrameOptions {
+  std::array<bool, kPassCount> passEnabled{true, true, true, true, true, true};
+  std::optional<Pass> soloPass;            // when set, only this pass (and the depth of sectors) draws
+  // Per emitter (authored index): non-zero mutes it. Caller-owned; may be shorter than the
+  // emitter list (missing entries are not muted). A span, so a frame allocates nothing.
+  std::span<const std::uint8_t> emitterMuted;
+  std::optional<std::uint32_t> soloEmitter;
+  DebugViews debug;
+  std::array<float, 4> clearColor{0.05f, 0.05f, 0.07f, 1.0f};
+  bool countLiveParticles = false;  // reads back a counter (stalls the pipeline; inspectors only)
+};
+
+struct FrameStats {
+  std::uint32_t drawCalls = 0;
+  std::array<double, kPassCount> gpuMs{};  // results of the previous frame's timer queries
+  std::uint32_t slotsSubmitted = 0;        // instances drawn (alive or not)
+  std::uint32_t liveParticles = 0;         // only with FrameOptions::countLiveParticles
+  double cpuMs = 0;                        // time spent inside drawFrame on the CPU
+};
+
+struct RendererOptions {
+  // KHR_debug messages and shader compile logs; nullptr discards them.
+  std::function<void(std::string_view)> log;
+  // Developer option: read shaders from this directory (when non-empty) instead of the copies
+  // embedded at build time, and reload them when a file changes (see reloadShadersIfChanged).
+  std::string shaderDirectory;
+};
+
+// An offscreen colour (RGBA8) + depth (24-bit) target. Move-only.
+class RenderTarget {
+ public:
+  RenderTarget(std::uint32_t width, std::uint32_t height);
+  RenderTarget(RenderTarget&&) noexcept;
+  RenderTarget& operator=(RenderTarget&&) noexcept;
+  ~RenderTarget();
+  std::uint32_t width() const;
+  std::uint32_t height() const;
+  // Rows top to bottom (image convention), straight copy of what was rendered.
+  void readPixels(core::Image& out) const;
+  struct Impl;
+  Impl& impl() { return *impl_; }
+
+ private:
+  std::unique_ptr<Impl> impl_;
+};
+
+class Renderer {
+ public:
+  explicit Renderer(RendererOptions options = {});
+  Renderer(Renderer&&) noexcept;
+  Renderer& operator=(Renderer&&) noexcept;
+  ~Renderer();
+
+  // Compiles programs (once) and uploads the level. Proves texture identity (every frame name
+  // has an image; one name, one content) and frame compatibility (square, one size per
+  // preset), then packs atlas pages; returns every problem found (codes unknown-name,
+  // texture-not-square, texture-size-mismatch, atlas-packing, gl-error). On failure the
+  // renderer holds no level. `particles` may be null (a world without effects).
+  core::Diagnostics prepare(const world::World& world, const particles::Document* particles,
+                            std::span<const core::NamedImage> textures);
+  // The same for a mounted level module (its world and optional particles).
+  core::Diagnostics prepare(const world::Level& level, std::span<const core::NamedImage> textures) {
+    return prepare(level.world, level.particles ? &*level.particles : nullptr, textures);
+  }
+  bool ready() const;
+  void clear();  // drops the level's GPU resources
+
+  // Draws into the currently bound draw framebuffer (the viewer's window), viewport W×H.
+  void drawFrame(double levelTime, const Camera& camera, const FrameOptions& options, std::uint32_t width,
+                 std::uint32_t height);
+  // Draws into an offscreen target; the caller's draw framebuffer binding is restored after.
+  void drawFrame(double levelTime, const Camera& camera, const FrameOptions& options, RenderTarget& target);
+
+  const FrameStats& stats() const;
+  // Atlas summary for inspectors: page count and each page's size in texels.
+  std::uint32_t atlasPageCount() const;
+
+  // Developer option (RendererOptions::shaderDirectory): recompiles when a shader file changed
+  // since the last build. Returns true when programs were replaced; on a compile error the old
+  // programs stay and `error` holds the log.
+  bool reloadShadersIfChanged(std::string& error);
+
+  struct Impl;
+  Impl& impl() { return *impl_; }  // for engine/render's own translation units
+
+ private:
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace kiln::render

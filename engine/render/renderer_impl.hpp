@@ -1,0 +1,82 @@
+// The renderer's private state, shared by its translation units (prepare, frame, capture,
+// probe). Internal to engine/render: exposes GL names.
+#pragma once
+
+#include <array>
+#include <filesystem>
+#include <optional>
+#include <vector>
+
+#include "particles/model.hpp"
+#include "render/gl_objects.hpp"
+#include "render/gpu_probe.hpp"
+#include "render/particle_tables.hpp"
+#include "render/renderer.hpp"
+
+namespace kiln::render {
+
+struct RenderTarget::Impl {
+  std::uint32_t width = 0, height = 0;
+  gl::Texture color;
+  gl::Renderbuffer depth;
+  gl::Framebuffer framebuffer;
+};
+
+// std140 block `Frame` of every shader (binding 0).
+struct FrameUniforms {
+  std::array<float, 16> viewProjection;
+  std::array<float, 4> cameraRight, cameraUp, cameraForward;
+  std::array<std::uint32_t, 4> options;  // x: count live particles
+};
+static_assert(sizeof(FrameUniforms) == 128, "std140 Frame block is 128 bytes");
+
+struct LineRange {
+  GLint first = 0;
+  GLsizei count = 0;
+};
+
+// Binding points shared with shaders/particle_common.glsl and the probe.
+enum Binding : GLuint {
+  kPresetsBinding = 0, kEmittersBinding = 1, kScheduleBinding = 2, kClocksBinding = 3,
+  kFrameRectsBinding = 4, kInstancesBinding = 5, kCountersBinding = 6, kResultsBinding = 7,
+};
+
+struct LevelGpu {
+  bool hasParticles = false;
+  particles::Document doc;  // kept for the per-frame clocks
+  gl::Buffer presets, emitters, schedule, clocks, frameRects, instances, counters;
+  std::vector<gl::Texture> pages;
+  std::vector<DrawGroup> draws;
+  std::vector<ClockGpu> clockStaging;  // sized at prepare; refilled per frame without allocating
+  std::uint32_t instanceCount = 0;
+  gl::Buffer sectorVertices, lineVertices;
+  gl::VertexArray sectorArray, lineArray;
+  GLsizei sectorVertexCount = 0;
+  LineRange outlines, storedBounds, recomputedBounds;
+};
+
+struct Renderer::Impl {
+  RendererOptions options;
+  gl::Program particle, sector, lines;
+  gl::Program probe;  // compute: particle_eval.comp, built on first use
+  gl::VertexArray emptyArray;
+  gl::Buffer frameUniforms;
+  std::optional<LevelGpu> level;
+  FrameStats stats;
+  std::array<std::array<gl::Query, kPassCount>, 2> queries;
+  std::array<std::array<bool, kPassCount>, 2> issued{};
+  std::uint32_t frameIndex = 0;
+  std::vector<std::pair<std::filesystem::path, std::filesystem::file_time_type>> shaderTimes;
+
+  bool ensurePrograms(std::string& error);
+  bool buildPrograms(std::string& error);  // (re)builds all; leaves old ones on failure
+  void bindLevelBuffers() const;
+  void drawFrameInto(GLuint framebuffer, double levelTime, const Camera& camera, const FrameOptions& options,
+                     std::uint32_t width, std::uint32_t height);
+  std::variant<std::vector<GpuSlotState>, core::Diagnostic> probeSlots(double levelTime, std::span<const SlotRef> slots);
+  void log(std::string_view message) const {
+    if (options.log) options.log(message);
+  }
+};
+
+}  // namespace kiln::render

@@ -1,0 +1,18 @@
+// Shader text: the copies embedded at build time (cmake/EmbedShaders.cmake), an optional
+// developer directory read at run time, and the tiny #include mechanism the shaders use.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+namespace kiln::render {
+
+// Text of shaders/NAME as embedded at build time; empty when there is no such file.
+std::string_view embeddedShader(std::string_view name);
+
+// Resolves `#include "NAME"` lines (one level deep is all the shaders use; nested includes
+// work too, each file at most once). `directory` empty → embedded copies, otherwise files read
+// from it. Returns false and sets `error` when a file is missing.
+bool loadShader(std::string_view name, const std::string& directory, std::string& out, std::string& error);
+
+}  // namespace kiln::render

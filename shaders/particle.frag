@@ -1,0 +1,33 @@
+#version 460 core
+// Particle fragment outputs per blend mode (seed 000). Textures are straight alpha.
+
+layout(binding = 0) uniform sampler2D atlasPage;
+layout(location = 0) uniform uint overdraw;  // 1: emit a heat increment instead of colour
+
+in vec2 vUv;
+flat in vec4 vColor;
+flat in uint vBlend;
+layout(location = 0) out vec4 outColor;
+
+const uint kAdditive = 0u, kCutout = 1u, kAlpha = 2u, kPremultiplied = 3u;
+
+void main() {
+  vec4 T = texture(atlasPage, vUv);
+  vec4 C = vColor;
+  if (vBlend == kCutout && T.a * C.a < 0.5) discard;
+  if (overdraw != 0u) {
+    // Each layer adds a fixed amount (blended ONE, ONE): 8 layers saturate red, 32 reach white.
+    outColor = vec4(1.0 / 8.0, 1.0 / 24.0, 1.0 / 32.0, 0.0);
+    return;
+  }
+  if (vBlend == kCutout) {
+    outColor = vec4(T.rgb * C.rgb, 1.0);
+  } else if (vBlend == kPremultiplied) {
+    outColor = vec4(T.rgb * T.a * C.rgb, T.a * C.a);
+  } else if (vBlend == kAlpha) {
+    outColor = vec4(T.rgb * T.a * C.rgb * C.a, T.a * C.a);
+  } else {
+    // Additive: light scaled by texture and lifetime opacity; destination alpha is kept.
+    outColor = vec4(T.rgb * T.a * C.rgb * C.a, T.a * C.a);
+  }
+}

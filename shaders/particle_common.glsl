@@ -1,0 +1,232 @@
+// The analytic worldparticles lifecycle, shared by every particle shader. Each function mirrors
+// the C++ function of the same name (engine/particles/{variation,motion,evaluate}.hpp); the
+// parity test (tests/gl/parity_test.cpp) holds them together. Included after #version.
+
+// --- level data, uploaded once by Renderer::prepare (std430; see render/gpu_layout.hpp) ----
+struct PresetData {
+  vec4 spawnHalf;         // xyz half extents; w: spawn shape (0 point, 1 box)
+  vec4 velocityMin;       // xyz; w: lifetime min
+  vec4 velocityMax;       // xyz; w: lifetime max
+  vec4 accelerationDrag;  // xyz acceleration; w drag
+  vec4 rotation;          // angle min, angle max, spin min, spin max (degrees, degrees/s)
+  vec4 sizeAge;
+  vec4 sizeValue;
+  vec4 colorAge;
+  vec4 color[4];
+  uvec4 sprite;           // frame count, flipbook (0 once, 1 cycle), facing (0 camera, 1 upright), blend
+  uvec4 counts;           // size keys, colour keys, first frame rectangle, atlas page
+  vec4 fps;               // x: frames per second
+};
+
+struct EmitterData {
+  vec4 positionScale;     // xyz world position; w uniform scale
+  vec4 yawPeriod;         // cos(yaw), sin(yaw), float32 period, unused
+  uvec4 info;             // preset, seed, births per cycle (B), cycle groups (G)
+  uvec4 slots;            // first schedule entry, play mode (0 once, 1 cycle), capacity, unused
+};
+
+// Per frame, per emitter: the only time-dependent input (DESIGN "Long sessions").
+struct EmitterClockData {
+  uvec4 clock;            // cycle (low 32 bits), cycle mod G, min(cycle, 2^31 − 1), flags
+  vec4 phase;             // x: phase τ − cycle·period (τ for once emitters)
+};
+const uint kClockStarted = 1u;
+const uint kClockVisible = 2u;
+
+layout(std430, binding = 0) readonly buffer Presets { PresetData presets[]; };
+layout(std430, binding = 1) readonly buffer Emitters { EmitterData emitters[]; };
+layout(std430, binding = 2) readonly buffer Schedules { float schedule[]; };
+layout(std430, binding = 3) readonly buffer Clocks { EmitterClockData clocks[]; };
+layout(std430, binding = 4) readonly buffer FrameRects { vec4 frameRects[]; };  // u0 v0 u1 v1
+// Every drawn instance: emitter index << 12 | slot, grouped by (pass, page) draw.
+layout(std430, binding = 5) readonly buffer Instances { uint instances[]; };
+
+// --- variation (variation.hpp) ---------------------------------------------------------
+// variation.cpp calls this step `mix`; GLSL reserves that name for its built-in lerp.
+uint mixBits(uint x) {
+  x ^= x >> 16;
+  x *= 0x7feb352du;
+  x ^= x >> 15;
+  x *= 0x846ca68bu;
+  x ^= x >> 16;
+  return x;
+}
+
+uint variationHash(uint seed, uint cycle, uint birth, uint stream) {
+  return mixBits(mixBits(mixBits(mixBits(seed) ^ cycle) ^ birth) ^ stream);
+}
+
+float unitFromHash(uint h) { return float(h >> 8) * (1.0 / 16777216.0); }
+
+const uint kSpawnX = 0u, kSpawnY = 1u, kSpawnZ = 2u, kVelocityX = 3u, kVelocityY = 4u, kVelocityZ = 5u,
+           kLifetime = 6u, kAngle = 7u, kSpin = 8u;
+
+float variation(uint seed, uint cycle, uint birth, uint stream) {
+  return unitFromHash(variationHash(seed, cycle, birth, stream));
+}
+
+// --- motion (motion.hpp) ---------------------------------------------------------------
+// x: f, y: g with displacement = velocity·f + acceleration·g.
+vec2 dragFactors(float drag, float age) {
+  precise vec2 fg;
+  if (drag == 0.0) {
+    fg = vec2(age, 0.5 * age * age);
+  } else {
+    precise float q = drag * age;
+    if (q < 0.5) {
+      // Seed 000: fifth-order Horner polynomials avoid the cancellation of 1 − e^−q.
+      fg.x = age * (1.0 + q * (-1.0 / 2.0 + q * (1.0 / 6.0 + q * (-1.0 / 24.0 + q * (1.0 / 120.0 + q * (-1.0 / 720.0))))));
+      fg.y = age * age *
+             (1.0 / 2.0 + q * (-1.0 / 6.0 + q * (1.0 / 24.0 + q * (-1.0 / 120.0 + q * (1.0 / 720.0 + q * (-1.0 / 5040.0))))));
+    } else {
+      // GLSL has no expm1; for q ≥ 0.5, 1 − e^−q ≥ 0.39, so the subtraction loses under a bit.
+      fg.x = (1.0 - exp(-q)) / drag;
+      fg.y = (age - fg.x) / drag;
+    }
+  }
+  return fg;
+}
+
+vec3 displacement(vec3 velocity, vec3 acceleration, float drag, float age) {
+  precise vec2 fg = dragFactors(drag, age);
+  precise vec3 d = velocity * fg.x + acceleration * fg.y;
+  return d;
+}
+
+// cosSin: cos and sin of the emitter yaw (computed once on the CPU in double).
+vec3 rotateYaw(vec3 v, vec2 cosSin) {
+  precise vec3 r = vec3(cosSin.x * v.x - cosSin.y * v.y, cosSin.y * v.x + cosSin.x * v.y, v.z);
+  return r;
+}
+
+vec3 worldPosition(EmitterData e, vec3 spawn, vec3 velocity, vec3 acceleration, float drag, float age) {
+  precise vec3 local = spawn + displacement(velocity, acceleration, drag, age);
+  precise vec3 p = e.positionScale.xyz + e.positionScale.w * rotateYaw(local, e.yawPeriod.xy);
+  return p;
+}
+
+// Piecewise-linear curves at normalized age t (clamped to [0,1]).
+float sampleSize(PresetData p, float t) {
+  t = clamp(t, 0.0, 1.0);
+  uint n = p.counts.x;
+  for (uint i = 1u; i < n; ++i) {
+    if (t <= p.sizeAge[i] || i == n - 1u) {
+      precise float w = (t - p.sizeAge[i - 1u]) / (p.sizeAge[i] - p.sizeAge[i - 1u]);
+      precise float v = p.sizeValue[i - 1u] + (p.sizeValue[i] - p.sizeValue[i - 1u]) * clamp(w, 0.0, 1.0);
+      return v;
+    }
+  }
+  return p.sizeValue[0];
+}
+
+vec4 sampleColor(PresetData p, float t) {
+  t = clamp(t, 0.0, 1.0);
+  uint n = p.counts.y;
+  for (uint i = 1u; i < n; ++i) {
+    if (t <= p.colorAge[i] || i == n - 1u) {
+      precise float w = (t - p.colorAge[i - 1u]) / (p.colorAge[i] - p.colorAge[i - 1u]);
+      precise vec4 v = p.color[i - 1u] + (p.color[i] - p.color[i - 1u]) * clamp(w, 0.0, 1.0);
+      return v;
+    }
+  }
+  return p.color[0];
+}
+
+// Once clamps to the last frame, cycle wraps; fps 0 (single frame) stays on frame 0.
+uint flipbookFrame(PresetData p, float age) {
+  uint n = p.sprite.x;
+  if (n <= 1u || p.fps.x <= 0.0) return 0u;
+  precise float x = floor(age * p.fps.x);
+  if (x >= 4294967295.0) return p.sprite.y == 0u ? n - 1u : 0u;
+  uint i = uint(x);
+  return p.sprite.y == 0u ? min(i, n - 1u) : i % n;
+}
+
+// --- evaluate (evaluate.hpp) -----------------------------------------------------------
+struct SlotState {
+  bool alive;
+  uint birth;
+  uint cycle;      // low 32 bits, as the hash sees it
+  float age;
+  float lifetime;
+  vec3 spawn;
+  vec3 velocity;
+  vec3 position;
+  float size;
+  float rotation;  // degrees
+  vec4 color;
+  uint frame;
+};
+
+SlotState deadSlot() {
+  SlotState s;
+  s.alive = false;
+  s.birth = 0u;
+  s.cycle = 0u;
+  s.age = 0.0;
+  s.lifetime = 0.0;
+  s.spawn = vec3(0.0);
+  s.velocity = vec3(0.0);
+  s.position = vec3(0.0);
+  s.size = 0.0;
+  s.rotation = 0.0;
+  s.color = vec4(0.0);
+  s.frame = 0u;
+  return s;
+}
+
+// DESIGN "Cycle slots": slot (group g, birth b) shows the latest birth b of a cycle k with
+// k mod G == g that has already happened; only the clock (cycle, phase) comes per frame.
+SlotState evaluateSlot(uint emitterIndex, uint slot) {
+  SlotState s = deadSlot();
+  EmitterData e = emitters[emitterIndex];
+  EmitterClockData c = clocks[emitterIndex];
+  uint B = e.info.z, G = e.info.w;
+  if ((c.clock.w & kClockStarted) == 0u || B == 0u || slot >= G * B) return s;
+  uint g = slot / B, b = slot % B;
+  float birthOffset = schedule[e.slots.x + b];
+  float phase = c.phase.x;
+  uint cycle = 0u;
+  precise float age;
+  if (e.slots.y == 0u) {
+    age = phase - birthOffset;
+    if (age < 0.0) return s;
+  } else {
+    uint delta = (c.clock.y + G - g) % G;  // (cycle − g) mod G
+    if (delta == 0u && birthOffset > phase) delta = G;
+    if (delta > c.clock.z) return s;        // that cycle would come before the first
+    cycle = c.clock.x - delta;
+    age = float(delta) * e.yawPeriod.z + phase - birthOffset;
+  }
+  PresetData p = presets[e.info.x];
+  uint seed = e.info.y;
+  precise float lifetime = p.velocityMin.w + variation(seed, cycle, b, kLifetime) * (p.velocityMax.w - p.velocityMin.w);
+  if (!(age < lifetime)) return s;
+
+  vec3 spawn = vec3(0.0);
+  if (p.spawnHalf.w != 0.0) {
+    precise vec3 u = vec3(variation(seed, cycle, b, kSpawnX), variation(seed, cycle, b, kSpawnY),
+                          variation(seed, cycle, b, kSpawnZ));
+    spawn = (2.0 * u - 1.0) * p.spawnHalf.xyz;
+  }
+  precise vec3 uv = vec3(variation(seed, cycle, b, kVelocityX), variation(seed, cycle, b, kVelocityY),
+                         variation(seed, cycle, b, kVelocityZ));
+  precise vec3 velocity = p.velocityMin.xyz + uv * (p.velocityMax.xyz - p.velocityMin.xyz);
+  precise float angle = p.rotation.x + variation(seed, cycle, b, kAngle) * (p.rotation.y - p.rotation.x);
+  precise float spin = p.rotation.z + variation(seed, cycle, b, kSpin) * (p.rotation.w - p.rotation.z);
+
+  s.alive = true;
+  s.birth = b;
+  s.cycle = cycle;
+  s.age = age;
+  s.lifetime = lifetime;
+  s.spawn = spawn;
+  s.velocity = velocity;
+  s.position = worldPosition(e, spawn, velocity, p.accelerationDrag.xyz, p.accelerationDrag.w, age);
+  precise float t = age / lifetime;
+  s.size = sampleSize(p, t) * e.positionScale.w;
+  s.rotation = angle + spin * age;
+  s.color = sampleColor(p, t);
+  s.frame = flipbookFrame(p, age);
+  return s;
+}

@@ -1,0 +1,84 @@
+// Image difference metrics (pure CPU) and the capture sidecar / PNG round trip.
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <filesystem>
+#include <limits>
+
+#include <nlohmann/json.hpp>
+
+#include "render/capture.hpp"
+#include "render/image_compare.hpp"
+#include "render_fixture.hpp"
+
+using namespace kiln;
+
+TEST_CASE("identical images: no change, infinite PSNR", "[compare]") {
+  const core::Image a = test::solidImage(4, 10, 20, 30, 255);
+  const auto r = render::compareImages(a, a);
+  CHECK(r.sameSize);
+  CHECK(r.maxAbsDiff == 0);
+  CHECK(r.meanAbsDiff == 0);
+  CHECK(r.changedPixels == 0);
+  CHECK(std::isinf(r.psnr));
+}
+
+TEST_CASE("one channel of one pixel off by 10, on both sides of the threshold", "[compare]") {
+  const core::Image a = test::solidImage(4, 10, 20, 30, 255);
+  core::Image b = a;
+  b.rgba[5 * 4 + 1] = 30;  // pixel 5, green 20 → 30
+  const auto r = render::compareImages(a, b, 9);
+  CHECK(r.maxAbsDiff == 10);
+  CHECK(r.meanAbsDiff == Approx(10.0 / 64.0));
+  CHECK(r.changedPixels == 1);
+  CHECK(r.changedPercent == Approx(100.0 / 16.0));
+  CHECK(r.psnr == Approx(10.0 * std::log10(255.0 * 255.0 / (100.0 / 64.0))));
+  CHECK(r.difference.rgba[5 * 4 + 1] == 40);  // ×4 so small differences show
+  CHECK(r.difference.rgba[4 * 4 + 1] == 0);
+  CHECK(render::compareImages(a, b, 10).changedPixels == 0);
+}
+
+TEST_CASE("different sizes are reported, not compared", "[compare]") {
+  const auto r = render::compareImages(test::solidImage(4, 0, 0, 0, 0), test::solidImage(5, 0, 0, 0, 0));
+  CHECK_FALSE(r.sameSize);
+  CHECK(r.difference.empty());
+}
+
+TEST_CASE("PNG round trip keeps every byte; encoding is deterministic", "[compare][png]") {
+  core::Image img = test::solidImage(3, 1, 2, 3, 4);
+  img.rgba[7] = 200;
+  const auto path = std::filesystem::path(KILN_BINARY_DIR) / "gl-captures" / "roundtrip.png";
+  std::filesystem::create_directories(path.parent_path());
+  std::string error;
+  REQUIRE(render::writePng(path, img, error));
+  const auto back = render::readPng(path, error);
+  REQUIRE(back.has_value());
+  CHECK(*back == img);
+  CHECK(render::encodePng(img) == render::encodePng(img));
+  CHECK_FALSE(render::readPng(path.parent_path() / "missing.png", error).has_value());
+}
+
+TEST_CASE("the sidecar is stable JSON with every recorded field", "[compare][sidecar]") {
+  render::CaptureInfo info;
+  info.levelFile = "levels/hall \"1\".klm";
+  const std::uint8_t bytes[] = {1, 2, 3};
+  info.levelHash = render::levelHash(bytes);
+  info.levelTime = 3600.125;
+  info.width = 320;
+  info.height = 180;
+  info.glRenderer = "llvmpipe (LLVM 15.0.6, 256 bits)";
+  info.kilnVersion = std::string(render::kilnVersion());
+  info.camera.fovYDegrees = 45.5f;
+  const std::string text = render::sidecarJson(info);
+  CHECK(text == render::sidecarJson(info));
+  const auto j = nlohmann::json::parse(text);
+  CHECK(j["level_file"] == info.levelFile);
+  CHECK(j["level_hash"].get<std::string>().size() == 16);
+  CHECK(j["level_hash"] != render::levelHash(std::span<const std::uint8_t>(bytes, 2)));
+  CHECK(j["time"].get<double>() == 3600.125);
+  CHECK(j["size"] == nlohmann::json::array({320, 180}));
+  CHECK(j["camera"]["fov_y_degrees"].get<double>() == 45.5);
+  CHECK(j["camera"]["orthographic"] == false);
+  CHECK(j["gl_renderer"] == info.glRenderer);
+  CHECK(j["kiln_version"] == info.kilnVersion);
+}

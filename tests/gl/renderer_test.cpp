@@ -1,0 +1,168 @@
+// Renderer behaviour beyond pixels of blending: live-particle count against the CPU reference,
+// debug views, timer queries, shader reload from a directory, prepare failures.
+#include <epoxy/gl.h>
+
+#include <filesystem>
+#include <fstream>
+#include <variant>
+
+#include "gl_fixture.hpp"
+#include "particles/evaluate.hpp"
+#include "particles/sample_docs.hpp"
+#include "render/capture.hpp"
+#include "render/image_compare.hpp"
+#include "render_fixture.hpp"
+
+namespace {
+
+using namespace kiln;
+
+render::Camera camera() {
+  render::Camera c;
+  c.eye = {2.0f, -6.0f, 3.5f};
+  c.target = {2.0f, 1.0f, 1.5f};
+  return c;
+}
+
+core::Image shoot(render::Renderer& r, double t, const render::FrameOptions& o = {}) {
+  render::CaptureRequest req;
+  req.width = 96;
+  req.height = 64;
+  req.levelTime = t;
+  req.camera = camera();
+  req.options = o;
+  auto got = render::capture(r, req);
+  REQUIRE(std::holds_alternative<core::Image>(got));
+  return std::get<core::Image>(std::move(got));
+}
+
+}  // namespace
+
+TEST_CASE("the live-particle counter equals the CPU reference's alive count", "[gl][renderer]") {
+  test::glContext();
+  const particles::Document doc = testdocs::sampleDocumentV2();
+  render::Renderer r;
+  REQUIRE(r.prepare(test::roomWorld(), &doc, test::texturesFor(doc)).empty());
+  render::RenderTarget target(16, 16);
+  render::FrameOptions o;
+  o.countLiveParticles = true;
+  // Times off the schedules' grids: at an exact birth time float32 and float64 may disagree.
+  for (double t : {0.013, 0.437, 1.321, 2.917, 7.719, 3600.311}) {
+    std::size_t cpu = 0;
+    for (std::size_t e = 0; e < doc.emitters.size(); ++e) cpu += particles::evaluateEmitter(doc, e, t).size();
+    r.drawFrame(t, camera(), o, target);
+    INFO("t = " << t);
+    CHECK(r.stats().liveParticles == cpu);
+  }
+  CHECK(r.stats().slotsSubmitted > 0);
+}
+
+TEST_CASE("timer queries report per-pass GPU time on the next frame", "[gl][renderer]") {
+  test::glContext();
+  const particles::Document doc = testdocs::sampleDocumentV1();
+  render::Renderer r;
+  REQUIRE(r.prepare(test::roomWorld(), &doc, test::texturesFor(doc)).empty());
+  render::RenderTarget target(64, 64);
+  r.drawFrame(1.0, camera(), {}, target);
+  CHECK(r.stats().gpuMs[0] == 0.0);  // nothing measured before the first frame finished
+  glFinish();
+  r.drawFrame(1.1, camera(), {}, target);
+  CHECK(r.stats().gpuMs[static_cast<std::size_t>(render::Pass::Sectors)] > 0.0);
+  CHECK(r.stats().drawCalls >= 3);  // sectors, cutout, additive
+}
+
+TEST_CASE("debug views draw stored and recomputed bounds and the overdraw heatmap", "[gl][renderer]") {
+  test::glContext();
+  particles::Document doc = testdocs::sampleDocumentV1();
+  render::Renderer r;
+  // Forge one emitter's stored box so stored and recomputed bounds disagree on screen.
+  doc.emitters[0].bounds.max.z += 1.0;
+  REQUIRE(r.prepare(test::roomWorld(), &doc, test::texturesFor(doc)).empty());
+  const core::Image plain = shoot(r, 1.0);
+  render::FrameOptions stored, recomputed, planes, heat;
+  stored.debug.storedBounds = true;
+  recomputed.debug.recomputedBounds = true;
+  planes.debug.sectorPlanes = true;
+  heat.debug.overdraw = true;
+  const core::Image s = shoot(r, 1.0, stored), c = shoot(r, 1.0, recomputed);
+  CHECK(render::compareImages(plain, s).changedPixels > 0);
+  CHECK(render::compareImages(plain, c).changedPixels > 0);
+  CHECK(render::compareImages(s, c).changedPixels > 0);
+  CHECK(render::compareImages(plain, shoot(r, 1.0, planes)).changedPixels > 0);
+  // Overdraw: black where no particle is, red-ish where they are.
+  const core::Image h = shoot(r, 1.0, heat);
+  std::size_t black = 0, lit = 0;
+  for (std::size_t p = 0; p < h.rgba.size(); p += 4) {
+    black += h.rgba[p] == 0 && h.rgba[p + 1] == 0 && h.rgba[p + 2] == 0;
+    lit += h.rgba[p] > 0 && h.rgba[p] >= h.rgba[p + 1];
+  }
+  CHECK(black > h.rgba.size() / 8);
+  CHECK(lit > 0);
+}
+
+TEST_CASE("shaders reload from a directory when a file changes; a broken edit keeps the old", "[gl][renderer]") {
+  test::glContext();
+  const auto dir = std::filesystem::path(KILN_BINARY_DIR) / "gl-shader-reload";
+  std::filesystem::remove_all(dir);
+  std::filesystem::copy(std::filesystem::path(KILN_SOURCE_DIR) / "shaders", dir);
+  render::RendererOptions options;
+  options.shaderDirectory = dir.string();
+  render::Renderer r(options);
+  const particles::Document doc = testdocs::minimalDocument();
+  REQUIRE(r.prepare(test::roomWorld(), &doc, test::texturesFor(doc)).empty());
+  std::string error;
+  CHECK_FALSE(r.reloadShadersIfChanged(error));  // nothing changed yet
+  const core::Image before = shoot(r, 0.5);
+
+  const auto edit = [&](const std::string& text) {
+    std::ofstream(dir / "sector.frag", std::ios::trunc) << text;
+    // Some file systems keep one-second times; make the change visible regardless.
+    std::filesystem::last_write_time(dir / "sector.frag",
+                                     std::filesystem::last_write_time(dir / "sector.frag") + std::chrono::seconds(5));
+  };
+  edit("#version 460 core\nlayout(location = 0) out vec4 o;\nlayout(location = 0) uniform uint showGrid;\n"
+       "void main() { o = vec4(1.0, 0.0, 0.0, 1.0); }\n");
+  REQUIRE(r.reloadShadersIfChanged(error));
+  const core::Image red = shoot(r, 0.5);
+  CHECK(render::compareImages(before, red).changedPercent > 50.0);
+  const std::size_t centre = (32 * 96 + 48) * 4;
+  CHECK(red.rgba[centre] == 255);
+  CHECK(red.rgba[centre + 1] == 0);
+
+  edit("#version 460 core\nthis does not compile\n");
+  CHECK_FALSE(r.reloadShadersIfChanged(error));
+  CHECK_FALSE(error.empty());
+  CHECK(render::compareImages(red, shoot(r, 0.5)).maxAbsDiff == 0);  // the last good program stays
+}
+
+TEST_CASE("prepare reports texture problems and holds no level afterwards", "[gl][renderer]") {
+  test::glContext();
+  const particles::Document doc = testdocs::sampleDocumentV1();
+  render::Renderer r;
+  auto textures = test::texturesFor(doc);
+  REQUIRE(r.prepare(test::roomWorld(), &doc, textures).empty());
+  CHECK(r.ready());
+  CHECK(r.atlasPageCount() == 1);
+  textures.pop_back();
+  const auto d = r.prepare(test::roomWorld(), &doc, textures);
+  REQUIRE(d.size() == 1);
+  CHECK(d[0].code == core::Code::UnknownName);
+  CHECK_FALSE(r.ready());
+  // A world without particles is a valid level.
+  CHECK(r.prepare(test::roomWorld(), nullptr, {}).empty());
+  CHECK(r.ready());
+}
+
+TEST_CASE("KHR_debug messages reach the renderer's log", "[gl][renderer]") {
+  test::glContext();
+  std::vector<std::string> messages;
+  render::RendererOptions options;
+  options.log = [&](std::string_view m) { messages.emplace_back(m); };
+  render::Renderer r(options);
+  REQUIRE(r.prepare(test::roomWorld(), nullptr, {}).empty());
+  CHECK(messages.empty());  // a clean prepare says nothing above "notification"
+  glEnable(GL_TEXTURE_2D);  // not a core-profile capability: GL_INVALID_ENUM
+  CHECK(glGetError() == GL_INVALID_ENUM);
+  REQUIRE_FALSE(messages.empty());
+  CHECK(messages.front().rfind("GL error", 0) == 0);
+}
