@@ -6,7 +6,7 @@ cd "$(dirname "$0")/.."
 
 bash scripts/setup.sh
 cmake --preset release >/dev/null
-cmake --build --preset release -j "$(nproc)"
+cmake --build --preset release -j "$(nproc)" --target kiln kiln-view kiln-assets
 
 level=${1:-build/release/assets/levels/braziers.klm}
 if [ ! -f "$level" ]; then

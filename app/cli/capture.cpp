@@ -92,7 +92,8 @@ int runCapture(const CaptureOptions& o) {
   }
 
   render::Camera camera =
-      render::frameLevel(r.level.world, r.level.particles ? &*r.level.particles : nullptr);
+      render::frameLevel(r.level.world, r.level.particles ? &*r.level.particles : nullptr,
+                         static_cast<float>(width) / static_cast<float>(height));
   if (o.camera) {
     std::vector<double> c;
     if (!parseNumbers(*o.camera, ',', c) || c.size() != 6) {
