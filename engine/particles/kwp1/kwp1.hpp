@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <optional>
 #include <span>
+#include <string>
 #include <variant>
 #include <vector>
 
@@ -32,5 +33,17 @@ std::variant<Document, core::DecodeError> decodeKwp1(std::span<const std::uint8_
 
 // Phase 1 alone.
 std::optional<core::DecodeError> scanKwp1(std::span<const std::uint8_t> file);
+
+// One field of a file: its byte range and its path ("header.payload_size",
+// "emitters.brazier_left.bounds.min.x", "presets.embers.size.count").
+struct FieldSpan {
+  std::uint64_t offset = 0;
+  std::uint32_t width = 0;
+  std::string path;
+};
+
+// Every field of a well-formed file in order (header included), from the same schema walk
+// as the scanner; the first scan error otherwise. For inspectors, docs and test fixtures.
+std::variant<std::vector<FieldSpan>, core::DecodeError> layoutKwp1(std::span<const std::uint8_t> file);
 
 }  // namespace kiln::particles

@@ -1,0 +1,127 @@
+// KWP1 decoding in two phases: scan (prove the bytes well-formed, allocate nothing sized by a
+// count), then materialize and validate, including bit-equal stored bounds.
+#include <bit>
+#include <cstdio>
+
+#include "core/header.hpp"
+#include "particles/bounds.hpp"
+#include "particles/kwp1/kwp1.hpp"
+#include "particles/kwp1/reader.hpp"
+#include "particles/validate.hpp"
+
+namespace kiln::particles {
+namespace {
+
+const core::HeaderRules kRules{kKwp1Magic, Version, AlphaVersion, kMaxEncodedBytes};
+
+// The payload walk, then "nothing left over" (the header is checked before).
+template <bool Materialize>
+bool walkPayload(kwp1::Reader<Materialize>& r, Document& doc) {
+  kwp1::documentFields(r, doc);
+  if (r.ok() && !r.bytes().atEnd())
+    r.fail(core::Code::TrailingBytes, r.bytes().offset(), "payload",
+           std::to_string(r.bytes().remaining()) + " bytes follow the last emitter");
+  return r.ok();
+}
+
+bool sameBits(double a, double b) {
+  return std::bit_cast<std::uint64_t>(a) == std::bit_cast<std::uint64_t>(b);
+}
+
+bool sameBits(const Bounds& a, const Bounds& b) {
+  for (int i = 0; i < 3; ++i)
+    if (!sameBits(a.min[i], b.min[i]) || !sameBits(a.max[i], b.max[i])) return false;
+  return true;
+}
+
+std::string boxText(const Bounds& b) {
+  char buf[256];
+  std::snprintf(buf, sizeof buf, "min (%.17g, %.17g, %.17g) max (%.17g, %.17g, %.17g)", b.min.x, b.min.y,
+                b.min.z, b.max.x, b.max.y, b.max.z);
+  return buf;
+}
+
+// The byte offset of the record a validation path names ("presets.embers..." → that preset).
+std::uint64_t offsetForPath(const Document& doc, const std::vector<kwp1::Reader<true>::TopLevel>& top,
+                            const std::string& path) {
+  std::uint64_t best = core::kHeaderSize;
+  std::size_t bestLength = 0;
+  auto consider = [&](const std::string& prefix, std::uint64_t at) {
+    const bool match =
+        path.size() >= prefix.size() && path.compare(0, prefix.size(), prefix) == 0 &&
+        (path.size() == prefix.size() || path[prefix.size()] == '.' || path[prefix.size()] == '[');
+    if (match && prefix.size() > bestLength) best = at, bestLength = prefix.size();
+  };
+  for (const auto& t : top) {
+    for (std::size_t i = 0; i < t.start.size(); ++i) {
+      if (t.field == "presets" && i < doc.presets.size()) consider(presetPath(doc.presets[i], i), t.start[i]);
+      if (t.field == "emitters" && i < doc.emitters.size())
+        consider(emitterPath(doc.emitters[i], i), t.start[i]);
+    }
+  }
+  return best;
+}
+
+}  // namespace
+
+std::optional<core::DecodeError> scanKwp1(std::span<const std::uint8_t> file) {
+  auto framed = core::readHeader(file, kRules);
+  if (auto* e = std::get_if<core::DecodeError>(&framed)) return *e;
+  kwp1::Reader<false> r(std::get<core::Framed>(framed).payload, core::kHeaderSize);
+  Document scratch;
+  if (!walkPayload(r, scratch)) return r.error();
+  return std::nullopt;
+}
+
+std::variant<Document, core::DecodeError> decodeKwp1(std::span<const std::uint8_t> file,
+                                                     const DecodeOptions& options) {
+  // Phase 1: nothing below is allocated until every count is proven against the bytes.
+  if (auto e = scanKwp1(file)) return *e;
+
+  // Phase 2: the same walk, materializing. It cannot fail after a clean scan; the checks
+  // stay because they are the same code.
+  const auto framed = std::get<core::Framed>(core::readHeader(file, kRules));
+  kwp1::Reader<true> r(framed.payload, core::kHeaderSize);
+  Document doc;
+  doc.version = framed.header.documentVersion;
+  if (!walkPayload(r, doc)) return r.error();
+
+  ValidateOptions vo;
+  vo.checkStoredBounds = false;  // checked below, bit for bit, with both boxes in the message
+  const core::Diagnostics ds = validate(doc, vo);
+  if (!ds.empty()) {
+    const auto& d = ds.front();
+    return core::DecodeError{d.code, offsetForPath(doc, r.topLevel(), d.path), d.path, d.message};
+  }
+  if (options.checkStoredBounds) {
+    for (std::size_t i = 0; i < doc.emitters.size(); ++i) {
+      const Emitter& e = doc.emitters[i];
+      const Bounds recomputed = conservativeEmitterBounds(doc.presets[e.preset], e);
+      if (sameBits(e.bounds, recomputed)) continue;
+      std::uint64_t at = core::kHeaderSize;
+      for (const auto& t : r.topLevel())
+        if (t.field == "emitters" && i < t.end.size()) at = t.end[i] - 48;  // bounds close the record
+      return core::DecodeError{
+          core::Code::ForgedBounds, at, emitterPath(e, i) + ".bounds",
+          "stored bounds " + boxText(e.bounds) + " differ from recomputed bounds " + boxText(recomputed)};
+    }
+  }
+  return doc;
+}
+
+std::variant<std::vector<FieldSpan>, core::DecodeError> layoutKwp1(std::span<const std::uint8_t> file) {
+  auto framed = core::readHeader(file, kRules);
+  if (auto* e = std::get_if<core::DecodeError>(&framed)) return *e;
+  std::vector<FieldSpan> spans{{0, 4, "header.magic"},
+                               {4, 2, "header.header_version"},
+                               {6, 2, "header.document_version"},
+                               {8, 4, "header.payload_size"},
+                               {12, 4, "header.payload_crc32"}};
+  kwp1::Reader<false> r(std::get<core::Framed>(framed).payload, core::kHeaderSize);
+  r.trace = &spans;
+  Document scratch;
+  if (!walkPayload(r, scratch)) return r.error();
+  return spans;
+}
+
+}  // namespace kiln::particles
