@@ -33,8 +33,12 @@ if(KILN_XVFB_RUN AND KILN_PYTHON3)
   add_test(NAME "viewer-app: scripted tour of a sample (timeline, every panel, pick, capture)"
            COMMAND ${viewer_run} $<TARGET_FILE:kiln-view> ${viewer_out}/tour ${sessions}/tour.expect
                    --script ${sessions}/tour.txt --size 1400x900)
+  add_test(NAME "viewer-app: curve editor keys added, moved and removed by script"
+           COMMAND ${viewer_run} $<TARGET_FILE:kiln-view> ${viewer_out}/curve ${sessions}/curve.expect
+                   --script ${sessions}/curve.txt --size 1400x1000)
   set_tests_properties("viewer-app: --frames --screenshot writes a non-blank PNG"
-    "viewer-app: scripted tour of a sample (timeline, every panel, pick, capture)" PROPERTIES
+    "viewer-app: scripted tour of a sample (timeline, every panel, pick, capture)"
+    "viewer-app: curve editor keys added, moved and removed by script" PROPERTIES
     LABELS "viewer;xvfb" ENVIRONMENT "${env}" TIMEOUT 300)
   if(DEFINED KILN_ASSETS_OUT)
     # The debug set is compiled by assets/ into the build tree.

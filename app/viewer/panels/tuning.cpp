@@ -1,9 +1,12 @@
-// Preset tuning: every field editable (drags, colour pickers, a size-curve editor), validated
-// live (an invalid edit shows its diagnostic here and never reaches the GPU), undo/redo, and
-// save back to the YAML source touching only the changed scalars.
+// Preset tuning: every field editable (drags, colour pickers, plotted size and colour curves
+// whose keys drag, add and remove), validated live (an invalid edit shows its diagnostic here
+// and never reaches the GPU), undo/redo, and save back to the YAML source touching only the
+// edited nodes.
 #include <imgui.h>
 
 #include <algorithm>
+#include <cmath>
+#include <vector>
 
 #include "core/file.hpp"
 #include "panels/panels.hpp"
@@ -26,63 +29,130 @@ bool vec3(const char* label, particles::Vec3& p, float speed) {
   return true;
 }
 
-// The size curve as draggable points (first and last ages stay at 0 and 1, as the contract
-// requires); numeric fields below for exact values.
-bool sizeCurve(std::vector<particles::SizeKey>& keys) {
+std::vector<double> agesOf(const auto& keys) {
+  std::vector<double> ages;
+  for (const auto& k : keys) ages.push_back(k.age);
+  return ages;
+}
+
+// A small plot of one curve (x: age, y: `value(key) / top`) whose keys drag with the mouse:
+// ages stay inside the contract's rules (tuning::dragAge), values stay at or above zero (and at
+// most `top` when `clampTop`). `background` draws under the line (the colour gradient).
+template <class Key, class Value, class SetValue, class Background>
+bool plotKeys(const char* id, std::vector<Key>& keys, double top, bool clampTop, Value value, SetValue setValue,
+              Background background) {
+  namespace tm = ::kiln::viewer::tuning;
   bool changed = false;
   const ImVec2 o = ImGui::GetCursorScreenPos();
   const float w = std::max(120.0f, ImGui::GetContentRegionAvail().x), h = 90;
-  double top = 0.01;
-  for (const auto& k : keys) top = std::max(top, k.value * 1.25);
   ImDrawList* dl = ImGui::GetWindowDrawList();
   dl->AddRectFilled(o, {o.x + w, o.y + h}, IM_COL32(28, 30, 38, 255));
-  auto pt = [&](const particles::SizeKey& k) { return ImVec2(o.x + float(k.age) * w, o.y + h - float(k.value / top) * h); };
-  for (std::size_t i = 0; i + 1 < keys.size(); ++i) dl->AddLine(pt(keys[i]), pt(keys[i + 1]), IM_COL32(240, 180, 60, 255), 2);
-  ImGui::InvisibleButton("curve", {w, h});
-  static int dragging = -1;
+  // An out-of-range key (shown with its diagnostic below) must not draw over other widgets.
+  dl->PushClipRect({o.x - 6, o.y - 6}, {o.x + w + 6, o.y + h + 6}, true);
+  background(dl, o, w, h);
+  auto pt = [&](const Key& k) { return ImVec2(o.x + float(k.age) * w, o.y + h - float(value(k) / top) * h); };
+  // Which key is held lives in ImGui's per-widget storage, so two plots never share it.
+  ImGuiStorage* store = ImGui::GetStateStorage();
+  const ImGuiID held = ImGui::GetID(id);
+  ImGui::InvisibleButton(id, {w, h});
   const ImVec2 m = ImGui::GetIO().MousePos;
   if (ImGui::IsItemActivated()) {
-    dragging = -1;
+    int pick = -1;
     for (std::size_t i = 0; i < keys.size(); ++i) {
       const ImVec2 p = pt(keys[i]);
-      if (std::abs(p.x - m.x) < 8 && std::abs(p.y - m.y) < 8) dragging = static_cast<int>(i);
+      if (std::abs(p.x - m.x) < 8 && std::abs(p.y - m.y) < 8) pick = static_cast<int>(i);
     }
+    store->SetInt(held, pick);
   }
-  if (ImGui::IsItemActive() && dragging >= 0 && dragging < static_cast<int>(keys.size())) {
-    auto& k = keys[static_cast<std::size_t>(dragging)];
-    const bool endpoint = dragging == 0 || dragging + 1 == static_cast<int>(keys.size());
-    if (!endpoint) k.age = std::clamp(double((m.x - o.x) / w), 0.0, 1.0);
-    k.value = std::max(0.0, double((o.y + h - m.y) / h) * top);
+  const int dragging = ImGui::IsItemActive() ? store->GetInt(held, -1) : -1;
+  if (dragging >= 0 && dragging < static_cast<int>(keys.size())) {
+    const auto i = static_cast<std::size_t>(dragging);
+    keys[i].age = tm::dragAge(agesOf(keys), i, double((m.x - o.x) / w));
+    double v = std::max(0.0, double((o.y + h - m.y) / h) * top);
+    setValue(keys[i], clampTop ? std::min(v, top) : v);
     changed = true;
   }
-  if (!ImGui::IsItemActive()) dragging = -1;
-  for (const auto& k : keys) dl->AddCircleFilled(pt(k), 5, IM_COL32(255, 255, 255, 255));
+  if (!ImGui::IsItemActive()) store->SetInt(held, -1);
+  for (std::size_t i = 0; i + 1 < keys.size(); ++i) dl->AddLine(pt(keys[i]), pt(keys[i + 1]), IM_COL32(240, 180, 60, 255), 2);
+  for (std::size_t i = 0; i < keys.size(); ++i)
+    dl->AddCircleFilled(pt(keys[i]), static_cast<int>(i) == dragging ? 6.0f : 5.0f, IM_COL32(255, 255, 255, 255));
+  dl->PopClipRect();
+  return changed;
+}
+
+// "Add key" (into the widest gap) and, per row, "x" to remove an inner key; both disabled
+// where the contract's 2..4 keys, fixed ends or minimum gap would be broken.
+template <class Key>
+bool addButton(std::vector<Key>& keys) {
+  namespace tm = ::kiln::viewer::tuning;
+  std::vector<Key> trial = keys;
+  const bool can = tm::insertKey(trial, tm::widestGap(agesOf(keys)));
+  ImGui::BeginDisabled(!can);
+  const bool pressed = ImGui::SmallButton("Add key");
+  ImGui::EndDisabled();
+  if (!pressed) return false;
+  keys = std::move(trial);
+  return true;
+}
+
+template <class Key>
+bool removeButton(std::vector<Key>& keys, std::size_t i) {
+  std::vector<Key> trial = keys;
+  const bool can = ::kiln::viewer::tuning::removeKey(trial, i);
+  ImGui::SameLine();
+  ImGui::BeginDisabled(!can);
+  const bool pressed = ImGui::SmallButton("x");
+  ImGui::EndDisabled();
+  if (!pressed) return false;
+  keys = std::move(trial);
+  return true;
+}
+
+bool sizeCurve(std::vector<particles::SizeKey>& keys) {
+  double top = 0.01;
+  for (const auto& k : keys) top = std::max(top, k.value * 1.25);
+  bool changed = plotKeys(
+      "size plot", keys, top, false, [](const particles::SizeKey& k) { return k.value; },
+      [](particles::SizeKey& k, double v) { k.value = v; }, [](ImDrawList*, ImVec2, float, float) {});
+  changed |= addButton(keys);
+  ImGui::SameLine();
+  ImGui::TextDisabled("keys: age, size (2 to 4; drag the points)");
   for (std::size_t i = 0; i < keys.size(); ++i) {
     ImGui::PushID(static_cast<int>(i));
     float v[2] = {float(keys[i].age), float(keys[i].value)};
-    if (ImGui::DragFloat2("age, value", v, 0.005f, 0, 0, "%.3f")) keys[i] = {v[0], v[1]}, changed = true;
+    ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x - 40);
+    if (ImGui::DragFloat2("##age value", v, 0.005f, 0, 0, "%.3f")) keys[i] = {v[0], v[1]}, changed = true;
+    if (removeButton(keys, i)) {
+      ImGui::PopID();
+      return true;
+    }
     ImGui::PopID();
   }
   return changed;
 }
 
+// The colour curve: the plot shows the RGBA gradient with alpha as the dragged line.
 bool colorKeys(std::vector<particles::ColorKey>& keys) {
-  bool changed = false;
-  const ImVec2 o = ImGui::GetCursorScreenPos();
-  const float w = std::max(120.0f, ImGui::GetContentRegionAvail().x), h = 16;
-  ImDrawList* dl = ImGui::GetWindowDrawList();
   auto col = [](const particles::ColorKey& k) {
     return ImGui::ColorConvertFloat4ToU32({float(k.rgba[0]), float(k.rgba[1]), float(k.rgba[2]), float(k.rgba[3])});
   };
-  for (std::size_t i = 0; i + 1 < keys.size(); ++i) {
-    const float x0 = o.x + float(keys[i].age) * w, x1 = o.x + float(keys[i + 1].age) * w;
-    dl->AddRectFilledMultiColor({x0, o.y}, {x1, o.y + h}, col(keys[i]), col(keys[i + 1]), col(keys[i + 1]), col(keys[i]));
-  }
-  ImGui::Dummy({w, h});
+  auto gradient = [&](ImDrawList* dl, ImVec2 o, float w, float h) {
+    for (std::size_t i = 0; i + 1 < keys.size(); ++i) {
+      const float x0 = o.x + float(keys[i].age) * w, x1 = o.x + float(keys[i + 1].age) * w;
+      dl->AddRectFilledMultiColor({x0, o.y + h - 14}, {x1, o.y + h}, col(keys[i]), col(keys[i + 1]), col(keys[i + 1]), col(keys[i]));
+    }
+  };
+  bool changed = plotKeys(
+      "color plot", keys, 1.0, true, [](const particles::ColorKey& k) { return k.rgba[3]; },
+      [](particles::ColorKey& k, double v) { k.rgba[3] = v; }, gradient);
+  changed |= addButton(keys);
+  ImGui::SameLine();
+  ImGui::TextDisabled("keys: colour, age (the line is alpha)");
   for (std::size_t i = 0; i < keys.size(); ++i) {
     ImGui::PushID(static_cast<int>(100 + i));
     float c[4] = {float(keys[i].rgba[0]), float(keys[i].rgba[1]), float(keys[i].rgba[2]), float(keys[i].rgba[3])};
-    if (ImGui::ColorEdit4("##c", c, ImGuiColorEditFlags_AlphaBar | ImGuiColorEditFlags_AlphaPreviewHalf | ImGuiColorEditFlags_Float)) {
+    if (ImGui::ColorEdit4("##c", c, ImGuiColorEditFlags_AlphaBar | ImGuiColorEditFlags_AlphaPreviewHalf | ImGuiColorEditFlags_Float |
+                                         ImGuiColorEditFlags_NoInputs)) {
       for (int j = 0; j < 4; ++j) keys[i].rgba[static_cast<std::size_t>(j)] = c[j];
       changed = true;
     }
@@ -90,6 +160,12 @@ bool colorKeys(std::vector<particles::ColorKey>& keys) {
     float age = float(keys[i].age);
     ImGui::SetNextItemWidth(70);
     if (ImGui::DragFloat("age", &age, 0.005f, 0, 1, "%.3f")) keys[i].age = age, changed = true;
+    ImGui::SameLine();
+    ImGui::TextDisabled("%.2f %.2f %.2f a %.2f", c[0], c[1], c[2], c[3]);
+    if (removeButton(keys, i)) {
+      ImGui::PopID();
+      return true;
+    }
     ImGui::PopID();
   }
   return changed;

@@ -1,6 +1,4 @@
-// Preset tuning: sessions, validation, application and span-preserving YAML saves.
-#include <yaml-cpp/yaml.h>
-
+// Preset tuning: sessions, validation, application and curve key editing.
 #include <algorithm>
 #include <charconv>
 #include <cmath>
@@ -82,7 +80,15 @@ bool setField(particles::Preset& p, std::string_view f, double v) {
   if (f == "lifetime.max") return p.lifetime.max = v, true;
   if (f == "drag") return p.drag = v, true;
   if (f == "sprite.fps") return p.sprite.fps = v, true;
-  // size[K].value, size[K].age, color[K].alpha
+  // Key counts: VALUE is the key index (insert after it, or remove it), so a script walks the
+  // same rules as the panel's buttons.
+  const bool whole = v >= 0 && v == std::floor(v) && v < 16;
+  const auto at = whole ? static_cast<std::size_t>(v) : std::size_t(99);
+  if (f == "size.insert") return insertKey(p.size, at);
+  if (f == "size.remove") return removeKey(p.size, at);
+  if (f == "color.insert") return insertKey(p.color, at);
+  if (f == "color.remove") return removeKey(p.color, at);
+  // size[K].value, size[K].age, color[K].age, color[K].red|green|blue|alpha
   unsigned k = 0;
   char rest[16] = {};
   const std::string s(f);
@@ -90,127 +96,69 @@ bool setField(particles::Preset& p, std::string_view f, double v) {
     if (std::string_view(rest) == "value") return p.size[k].value = v, true;
     if (std::string_view(rest) == "age") return p.size[k].age = v, true;
   }
-  if (std::sscanf(s.c_str(), "color[%u].%15s", &k, rest) == 2 && k < p.color.size() && std::string_view(rest) == "alpha")
-    return p.color[k].rgba[3] = v, true;
+  if (std::sscanf(s.c_str(), "color[%u].%15s", &k, rest) == 2 && k < p.color.size()) {
+    const std::string_view r(rest);
+    if (r == "age") return p.color[k].age = v, true;
+    const std::size_t c = r == "red" ? 0 : r == "green" ? 1 : r == "blue" ? 2 : r == "alpha" ? 3 : 4;
+    if (c < 4) return p.color[k].rgba[c] = v, true;
+  }
   return false;
-}
-
-std::string formatNumber(double v) {
-  char buf[64];
-  auto [end, ec] = std::to_chars(buf, buf + sizeof buf, v);
-  return ec == std::errc{} ? std::string(buf, end) : std::string("0");
-}
-
-std::vector<ScalarEdit> changedScalars(const particles::Preset& a, const particles::Preset& b) {
-  std::vector<ScalarEdit> out;
-  const std::vector<std::string> base{"presets", a.name};
-  auto num = [&](std::vector<std::string> rel, double x, double y) {
-    if (x == y) return;
-    std::vector<std::string> p = base;
-    p.insert(p.end(), rel.begin(), rel.end());
-    out.push_back({p, formatNumber(y)});
-  };
-  auto vec = [&](std::vector<std::string> rel, const particles::Vec3& x, const particles::Vec3& y) {
-    for (int i = 0; i < 3; ++i) {
-      auto r = rel;
-      r.push_back("[" + std::to_string(i) + "]");
-      num(r, x[i], y[i]);
-    }
-  };
-  num({"capacity"}, a.capacity, b.capacity);
-  vec({"spawn", "half_extents"}, a.spawnHalfExtents, b.spawnHalfExtents);
-  vec({"velocity", "min"}, a.velocity.min, b.velocity.min);
-  vec({"velocity", "max"}, a.velocity.max, b.velocity.max);
-  num({"lifetime", "min"}, a.lifetime.min, b.lifetime.min);
-  num({"lifetime", "max"}, a.lifetime.max, b.lifetime.max);
-  vec({"acceleration"}, a.acceleration, b.acceleration);
-  num({"drag"}, a.drag, b.drag);
-  num({"rotation", "angle", "min"}, a.rotationAngle.min, b.rotationAngle.min);
-  num({"rotation", "angle", "max"}, a.rotationAngle.max, b.rotationAngle.max);
-  num({"rotation", "speed", "min"}, a.rotationSpeed.min, b.rotationSpeed.min);
-  num({"rotation", "speed", "max"}, a.rotationSpeed.max, b.rotationSpeed.max);
-  for (std::size_t k = 0; k < std::min(a.size.size(), b.size.size()); ++k) {
-    const std::string i = "[" + std::to_string(k) + "]";
-    num({"size", i, "age"}, a.size[k].age, b.size[k].age);
-    num({"size", i, "value"}, a.size[k].value, b.size[k].value);
-  }
-  for (std::size_t k = 0; k < std::min(a.color.size(), b.color.size()); ++k) {
-    const std::string i = "[" + std::to_string(k) + "]";
-    num({"color", i, "age"}, a.color[k].age, b.color[k].age);
-    for (std::size_t c = 0; c < 4; ++c)
-      num({"color", i, "rgba", "[" + std::to_string(c) + "]"}, a.color[k].rgba[c], b.color[k].rgba[c]);
-  }
-  num({"sprite", "fps"}, a.sprite.fps, b.sprite.fps);
-  return out;
 }
 
 namespace {
 
-// End of the scalar that starts at `pos`: a quoted scalar ends at its closing quote, a plain
-// one before a flow indicator, a comment or the end of the line (trailing blanks excluded).
-std::size_t scalarEnd(std::string_view t, std::size_t pos) {
-  if (pos < t.size() && (t[pos] == '"' || t[pos] == '\'')) {
-    const char q = t[pos];
-    for (std::size_t i = pos + 1; i < t.size(); ++i) {
-      if (q == '"' && t[i] == '\\') ++i;
-      else if (t[i] == q) return i + 1;
-    }
-    return t.size();
-  }
-  std::size_t i = pos;
-  while (i < t.size() && t[i] != '\n' && t[i] != ',' && t[i] != ']' && t[i] != '}' &&
-         !(t[i] == '#' && i > pos && (t[i - 1] == ' ' || t[i - 1] == '\t')))
-    ++i;
-  while (i > pos && (t[i - 1] == ' ' || t[i - 1] == '\t' || t[i - 1] == '\r')) --i;
-  return i;
+particles::SizeKey between(const particles::SizeKey& a, const particles::SizeKey& b, double age) {
+  const double t = (age - a.age) / (b.age - a.age);
+  return {age, a.value + (b.value - a.value) * t};
+}
+
+particles::ColorKey between(const particles::ColorKey& a, const particles::ColorKey& b, double age) {
+  const double t = (age - a.age) / (b.age - a.age);
+  particles::ColorKey k{age, {}};
+  for (std::size_t c = 0; c < 4; ++c) k.rgba[c] = a.rgba[c] + (b.rgba[c] - a.rgba[c]) * t;
+  return k;
+}
+
+template <class Key>
+bool insertAfter(std::vector<Key>& keys, std::size_t after) {
+  if (keys.size() >= particles::kMaxCurveKeys || after + 1 >= keys.size()) return false;
+  const Key& a = keys[after];
+  const Key& b = keys[after + 1];
+  // Both new gaps must leave room for kMinKeyGap, or the key could not be dragged at all.
+  if (!(b.age - a.age >= 2 * kMinKeyGap)) return false;
+  const Key k = between(a, b, a.age + (b.age - a.age) / 2);
+  keys.insert(keys.begin() + static_cast<std::ptrdiff_t>(after + 1), k);
+  return true;
+}
+
+template <class Key>
+bool removeAt(std::vector<Key>& keys, std::size_t index) {
+  if (keys.size() <= particles::kMinCurveKeys || index == 0 || index + 1 >= keys.size()) return false;
+  keys.erase(keys.begin() + static_cast<std::ptrdiff_t>(index));
+  return true;
 }
 
 }  // namespace
 
-std::optional<std::string> replaceScalars(std::string_view yaml, const std::vector<ScalarEdit>& edits, std::string& error) {
-  struct Span {
-    std::size_t begin, end;
-    const std::string* text;
-  };
-  std::vector<Span> spans;
-  try {
-    const YAML::Node root = YAML::Load(std::string(yaml));
-    for (const auto& e : edits) {
-      // Node assignment in yaml-cpp writes through to the document; reset() rebinds instead,
-      // and lookups go through a const node so a missing key is never inserted.
-      YAML::Node n;
-      n.reset(root);
-      std::string where;
-      for (const auto& key : e.path) {
-        where += (where.empty() || key.front() == '[' ? "" : ".") + key;
-        if (!n.IsDefined() || n.IsNull()) break;
-        const YAML::Node& cn = n;
-        YAML::Node child(YAML::NodeType::Undefined);
-        if (key.front() == '[') {
-          const std::size_t i = std::stoul(key.substr(1));
-          if (cn.IsSequence() && i < cn.size()) child.reset(cn[i]);
-        } else if (cn.IsMap() && cn[key]) {
-          child.reset(cn[key]);
-        }
-        n.reset(child);
-      }
-      if (!n.IsDefined() || !n.IsScalar()) {
-        error = where + " is not written in the source; add it there by hand";
-        return std::nullopt;
-      }
-      const auto pos = static_cast<std::size_t>(n.Mark().pos);
-      spans.push_back({pos, scalarEnd(yaml, pos), &e.text});
-    }
-  } catch (const YAML::Exception& ex) {
-    // yaml-cpp reports by exception; it stops here as a value.
-    error = std::string("the source no longer parses: ") + ex.what();
-    return std::nullopt;
-  }
-  // Rewrite from the end so earlier offsets stay valid.
-  std::sort(spans.begin(), spans.end(), [](const Span& a, const Span& b) { return a.begin > b.begin; });
-  std::string out(yaml);
-  for (const auto& s : spans) out.replace(s.begin, s.end - s.begin, *s.text);
-  return out;
+bool insertKey(std::vector<particles::SizeKey>& keys, std::size_t after) { return insertAfter(keys, after); }
+bool insertKey(std::vector<particles::ColorKey>& keys, std::size_t after) { return insertAfter(keys, after); }
+bool removeKey(std::vector<particles::SizeKey>& keys, std::size_t index) { return removeAt(keys, index); }
+bool removeKey(std::vector<particles::ColorKey>& keys, std::size_t index) { return removeAt(keys, index); }
+
+double dragAge(const std::vector<double>& ages, std::size_t index, double age) {
+  if (index == 0) return 0;
+  if (index + 1 >= ages.size()) return 1;
+  const double lo = ages[index - 1] + kMinKeyGap, hi = ages[index + 1] - kMinKeyGap;
+  // A gap already narrower than two minimum steps leaves the key where it is.
+  if (lo > hi) return ages[index];
+  return std::clamp(age, lo, hi);
+}
+
+std::size_t widestGap(const std::vector<double>& ages) {
+  std::size_t best = 0;
+  for (std::size_t i = 1; i + 1 < ages.size(); ++i)
+    if (ages[i + 1] - ages[i] > ages[best + 1] - ages[best]) best = i;
+  return best;
 }
 
 }  // namespace kiln::viewer::tuning

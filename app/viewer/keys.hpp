@@ -1,0 +1,32 @@
+// The viewer's one-shot keyboard shortcuts as GL-free logic: GLFW callbacks and script `key`
+// actions both go through applyKey, so a scripted press does exactly what a real one does.
+#pragma once
+
+#include <optional>
+#include <string_view>
+
+#include "viewer_state.hpp"
+
+namespace kiln::viewer {
+
+enum class Key { Space, Left, Right, F, F1, Tab, Z, Y, O, Q };
+
+struct KeyChord {
+  Key key{};
+  bool ctrl = false, shift = false;
+  friend bool operator==(const KeyChord&, const KeyChord&) = default;
+};
+
+// What the caller still has to do (framing needs the renderer's view of the selection).
+enum class KeyEffect { None, Done, FrameSelection };
+
+// Space play/pause, Left/Right step one tick (ten with Shift), F frame selection, F1 help,
+// Tab orbit/fly, Ctrl+Z undo and Ctrl+Y redo (tuning), Ctrl+O open, Ctrl+Q quit.
+// None when the chord means nothing (a plain Z, say).
+KeyEffect applyKey(ViewerState& s, const KeyChord& chord);
+
+// "space", "left", "shift+right", "f", "f1", "tab", "ctrl+z" (case-insensitive); nullopt
+// otherwise.
+std::optional<KeyChord> keyChordFromName(std::string_view name);
+
+}  // namespace kiln::viewer
