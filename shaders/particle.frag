@@ -16,8 +16,9 @@ void main() {
   vec4 C = vColor;
   if (vBlend == kCutout && T.a * C.a < 0.5) discard;
   if (overdraw != 0u) {
-    // Each layer adds a fixed amount (blended ONE, ONE): 8 layers saturate red, 32 reach white.
-    outColor = vec4(1.0 / 8.0, 1.0 / 24.0, 1.0 / 32.0, 0.0);
+    // Each layer adds one 8-bit step of red (blended ONE, ONE), an exact count up to 255 that
+    // overdraw.frag maps through the heat palette.
+    outColor = vec4(1.0 / 255.0, 0.0, 0.0, 0.0);
     return;
   }
   if (vBlend == kCutout) {

@@ -1,6 +1,5 @@
 // The frame loop: GLFW window + GL 4.6 core context, ImGui, scene, panels, script, screenshots.
 #define GLFW_INCLUDE_NONE
-#include <epoxy/gl.h>
 #include <GLFW/glfw3.h>
 #include <backends/imgui_impl_glfw.h>
 #include <backends/imgui_impl_opengl3.h>

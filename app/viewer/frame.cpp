@@ -1,7 +1,6 @@
 // Frame: scene passes, input, menus, and dispatch of scripted actions.
 #include "frame.hpp"
 
-#include <epoxy/gl.h>
 #define GLFW_INCLUDE_NONE
 #include <GLFW/glfw3.h>
 #include <imgui.h>
@@ -35,7 +34,6 @@ Frame::Frame(ViewerState& state, std::string workspace) : state_(state), workspa
 Frame::~Frame() = default;
 
 bool Frame::init(bool placeWindows) {
-  if (!overlay_.init()) return false;
   gpu_ = std::make_unique<GpuView>();
   applyWorkspace(workspace_, placeWindows);
   return true;
@@ -139,12 +137,7 @@ void Frame::drawScene() {
     gpu_->drawMain(state_);
   } else {
     state_.gpu.available = false;
-    glBindFramebuffer(GL_FRAMEBUFFER, 0);
-    glViewport(0, 0, w, h);
-    glDisable(GL_SCISSOR_TEST);
-    glClearColor(0.075f, 0.08f, 0.095f, 1.0f);
-    glClearDepth(1.0);
-    glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+    gpu_->clearMain(state_);
   }
   state_.overlay.clear();
   scene_.cpuParticles = !gpu || state_.cpuParticles;
@@ -152,18 +145,15 @@ void Frame::drawScene() {
   state_.overlay.line({0, 0, 0}, {1, 0, 0}, {1, 0.2f, 0.2f, 1});
   state_.overlay.line({0, 0, 0}, {0, 1, 0}, {0.2f, 1, 0.2f, 1});
   state_.overlay.line({0, 0, 0}, {0, 0, 1}, {0.3f, 0.4f, 1, 1});
-  glViewport(0, 0, w, h);
   const glm::mat4 vp = glm::mat4(state_.camera.projection(double(w) / std::max(1, h)) * state_.camera.view());
-  overlay_.draw(state_.overlay, vp, true);
+  gpu_->drawOverlay(state_.overlay, vp, w, h);
 
   state_.topViewTexture = nullptr;
   if (state_.showTopView && gpu) {
     // The top view renders offscreen at its own size; hiding or resizing it never touches the
     // level clock.
-    gpu_->drawTop(state_, 384, 256);
-    state_.topViewTexture = gpu_->topTexture().imguiId();
+    state_.topViewTexture = gpu_->drawTop(state_, 384, 256);
     state_.topViewWidth = 384, state_.topViewHeight = 256;
-    glViewport(0, 0, w, h);
   }
 }
 
@@ -186,6 +176,11 @@ void Frame::drawMainMenu() {
     ImGui::MenuItem("Top view", nullptr, &state_.showTopView);
     ImGui::MenuItem("CPU reference points", nullptr, &state_.cpuParticles);
     ImGui::MenuItem("All emitter bounds", nullptr, &scene_.allBounds);
+    render::DebugViews& debug = gpu_->debugViews();
+    ImGui::MenuItem("Sector planes", nullptr, &debug.sectorPlanes);
+    ImGui::MenuItem("Stored bounds (GPU)", nullptr, &debug.storedBounds);
+    ImGui::MenuItem("Recomputed bounds (GPU)", nullptr, &debug.recomputedBounds);
+    ImGui::MenuItem("Surface grid", nullptr, &debug.grid);
     ImGui::EndMenu();
   }
   if (ImGui::BeginMenu("Workspace")) {

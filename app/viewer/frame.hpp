@@ -47,7 +47,6 @@ class Frame {
  private:
   ViewerState& state_;
   std::string workspace_;
-  OverlayRenderer overlay_;
   std::unique_ptr<class GpuView> gpu_;
   std::vector<std::unique_ptr<class ImageTexture>> captureTextures_;
   std::unique_ptr<class ImageTexture> differenceTexture_;

@@ -1,7 +1,5 @@
-// GpuView: the renderer in the window, offscreen top view and captures, ImGui image textures.
+// GpuView: the renderer in the window, overlay, offscreen top view and captures.
 #include "gpu_view.hpp"
-
-#include <epoxy/gl.h>
 
 #include <cstdio>
 
@@ -23,26 +21,6 @@ render::Camera toRenderCamera(const Camera& c, double aspect) {
   r.orthoHeight = static_cast<float>(c.distance * 2);
   (void)aspect;  // the renderer takes the aspect at draw time
   return r;
-}
-
-ImageTexture::~ImageTexture() {
-  if (id_) glDeleteTextures(1, &id_);
-}
-
-void ImageTexture::upload(const core::Image& image) {
-  if (image.empty()) return;
-  if (!id_ || w_ != image.width || h_ != image.height) {
-    if (id_) glDeleteTextures(1, &id_);
-    glCreateTextures(GL_TEXTURE_2D, 1, &id_);
-    glObjectLabel(GL_TEXTURE, id_, -1, "viewer image");
-    glTextureStorage2D(id_, 1, GL_RGBA8, static_cast<GLsizei>(image.width), static_cast<GLsizei>(image.height));
-    glTextureParameteri(id_, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
-    glTextureParameteri(id_, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
-    w_ = image.width, h_ = image.height;
-  }
-  glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
-  glTextureSubImage2D(id_, 0, 0, 0, static_cast<GLsizei>(w_), static_cast<GLsizei>(h_), GL_RGBA, GL_UNSIGNED_BYTE,
-                      image.rgba.data());
 }
 
 GpuView::GpuView() {
@@ -73,6 +51,7 @@ render::FrameOptions GpuView::frameOptions(const ViewerState& s) const {
   if (pc.soloPass >= 0) o.soloPass = kPass[pc.soloPass];
   o.emitterMuted = pc.emitterMuted;
   if (pc.soloEmitter >= 0) o.soloEmitter = static_cast<std::uint32_t>(pc.soloEmitter);
+  o.debug = debug_;
   o.debug.overdraw = pc.overdraw;
   o.countLiveParticles = s.panelOpen(Panel::Budgets) || s.panelOpen(Panel::Blend);
   return o;
@@ -81,11 +60,12 @@ render::FrameOptions GpuView::frameOptions(const ViewerState& s) const {
 void GpuView::drawMain(ViewerState& s) {
   const auto w = static_cast<std::uint32_t>(std::max(1, s.framebufferWidth));
   const auto h = static_cast<std::uint32_t>(std::max(1, s.framebufferHeight));
-  glBindFramebuffer(GL_DRAW_FRAMEBUFFER, 0);
+  render::bindWindowFramebuffer(w, h);
   renderer_->drawFrame(s.clock.time, toRenderCamera(s.camera, double(w) / h), frameOptions(s), w, h);
   const render::FrameStats& st = renderer_->stats();
   s.gpu.available = true;
   s.gpu.drawCalls = st.drawCalls;
+  s.gpu.passDrawCalls.assign(st.passDrawCalls.begin(), st.passDrawCalls.end());
   s.gpu.liveParticles = st.liveParticles;
   s.gpu.atlasPages = renderer_->atlasPageCount();
   s.gpu.passMs.assign(st.gpuMs.begin(), st.gpuMs.end());
@@ -93,24 +73,44 @@ void GpuView::drawMain(ViewerState& s) {
     s.gpu.passNames.clear();
     s.gpu.passTargetMs.clear();
     s.gpu.drawCallTarget = 0;
+    s.gpu.passDrawCallTargets.clear();
     for (std::size_t p = 0; p < render::kPassCount; ++p) {
       s.gpu.passNames.emplace_back(render::passName(static_cast<render::Pass>(p)));
       const inspect::PassTarget* t = targets_ ? targets_->find(s.gpu.passNames.back()) : nullptr;
       s.gpu.passTargetMs.push_back(t ? t->gpuMs : 0.0);
+      s.gpu.passDrawCallTargets.push_back(t ? t->drawCalls : 0);
       s.gpu.drawCallTarget += t ? t->drawCalls : 0;
     }
     s.gpu.frameTargetMs = targets_ ? targets_->frameMs : 0;
   }
 }
 
-void GpuView::drawTop(ViewerState& s, std::uint32_t width, std::uint32_t height) {
-  if (!topTarget_ || topTarget_->width() != width || topTarget_->height() != height) topTarget_.emplace(width, height);
+void GpuView::clearMain(const ViewerState& s) {
+  const auto w = static_cast<std::uint32_t>(std::max(1, s.framebufferWidth));
+  const auto h = static_cast<std::uint32_t>(std::max(1, s.framebufferHeight));
+  render::bindWindowFramebuffer(w, h);
+  // With no level the renderer only clears (colour and depth), so the overlay draws on a clean slate.
+  render::FrameOptions o;
+  o.clearColor = {0.075f, 0.08f, 0.095f, 1.0f};
+  renderer_->drawFrame(s.clock.time, toRenderCamera(s.camera, double(w) / h), o, w, h);
+}
+
+void GpuView::drawOverlay(const OverlayList& list, const glm::mat4& viewProjection, int width, int height) {
+  const auto w = static_cast<std::uint32_t>(std::max(1, width)), h = static_cast<std::uint32_t>(std::max(1, height));
+  render::bindWindowFramebuffer(w, h);
+  renderer_->drawLines(list.lines, list.points, viewProjection, w, h);
+}
+
+void* GpuView::drawTop(ViewerState& s, std::uint32_t width, std::uint32_t height) {
+  if (!topTarget_) topTarget_.emplace(width, height);
+  topTarget_->resize(width, height);
   render::FrameOptions o = frameOptions(s);
   o.countLiveParticles = false;
   renderer_->drawFrame(s.clock.time, toRenderCamera(s.topCamera, double(width) / height), o, *topTarget_);
-  topTarget_->readPixels(topPixels_);
-  top_.upload(topPixels_);
-  glBindFramebuffer(GL_FRAMEBUFFER, 0);
+  void* id = imguiId(topTarget_->imguiTexture());
+  render::bindWindowFramebuffer(static_cast<std::uint32_t>(std::max(1, s.framebufferWidth)),
+                                static_cast<std::uint32_t>(std::max(1, s.framebufferHeight)));
+  return id;
 }
 
 std::optional<core::Image> GpuView::capture(const ViewerState& s, const Camera& camera, double levelTime,
@@ -123,7 +123,8 @@ std::optional<core::Image> GpuView::capture(const ViewerState& s, const Camera& 
   r.options = frameOptions(s);
   r.options.countLiveParticles = false;
   auto out = render::capture(*renderer_, r);
-  glBindFramebuffer(GL_FRAMEBUFFER, 0);
+  render::bindWindowFramebuffer(static_cast<std::uint32_t>(std::max(1, s.framebufferWidth)),
+                                static_cast<std::uint32_t>(std::max(1, s.framebufferHeight)));
   if (auto* d = std::get_if<core::Diagnostic>(&out)) {
     error = core::format(*d);
     return std::nullopt;

@@ -1,5 +1,6 @@
-// The viewer's use of the Kiln renderer: prepare on mount, draw the main view into the window,
-// draw the top view and captures offscreen, and show images (top view, A/B) through ImGui.
+// The viewer's use of the Kiln renderer: prepare on mount, draw the main view and the overlay
+// into the window, draw the top view and captures offscreen, and show images (top view, A/B)
+// through ImGui. Every GL call is the renderer's; this file holds no GL.
 #pragma once
 
 #include <cstdint>
@@ -8,7 +9,9 @@
 #include <string>
 
 #include "core/image.hpp"
+#include "overlay.hpp"
 #include "panels/inspect.hpp"
+#include "render/image_texture.hpp"
 #include "render/renderer.hpp"
 #include "viewer_state.hpp"
 
@@ -17,21 +20,13 @@ namespace kiln::viewer {
 // The renderer's camera for a viewer camera.
 render::Camera toRenderCamera(const Camera& c, double aspect);
 
-// An RGBA8 texture ImGui can show (ImGui::Image takes its id).
-class ImageTexture {
- public:
-  ImageTexture() = default;
-  ImageTexture(const ImageTexture&) = delete;
-  ImageTexture& operator=(const ImageTexture&) = delete;
-  ~ImageTexture();
-  void upload(const core::Image& image);
-  void* imguiId() const { return reinterpret_cast<void*>(static_cast<std::uintptr_t>(id_)); }
-  std::uint32_t width() const { return w_; }
-  std::uint32_t height() const { return h_; }
-  bool empty() const { return id_ == 0; }
+// ImGui's texture id (ImTextureID is void*) for a renderer texture handle.
+inline void* imguiId(std::uintptr_t handle) { return reinterpret_cast<void*>(handle); }
 
- private:
-  std::uint32_t id_ = 0, w_ = 0, h_ = 0;
+// An RGBA8 texture ImGui can show (ImGui::Image takes its id); the renderer owns the GL side.
+class ImageTexture : public render::ImageTexture {
+ public:
+  void* imguiId() const { return viewer::imguiId(imguiTexture()); }
 };
 
 class GpuView {
@@ -44,9 +39,14 @@ class GpuView {
   bool ready() const;
   // Draws the main view into the window's default framebuffer and fills state.gpu.
   void drawMain(ViewerState& s);
-  // Renders the top view offscreen into `topTexture` (shown by the top view window).
-  void drawTop(ViewerState& s, std::uint32_t width, std::uint32_t height);
-  const ImageTexture& topTexture() const { return top_; }
+  // Without a prepared level: clears the window to the viewer's background.
+  void clearMain(const ViewerState& s);
+  // The overlay over what the window holds, depth tested against the scene.
+  void drawOverlay(const OverlayList& list, const glm::mat4& viewProjection, int width, int height);
+  // Renders the top view offscreen; returns its ImGui texture id (valid until the next call).
+  void* drawTop(ViewerState& s, std::uint32_t width, std::uint32_t height);
+  // Renderer debug views the View menu toggles (sector planes, stored/recomputed bounds).
+  render::DebugViews& debugViews() { return debug_; }
   // An offscreen capture of a camera at a level time (fixed size, like `kiln capture`).
   std::optional<core::Image> capture(const ViewerState& s, const Camera& camera, double levelTime, std::uint32_t width,
                                      std::uint32_t height, std::string& error);
@@ -55,8 +55,7 @@ class GpuView {
   render::FrameOptions frameOptions(const ViewerState& s) const;
   std::unique_ptr<render::Renderer> renderer_;
   std::optional<render::RenderTarget> topTarget_;
-  core::Image topPixels_;
-  ImageTexture top_;
+  render::DebugViews debug_;
   std::optional<inspect::BudgetTargets> targets_;  // assets/budgets.json
 };
 

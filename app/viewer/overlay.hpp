@@ -1,5 +1,5 @@
-// Debug overlay: coloured lines and points (grid, sectors, bounds boxes, picks) drawn over or
-// under the scene. The CPU side (OverlayList) is GL-free; OverlayRenderer owns the GL objects.
+// Debug overlay: coloured lines and points (grid, sectors, bounds boxes, picks) drawn over the
+// scene by the renderer (render::Renderer::drawLines). This side is GL-free: it only fills lists.
 #pragma once
 
 #include <array>
@@ -7,12 +7,12 @@
 #include <glm/glm.hpp>
 #include <vector>
 
+#include "render/debug_vertex.hpp"
+
 namespace kiln::viewer {
 
-struct OverlayVertex {
-  float x, y, z;
-  float r, g, b, a;
-};
+// The renderer's vertex layout, so a list is drawn without conversion or copies.
+using OverlayVertex = render::DebugVertex;
 
 struct OverlayList {
   std::vector<OverlayVertex> lines;   // pairs
@@ -24,21 +24,6 @@ struct OverlayList {
   void box(const glm::dvec3& lo, const glm::dvec3& hi, const glm::vec4& c);
   void cross(const glm::dvec3& p, double size, const glm::vec4& c);
   void grid(double halfExtent, double spacing, const glm::vec4& c);
-};
-
-class OverlayRenderer {
- public:
-  OverlayRenderer() = default;
-  OverlayRenderer(const OverlayRenderer&) = delete;
-  OverlayRenderer& operator=(const OverlayRenderer&) = delete;
-  ~OverlayRenderer();
-  bool init();  // false when the shader does not compile (message on stderr)
-  void draw(const OverlayList& list, const glm::mat4& viewProjection, bool depthTest);
-
- private:
-  std::uint32_t program_ = 0, vao_ = 0, vbo_ = 0;
-  std::size_t capacity_ = 0;
-  void upload(const std::vector<OverlayVertex>& v);
 };
 
 }  // namespace kiln::viewer

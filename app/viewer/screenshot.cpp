@@ -1,24 +1,17 @@
-// Back-buffer readback and PNG writing (stb_image_write).
+// Back-buffer readback (through the renderer) and PNG writing (stb_image_write).
 #include "screenshot.hpp"
 
-#include <epoxy/gl.h>
 #include <stb/stb_image_write.h>
+
+#include "render/image_texture.hpp"
 
 namespace kiln::viewer {
 
 core::Image readBackBuffer(int width, int height) {
-  core::Image image;
-  if (width <= 0 || height <= 0) return image;
-  image.width = static_cast<std::uint32_t>(width);
-  image.height = static_cast<std::uint32_t>(height);
-  image.rgba.resize(std::size_t{image.width} * image.height * 4);
-  glBindFramebuffer(GL_READ_FRAMEBUFFER, 0);
-  glReadBuffer(GL_BACK);
-  glPixelStorei(GL_PACK_ALIGNMENT, 1);
-  glReadPixels(0, 0, width, height, GL_RGBA, GL_UNSIGNED_BYTE, image.rgba.data());
+  if (width <= 0 || height <= 0) return {};
+  core::Image image = render::readWindowPixels(static_cast<std::uint32_t>(width), static_cast<std::uint32_t>(height));
   // The window's default framebuffer may have no alpha channel; a screenshot is opaque.
   for (std::size_t i = 3; i < image.rgba.size(); i += 4) image.rgba[i] = 255;
-  flipRows(image);
   return image;
 }
 

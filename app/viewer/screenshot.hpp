@@ -12,7 +12,7 @@ namespace kiln::viewer {
 // rows come out top to bottom, alpha forced opaque.
 core::Image readBackBuffer(int width, int height);
 
-// Reverses row order in place (GL reads bottom-up, PNG stores top-down).
+// Reverses row order in place (an image stored bottom-up becomes top-down).
 void flipRows(core::Image& image);
 
 bool writePng(const std::filesystem::path& path, const core::Image& image, std::string& error);

@@ -53,6 +53,8 @@ struct GpuInfo {
   std::vector<double> passMs;        // per pass, milliseconds
   std::vector<double> passTargetMs;  // from assets/budgets.json when present (0 = none)
   std::uint32_t drawCallTarget = 0;  // sum of the passes' draw-call targets
+  std::vector<std::uint32_t> passDrawCalls;        // per pass, same order as passNames
+  std::vector<std::uint32_t> passDrawCallTargets;  // from assets/budgets.json (0 = none)
   double frameTargetMs = 0;
 };
 

@@ -140,7 +140,7 @@ void Renderer::Impl::drawFrameInto(GLuint framebuffer, double levelTime, const C
     glBindVertexArray(level->sectorArray.id());
     if (level->sectorVertexCount > 0) {
       glDrawArrays(GL_TRIANGLES, 0, level->sectorVertexCount);
-      ++next.drawCalls;
+      ++next.passDrawCalls[static_cast<std::size_t>(Pass::Sectors)];
     }
     glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
     glDisable(GL_CULL_FACE);
@@ -159,7 +159,7 @@ void Renderer::Impl::drawFrameInto(GLuint framebuffer, double levelTime, const C
         if (d.pass != pass) continue;
         if (d.page < level->pages.size()) glBindTextureUnit(0, level->pages[d.page].id());
         glDrawArraysInstancedBaseInstance(GL_TRIANGLE_STRIP, 0, 4, static_cast<GLsizei>(d.instanceCount), d.firstInstance);
-        ++next.drawCalls;
+        ++next.passDrawCalls[static_cast<std::size_t>(pass)];
         next.slotsSubmitted += d.instanceCount;
       }
     });
@@ -169,20 +169,37 @@ void Renderer::Impl::drawFrameInto(GLuint framebuffer, double levelTime, const C
   timed(Pass::SceneTransparency, [] {});
   particlePass(Pass::Additive);
   particlePass(Pass::Alpha);
+  if (overdraw && level->hasParticles) resolveOverdraw(framebuffer, width, height);
 
   timed(Pass::Debug, [&] {
     if (!passShown(options, Pass::Debug)) return;
     const auto& d = options.debug;
     if (!d.sectorPlanes && !d.storedBounds && !d.recomputedBounds) return;
-    applyBlend({false, GL_ONE, GL_ZERO, GL_ONE, GL_ZERO, false});
+    std::uint32_t& calls = next.passDrawCalls[static_cast<std::size_t>(Pass::Debug)];
     glUseProgram(lines.id());
     glBindVertexArray(level->lineArray.id());
+    if (d.sectorPlanes && level->planes.count > 0) {
+      // Tinted over the sector surfaces they coincide with: pulled towards the camera so they
+      // win the depth test, culled like the sectors pass (near walls stay open), no depth
+      // writes so the outlines still land.
+      applyBlend({true, GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA, GL_ONE, GL_ONE_MINUS_SRC_ALPHA, false});
+      glEnable(GL_CULL_FACE);
+      glEnable(GL_POLYGON_OFFSET_FILL);
+      glPolygonOffset(-1.0f, -1.0f);
+      glDepthFunc(GL_LEQUAL);
+      glDrawArrays(GL_TRIANGLES, level->planes.first, level->planes.count);
+      ++calls;
+      glDisable(GL_POLYGON_OFFSET_FILL);
+      glDisable(GL_CULL_FACE);
+      glDepthFunc(GL_LESS);
+    }
+    applyBlend({false, GL_ONE, GL_ZERO, GL_ONE, GL_ZERO, false});
     for (const auto& [on, range] : {std::pair{d.sectorPlanes, level->outlines},
                                     std::pair{d.storedBounds, level->storedBounds},
                                     std::pair{d.recomputedBounds, level->recomputedBounds}}) {
       if (!on || range.count == 0) continue;
       glDrawArrays(GL_LINES, range.first, range.count);
-      ++next.drawCalls;
+      ++calls;
     }
   });
 
@@ -196,6 +213,7 @@ void Renderer::Impl::drawFrameInto(GLuint framebuffer, double levelTime, const C
     glGetNamedBufferSubData(level->counters.id(), 0, sizeof(live), &live);
     next.liveParticles = live;
   }
+  for (const std::uint32_t n : next.passDrawCalls) next.drawCalls += n;
   ++frameIndex;
   next.cpuMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - cpuStart).count();
   stats = next;

@@ -82,6 +82,9 @@ bool Renderer::Impl::buildPrograms(std::string& error) {
   if (!s) return false;
   gl::Program l = buildProgram("kiln.lines", {"lines.vert", "lines.frag"}, dir, error);
   if (!l) return false;
+  gl::Program o = buildProgram("kiln.overdraw", {"overdraw.vert", "overdraw.frag"}, dir, error);
+  if (!o) return false;
+  overdraw = std::move(o);
   particle = std::move(p);
   sector = std::move(s);
   lines = std::move(l);
@@ -207,6 +210,9 @@ core::Diagnostics Renderer::prepare(const world::World& world, const particles::
       appendBox(particles::conservativeEmitterBounds(particles->presets.at(e.preset), e), {0.1f, 0.9f, 1.0f, 1.0f}, lines);
     level.recomputedBounds = {again, static_cast<GLsizei>(lines.size()) - again};
   }
+  level.planes = {static_cast<GLint>(lines.size()), 0};
+  appendSectorPlanes(triangles, lines);
+  level.planes.count = static_cast<GLsizei>(lines.size()) - level.planes.first;
   level.lineVertices = staticBuffer("kiln.debug.lines", lines);
   level.lineArray = gl::VertexArray("kiln.lines.vao");
   const GLuint la = level.lineArray.id();

@@ -22,6 +22,7 @@
 #include "core/image.hpp"
 #include "particles/model.hpp"
 #include "render/camera.hpp"
+#include "render/debug_vertex.hpp"
 #include "world/level.hpp"
 #include "world/world.hpp"
 
@@ -36,8 +37,8 @@ std::string_view passName(Pass p);  // "sectors", "cutout", "scene-transparency"
 struct DebugViews {
   bool storedBounds = false;      // each emitter's stored conservative bounds (yellow lines)
   bool recomputedBounds = false;  // conservativeEmitterBounds recomputed now (cyan lines)
-  bool sectorPlanes = false;      // wall edges and floor/ceiling outlines of every sector
-  bool overdraw = false;          // particle passes write a heat count instead of colour
+  bool sectorPlanes = false;      // translucent floors (blue), ceilings (magenta), walls (green) + outlines
+  bool overdraw = false;          // particle layers per pixel through the heat palette (docs/rendering.md)
   bool grid = true;               // 1-unit scale grid on sector surfaces
 };
 
@@ -54,7 +55,8 @@ struct FrameOptions {
 };
 
 struct FrameStats {
-  std::uint32_t drawCalls = 0;
+  std::uint32_t drawCalls = 0;                        // all passes
+  std::array<std::uint32_t, kPassCount> passDrawCalls{};  // per pass, indexed by Pass
   std::array<double, kPassCount> gpuMs{};  // results of the previous frame's timer queries
   std::uint32_t slotsSubmitted = 0;        // instances drawn (alive or not)
   std::uint32_t liveParticles = 0;         // only with FrameOptions::countLiveParticles
@@ -78,8 +80,14 @@ class RenderTarget {
   ~RenderTarget();
   std::uint32_t width() const;
   std::uint32_t height() const;
+  // Reallocates at a new size (contents undefined until the next drawFrame); same size: no-op.
+  void resize(std::uint32_t width, std::uint32_t height);
   // Rows top to bottom (image convention), straight copy of what was rendered.
   void readPixels(core::Image& out) const;
+  // The last rendering as an ImGui texture id (ImTextureID is void*: cast the value). GL keeps
+  // rows bottom-up and ImGui samples top-down, so this refreshes a flipped copy (one GPU blit)
+  // that ImGui::Image shows upright with its default UVs. Valid until resize or destruction.
+  std::uintptr_t imguiTexture();
   struct Impl;
   Impl& impl() { return *impl_; }
 
@@ -113,6 +121,19 @@ class Renderer {
                  std::uint32_t height);
   // Draws into an offscreen target; the caller's draw framebuffer binding is restored after.
   void drawFrame(double levelTime, const Camera& camera, const FrameOptions& options, RenderTarget& target);
+
+  // World-space line segments (consecutive vertex pairs) and points drawn over the currently
+  // bound draw framebuffer, viewport W×H, after drawFrame: alpha blended, depth tested against
+  // the depth drawFrame left (no depth writes) unless depthTest is false, in the debug group
+  // "debug-lines". Needs no prepared level. The vertex buffer grows by doubling and is reused,
+  // so a steady-state frame allocates nothing.
+  void drawLines(std::span<const DebugVertex> lines, std::span<const DebugVertex> points,
+                 const glm::mat4& viewProjection, std::uint32_t width, std::uint32_t height, bool depthTest = true);
+  void drawLines(std::span<const DebugVertex> lines, std::span<const DebugVertex> points, const Camera& camera,
+                 std::uint32_t width, std::uint32_t height, bool depthTest = true);
+  // The same over an offscreen target (after drawFrame into it); the caller's binding is restored.
+  void drawLines(std::span<const DebugVertex> lines, std::span<const DebugVertex> points, const Camera& camera,
+                 RenderTarget& target, bool depthTest = true);
 
   const FrameStats& stats() const;
   // Atlas summary for inspectors: page count and each page's size in texels.

@@ -20,6 +20,9 @@ struct RenderTarget::Impl {
   gl::Texture color;
   gl::Renderbuffer depth;
   gl::Framebuffer framebuffer;
+  gl::Texture display;  // top-down copy for ImGui (imguiTexture), made on first use
+  gl::Framebuffer displayFramebuffer;
+  void allocate(std::uint32_t w, std::uint32_t h);
 };
 
 // std140 block `Frame` of every shader (binding 0).
@@ -53,11 +56,16 @@ struct LevelGpu {
   gl::VertexArray sectorArray, lineArray;
   GLsizei sectorVertexCount = 0;
   LineRange outlines, storedBounds, recomputedBounds;
+  LineRange planes;  // translucent sector surfaces (triangles in the same buffer)
 };
 
 struct Renderer::Impl {
   RendererOptions options;
   gl::Program particle, sector, lines;
+  gl::Program overdraw;  // layer count → heat palette (overdraw.vert/.frag)
+  gl::Texture overdrawCounts;  // copy of the counts the palette pass reads; sized to the viewport
+  gl::Framebuffer overdrawCountsFramebuffer;
+  std::uint32_t overdrawWidth = 0, overdrawHeight = 0;
   gl::Program probe;  // compute: particle_eval.comp, built on first use
   gl::VertexArray emptyArray;
   gl::Buffer frameUniforms;
@@ -66,11 +74,15 @@ struct Renderer::Impl {
   std::array<std::array<gl::Query, kPassCount>, 2> queries;
   std::array<std::array<bool, kPassCount>, 2> issued{};
   std::uint32_t frameIndex = 0;
+  gl::Buffer debugVertices;  // Renderer::drawLines' streaming buffer, grown by doubling
+  gl::VertexArray debugArray;
+  std::size_t debugCapacity = 0;  // vertices
   std::vector<std::pair<std::filesystem::path, std::filesystem::file_time_type>> shaderTimes;
 
   bool ensurePrograms(std::string& error);
   bool buildPrograms(std::string& error);  // (re)builds all; leaves old ones on failure
   void bindLevelBuffers() const;
+  void resolveOverdraw(GLuint framebuffer, std::uint32_t width, std::uint32_t height);
   void drawFrameInto(GLuint framebuffer, double levelTime, const Camera& camera, const FrameOptions& options,
                      std::uint32_t width, std::uint32_t height);
   std::variant<std::vector<GpuSlotState>, core::Diagnostic> probeSlots(double levelTime, std::span<const SlotRef> slots);

@@ -96,6 +96,18 @@ void appendSectorOutlines(const world::World& world, const std::array<float, 4>&
   }
 }
 
+void appendSectorPlanes(const std::vector<SectorVertex>& triangles, std::vector<LineVertex>& out) {
+  // Translucent enough that the shaded surface (and its grid) still reads through the tint.
+  static constexpr std::array<float, 4> kFloor{0.2f, 0.45f, 1.0f, 0.3f}, kCeiling{1.0f, 0.3f, 0.85f, 0.3f},
+                                        kWall{0.3f, 1.0f, 0.4f, 0.22f};
+  out.reserve(out.size() + triangles.size());
+  for (const SectorVertex& v : triangles) {
+    // A slope up to 60 degrees still counts as floor or ceiling; walls are vertical.
+    const float nz = v.normal[2];
+    out.push_back({v.position, nz > 0.5f ? kFloor : nz < -0.5f ? kCeiling : kWall});
+  }
+}
+
 void appendBox(const particles::Bounds& box, const std::array<float, 4>& color, std::vector<LineVertex>& out) {
   const auto corner = [&](int i) {
     return point(i & 1 ? box.max.x : box.min.x, i & 2 ? box.max.y : box.min.y, i & 4 ? box.max.z : box.min.z);

@@ -31,6 +31,9 @@ std::vector<SectorVertex> buildSectorTriangles(const world::World& world);
 
 // Every wall's vertical edges and the floor and ceiling outlines of every sector.
 void appendSectorOutlines(const world::World& world, const std::array<float, 4>& color, std::vector<LineVertex>& out);
+// The sector triangles again as translucent debug planes coloured by surface kind (normals
+// point into the sector): floors blue, ceilings magenta, walls (and portal steps) green.
+void appendSectorPlanes(const std::vector<SectorVertex>& triangles, std::vector<LineVertex>& out);
 // The 12 edges of a box.
 void appendBox(const particles::Bounds& box, const std::array<float, 4>& color, std::vector<LineVertex>& out);
 

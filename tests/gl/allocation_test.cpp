@@ -82,3 +82,35 @@ TEST_CASE("1,000 steady-state frames make zero heap allocations", "[gl][allocati
   CHECK(gAllocations.load() == probe + 1);
   ::operator delete(raw);
 }
+
+TEST_CASE("steady-state overlay, overdraw palette and ImGui view copies make zero heap allocations",
+          "[gl][allocation]") {
+  using namespace kiln;
+  test::glContext();
+  const particles::Document doc = testdocs::sampleDocumentV1();
+  render::Renderer renderer;
+  REQUIRE(renderer.prepare(test::roomWorld(), &doc, test::texturesFor(doc)).empty());
+  render::RenderTarget target(32, 32);
+  render::Camera camera;
+  render::FrameOptions options;
+  options.debug.overdraw = true;
+  std::vector<render::DebugVertex> lines, points;
+  for (int i = 0; i < 300; ++i) {
+    const float f = static_cast<float>(i);
+    lines.push_back({f, 0, 0, 1, 0, 0, 1});
+    lines.push_back({f, 5, 1, 1, 0, 0, 1});
+    points.push_back({0, f, 0, 0, 1, 0, 1});
+  }
+  const auto frame = [&](double t) {
+    renderer.drawFrame(t, camera, options, target);
+    renderer.drawLines(lines, points, camera, target);
+    return target.imguiTexture();
+  };
+  for (int i = 0; i < 10; ++i) frame(0.5 + i / 60.0);  // warm-up: buffers and the display copy exist
+
+  const std::uint64_t before = gAllocations.load();
+  std::uintptr_t handles = 0;
+  for (int i = 0; i < 500; ++i) handles |= frame(1.0 + i / 60.0);
+  CHECK(gAllocations.load() - before == 0);
+  CHECK(handles != 0);
+}

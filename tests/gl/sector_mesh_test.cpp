@@ -110,3 +110,31 @@ TEST_CASE("debug lines: a box has 12 edges, outlines 3 segments per wall", "[sec
   render::appendSectorOutlines(w, {1, 1, 1, 1}, lines);
   CHECK(lines.size() == 4 * 3 * 2);
 }
+
+TEST_CASE("sector planes: one tinted vertex per triangle vertex, coloured by surface kind", "[sector-mesh]") {
+  world::World w;
+  w.sectors = {box("hall", 0, 8, 0, 4)};
+  std::vector<render::SectorVertex> triangles = render::buildSectorTriangles(w);
+  // Slopes either side of the 60-degree floor limit: 45 degrees is floor, 70 degrees is wall.
+  const float s45 = std::sqrt(0.5f);
+  triangles.push_back({{0, 0, 0}, {0, s45, s45}, {}, {}});
+  triangles.push_back({{0, 0, 0}, {0, 0.94f, 0.34f}, {}, {}});
+  std::vector<render::LineVertex> planes{{{9, 9, 9}, {1, 1, 1, 1}}};  // appended after what is there
+  render::appendSectorPlanes(triangles, planes);
+  REQUIRE(planes.size() == 1 + triangles.size());
+  CHECK(planes[0].position == V{9, 9, 9});
+  const std::array<float, 4> floorTint{0.2f, 0.45f, 1.0f, 0.3f}, ceilingTint{1.0f, 0.3f, 0.85f, 0.3f},
+      wallTint{0.3f, 1.0f, 0.4f, 0.22f};
+  std::size_t floors = 0, ceilings = 0, walls = 0;
+  for (std::size_t i = 0; i < triangles.size(); ++i) {
+    CHECK(planes[i + 1].position == triangles[i].position);
+    floors += planes[i + 1].color == floorTint;
+    ceilings += planes[i + 1].color == ceilingTint;
+    walls += planes[i + 1].color == wallTint;
+  }
+  CHECK(floors == 6 + 1);
+  CHECK(ceilings == 6);
+  CHECK(walls == 24 + 1);
+  CHECK(planes[planes.size() - 2].color == floorTint);
+  CHECK(planes.back().color == wallTint);
+}

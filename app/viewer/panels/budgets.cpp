@@ -1,5 +1,6 @@
 // Budgets inspector: every contract limit as a bar, required vs preset capacity per emitter,
-// worst-case alive, atlas pages, per-pass GPU time against assets/budgets.json, frame times.
+// worst-case alive, atlas pages, per-pass GPU time and draw calls against assets/budgets.json,
+// frame times.
 #include <imgui.h>
 
 #include <algorithm>
@@ -80,6 +81,10 @@ void draw(ViewerState& s) {
         const double target = p < s.gpu.passTargetMs.size() ? s.gpu.passTargetMs[p] : 0;
         bar((s.gpu.passNames[p] + " (us)").c_str(), s.gpu.passMs[p] * 1000.0, target * 1000.0,
             target > 0 ? "" : "no target in budgets.json");
+        const double calls = p < s.gpu.passDrawCalls.size() ? s.gpu.passDrawCalls[p] : 0;
+        const double callTarget = p < s.gpu.passDrawCallTargets.size() ? s.gpu.passDrawCallTargets[p] : 0;
+        bar((s.gpu.passNames[p] + " (draw calls)").c_str(), calls, callTarget,
+            callTarget > 0 ? "" : "no target in budgets.json");
       }
     }
   }

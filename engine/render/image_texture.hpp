@@ -1,0 +1,43 @@
+// GPU images the viewer shows through ImGui (A/B captures, their difference), and the window's
+// framebuffer: binding it for drawing and reading it back for screenshots. Requires a current
+// OpenGL 4.6 context; no GL types in this header.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+
+#include "core/image.hpp"
+
+namespace kiln::render {
+
+// One RGBA8 texture holding an image, rows top-down as ImGui samples them. Move-only.
+class ImageTexture {
+ public:
+  ImageTexture();
+  ImageTexture(ImageTexture&&) noexcept;
+  ImageTexture& operator=(ImageTexture&&) noexcept;
+  ~ImageTexture();
+  // Replaces the contents; reallocates only when the size changes. An empty image is ignored.
+  void upload(const core::Image& image);
+  // ImGui's texture id (ImTextureID is void*: cast the value); 0 before the first upload.
+  std::uintptr_t imguiTexture() const;
+  std::uint32_t width() const;
+  std::uint32_t height() const;
+  bool empty() const;
+  // The texture's contents, rows top to bottom (what upload received).
+  void readPixels(core::Image& out) const;
+
+  struct Impl;
+
+ private:
+  std::unique_ptr<Impl> impl_;
+};
+
+// Makes the window (the context's default framebuffer) the draw target, viewport W×H.
+void bindWindowFramebuffer(std::uint32_t width, std::uint32_t height);
+
+// The window's back buffer (call after drawing, before swapping), rows top to bottom, RGBA as
+// the framebuffer holds it (a window without alpha bits reads alpha 255).
+core::Image readWindowPixels(std::uint32_t width, std::uint32_t height);
+
+}  // namespace kiln::render
