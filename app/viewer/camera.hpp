@@ -34,6 +34,9 @@ struct Camera {
   void move(const glm::dvec3& rightForwardUp);
   // Places the camera so the box fills the view (key F).
   void frame(const glm::dvec3& boxMin, const glm::dvec3& boxMax);
+  // Orbits the target from the eye (the `kiln capture --camera` pair); false, unchanged, when
+  // they coincide.
+  bool lookFrom(const glm::dvec3& eye, const glm::dvec3& target);
   // Switching keeps the same eye and direction where the modes allow it.
   void setMode(Mode m);
 };

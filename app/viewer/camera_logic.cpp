@@ -52,6 +52,18 @@ void Camera::rotate(double dx, double dy) {
   pitch = std::clamp(pitch + (mode == Mode::Orbit ? dy : -dy) * 0.3, -89.0, 89.0);
 }
 
+bool Camera::lookFrom(const glm::dvec3& from, const glm::dvec3& at) {
+  const glm::dvec3 d = from - at;
+  const double len = glm::length(d);
+  if (!(len > 1e-9)) return false;
+  mode = Mode::Orbit;
+  target = at;
+  distance = len;
+  yaw = glm::degrees(std::atan2(d.y, d.x));
+  pitch = glm::degrees(std::asin(std::clamp(d.z / len, -1.0, 1.0)));
+  return true;
+}
+
 void Camera::zoom(double steps) {
   if (mode == Mode::Fly) {
     position += forward() * steps * 0.5;

@@ -6,12 +6,15 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <cstdlib>
+#include <utility>
 #include <glm/gtc/type_ptr.hpp>
 
 #include "panels/panels.hpp"
 #include "core/file.hpp"
 #include "gpu_view.hpp"
+#include "keys.hpp"
 #include "scene.hpp"
 
 namespace kiln::viewer {
@@ -108,17 +111,14 @@ void Frame::handleInput(double dt) {
   if (ImGui::IsKeyDown(GLFW_KEY_E)) m.z += speed;
   if (ImGui::IsKeyDown(GLFW_KEY_Q)) m.z -= speed;
   if (m != glm::dvec3(0)) state_.camera.move(m);
-  if (ImGui::IsKeyPressed(GLFW_KEY_SPACE)) state_.clock.playing = !state_.clock.playing;
-  if (ImGui::IsKeyPressed(GLFW_KEY_RIGHT)) state_.clock.step(io.KeyShift ? 10 : 1);
-  if (ImGui::IsKeyPressed(GLFW_KEY_LEFT)) state_.clock.step(io.KeyShift ? -10 : -1);
-  if (ImGui::IsKeyPressed(GLFW_KEY_F1)) state_.panel(Panel::Help) = !state_.panel(Panel::Help);
-  if (ImGui::IsKeyPressed(GLFW_KEY_F)) frameSelection();
-  if (io.KeyCtrl && ImGui::IsKeyPressed(GLFW_KEY_Z)) state_.tuningRequest = ViewerState::TuningRequest::Undo;
-  if (io.KeyCtrl && ImGui::IsKeyPressed(GLFW_KEY_Y)) state_.tuningRequest = ViewerState::TuningRequest::Redo;
-  if (io.KeyCtrl && ImGui::IsKeyPressed(GLFW_KEY_O)) state_.panel(Panel::Open) = true;
-  if (io.KeyCtrl && ImGui::IsKeyPressed(GLFW_KEY_Q)) state_.quit = true;
-  if (ImGui::IsKeyPressed(GLFW_KEY_TAB))
-    state_.camera.setMode(state_.camera.mode == Camera::Mode::Orbit ? Camera::Mode::Fly : Camera::Mode::Orbit);
+  // The one-shot shortcuts go through applyKey, as a script's `key` action does.
+  static constexpr std::pair<int, Key> kKeys[] = {
+      {GLFW_KEY_SPACE, Key::Space}, {GLFW_KEY_LEFT, Key::Left}, {GLFW_KEY_RIGHT, Key::Right}, {GLFW_KEY_F, Key::F},
+      {GLFW_KEY_F1, Key::F1},       {GLFW_KEY_TAB, Key::Tab},   {GLFW_KEY_Z, Key::Z},         {GLFW_KEY_Y, Key::Y},
+      {GLFW_KEY_O, Key::O},         {GLFW_KEY_Q, Key::Q}};
+  for (const auto& [code, key] : kKeys)
+    if (ImGui::IsKeyPressed(code) && applyKey(state_, {key, io.KeyCtrl, io.KeyShift}) == KeyEffect::FrameSelection)
+      frameSelection();
 }
 
 void Frame::update(double dt) {
@@ -248,9 +248,13 @@ bool Frame::runAction(const ScriptAction& a) {
         std::fprintf(stderr, "kiln-view: script line %d: no panel named '%s'\n", a.line, a.text.c_str());
         return false;
       }
-      state_.panel(*p) = true;
+      state_.panel(*p) = a.a != 0;
       return true;
     }
+    case K::Look:
+      if (state_.camera.lookFrom({a.look[0], a.look[1], a.look[2]}, {a.look[3], a.look[4], a.look[5]})) return true;
+      std::fprintf(stderr, "kiln-view: script line %d: 'look' needs an eye apart from its target\n", a.line);
+      return false;
     case K::Wait: return true;
     case K::Workspace: applyWorkspace(a.text, true); return true;
     case K::Tune: return tuneField(a.text, a.a, a.line);
@@ -262,6 +266,17 @@ bool Frame::runAction(const ScriptAction& a) {
       state_.panel(Panel::Capabilities) = true;
       return !state_.level || openNow(state_.level->path, state_.level->relaxedBounds, true);
     }
+    case K::Key: {
+      const auto chord = keyChordFromName(a.text);  // validated by the parser
+      if (chord && applyKey(state_, *chord) == KeyEffect::FrameSelection) frameSelection();
+      return chord.has_value();
+    }
+    case K::View: return setView(a.text, a.a != 0);
+    case K::WriteFile: return writeScriptFile(a);
+    case K::CopyFile: return copyScriptFile(a);
+    case K::ExpectErrors:
+    case K::ExpectTime:
+    case K::ExpectLevel: return expect(a);
   }
   return true;
 }

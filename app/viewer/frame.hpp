@@ -69,6 +69,11 @@ class Frame {
   std::uint64_t preparedGeneration_ = 0;
   bool tuneField(const std::string& field, double value, int line);
   bool selectByName(const std::string& kind, const std::string& name, int line);
+  // Script helpers (frame_script.cpp).
+  bool setView(const std::string& name, bool on);
+  bool writeScriptFile(const ScriptAction& a);
+  bool copyScriptFile(const ScriptAction& a);
+  bool expect(const ScriptAction& a);
 };
 
 }  // namespace kiln::viewer

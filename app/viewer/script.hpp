@@ -1,6 +1,8 @@
 // Scripted viewer sessions (--script FILE): the action language and its parser (GL-free).
 #pragma once
 
+#include <array>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -12,14 +14,34 @@ namespace kiln::viewer {
 //   capture | workspace NAME | inspect PATH (open with stored bounds unchecked)
 //   tune FIELD VALUE (edit the selected preset; see tuning::setField) | host FEATURE on|off
 //   screenshot PATH | select emitter NAME | wait N (frames) | camera orbit|fly|top | quit
+//   look EX EY EZ TX TY TZ (orbit camera from eye to target) | panel NAME off
+//   key CHORD (as the keyboard: "space", "shift+right", "ctrl+z") | view NAME on|off
+//   write-file PATH TEXT (\n, \t and \\ escapes) | copy-file FROM TO
+//   expect-errors N|N+ | expect-time T [TOL] | expect-level NAME
+// A failed expect-* line fails the session (exit 1) and the script goes on, so one run reports
+// every broken expectation.
 struct ScriptAction {
-  enum class Kind { Open, Time, Play, Pause, Speed, Step, Panel, Pick, Capture, Screenshot, Select, Wait, Camera, Quit, Workspace, Inspect, Tune, Host };
+  enum class Kind { Open, Time, Play, Pause, Speed, Step, Panel, Pick, Capture, Screenshot, Select, Wait, Camera, Quit, Workspace, Inspect, Tune, Host,
+                    Look, Key, View, WriteFile, CopyFile, ExpectErrors, ExpectTime, ExpectLevel };
   Kind kind{};
-  std::string text;   // path, panel name, select kind, camera mode
-  std::string name;   // select: object name
-  double a = 0, b = 0;  // time / speed / step / pick x,y / wait frames
+  std::string text;   // path, panel name, select kind, camera mode, key chord, view name
+  std::string name;   // select: object name; write-file: the unescaped text; copy-file: target
+  std::array<double, 6> look{};  // look: eye then target
+  double a = 0, b = 0;  // time / speed / step / pick x,y / wait frames / view and panel on=1 / expected
+                        // errors (b=1: at least a) / expected time and tolerance
   int line = 0;
 };
+
+// The debug views `view NAME on|off` toggles (the View menu's check boxes).
+inline constexpr std::array<const char*, 8> kViewNames{"sector-planes", "stored-bounds", "recomputed-bounds", "grid",
+                                                       "overdraw", "top-view", "cpu-points", "all-bounds"};
+
+// The tolerance of `expect-time T` without one: far above the rounding of summed 1/60 s frames,
+// far below one tick.
+inline constexpr double kExpectTimeTolerance = 1e-6;
+
+// write-file's TEXT with \n, \t and \\ replaced; nullopt on any other escape or a trailing '\'.
+std::optional<std::string> unescapeText(std::string_view text);
 
 struct ScriptError {
   int line = 0;

@@ -1,9 +1,12 @@
 // Parsing and stepping of --script files (GL-free, unit-tested in tests/viewer).
 #include "script.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <sstream>
+
+#include "keys.hpp"
 
 namespace kiln::viewer {
 namespace {
@@ -30,7 +33,34 @@ std::string rest(std::string_view line, std::string_view keyword) {
   return std::string(r);
 }
 
+// The text after the first word that follows the keyword (write-file's TEXT after its PATH).
+std::string afterWord(std::string_view line, std::string_view keyword) {
+  std::string r = rest(line, keyword);
+  std::size_t p = r.find_first_of(" \t");
+  if (p == std::string::npos) return {};
+  p = r.find_first_not_of(" \t", p);
+  return p == std::string::npos ? std::string() : r.substr(p);
+}
+
 }  // namespace
+
+std::optional<std::string> unescapeText(std::string_view text) {
+  std::string out;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if (text[i] != '\\') {
+      out += text[i];
+      continue;
+    }
+    if (++i == text.size()) return std::nullopt;
+    switch (text[i]) {
+      case 'n': out += '\n'; break;
+      case 't': out += '\t'; break;
+      case '\\': out += '\\'; break;
+      default: return std::nullopt;
+    }
+  }
+  return out;
+}
 
 Script parseScript(std::string_view text) {
   using K = ScriptAction::Kind;
@@ -101,8 +131,15 @@ Script parseScript(std::string_view text) {
         a.text = w[1];
     } else if (k == "panel") {
       a.kind = K::Panel;
-      a.text = rest(line, k);
+      a.a = 1;
+      if (w.size() == 3 && (w[2] == "on" || w[2] == "off")) a.text = w[1], a.a = w[2] == "on" ? 1 : 0;
+      else a.text = rest(line, k);
       if (a.text.empty()) ok = false, fail("'panel' needs a panel name");
+    } else if (k == "look") {
+      a.kind = K::Look;
+      ok = w.size() == 7;
+      for (std::size_t i = 0; ok && i < 6; ++i) ok = number(w[i + 1], a.look[i]);
+      if (!ok) fail("'look' takes six finite numbers: eye x y z, target x y z");
     } else if (k == "camera") {
       a.kind = K::Camera;
       if (w.size() != 2 || (w[1] != "orbit" && w[1] != "fly" && w[1] != "top"))
@@ -115,6 +152,40 @@ Script parseScript(std::string_view text) {
         ok = false, fail("'select' takes emitter|preset|sector|texture NAME");
       else
         a.text = w[1], a.name = w[2];
+    } else if (k == "key") {
+      a.kind = K::Key;
+      if (w.size() != 2 || !keyChordFromName(w[1])) ok = false, fail("'key' takes one chord such as space, shift+right or ctrl+z");
+      else a.text = w[1];
+    } else if (k == "view") {
+      a.kind = K::View;
+      const bool known = w.size() == 3 && std::find_if(kViewNames.begin(), kViewNames.end(),
+                                                       [&](const char* n) { return w[1] == n; }) != kViewNames.end();
+      if (!known || (w[2] != "on" && w[2] != "off")) ok = false, fail("'view' takes a View menu name and on|off");
+      else a.text = w[1], a.a = w[2] == "on" ? 1 : 0;
+    } else if (k == "write-file") {
+      a.kind = K::WriteFile;
+      auto text = unescapeText(afterWord(line, k));
+      if (w.size() < 2) ok = false, fail("'write-file' takes PATH TEXT");
+      else if (!text) ok = false, fail("'write-file' knows only the escapes \\n, \\t and \\\\");
+      else a.text = w[1], a.name = std::move(*text);
+    } else if (k == "copy-file") {
+      a.kind = K::CopyFile;
+      if (w.size() != 3) ok = false, fail("'copy-file' takes FROM TO");
+      else a.text = w[1], a.name = w[2];
+    } else if (k == "expect-errors") {
+      a.kind = K::ExpectErrors;
+      std::string n = w.size() == 2 ? w[1] : std::string();
+      if (n.ends_with('+')) n.pop_back(), a.b = 1;
+      if (!number(n, a.a) || a.a < 0 || a.a != std::floor(a.a)) ok = false, fail("'expect-errors' takes a count N or N+");
+    } else if (k == "expect-time") {
+      a.kind = K::ExpectTime;
+      a.b = kExpectTimeTolerance;
+      if (w.size() < 2 || w.size() > 3 || !number(w[1], a.a) || (w.size() == 3 && !number(w[2], a.b)) || a.b < 0)
+        ok = false, fail("'expect-time' takes T and an optional tolerance >= 0");
+    } else if (k == "expect-level") {
+      a.kind = K::ExpectLevel;
+      if (w.size() != 2) ok = false, fail("'expect-level' takes a file name");
+      else a.text = w[1];
     } else {
       ok = false;
       fail("unknown action '" + k + "'");

@@ -65,3 +65,19 @@ TEST_CASE("fly back to orbit returns to the same view") {
   c.setMode(Camera::Mode::Orbit);
   CHECK(glm::dot(c.forward(), fwd) == Approx(1).epsilon(1e-9));
 }
+
+TEST_CASE("lookFrom puts the orbit eye where asked, looking at the target") {
+  Camera c;
+  c.mode = Camera::Mode::Fly;
+  REQUIRE(c.lookFrom({10.5, 4, 2.6}, {3, 4.3, 1.4}));
+  CHECK(c.mode == Camera::Mode::Orbit);
+  CHECK(c.eye().x == Approx(10.5).epsilon(1e-9));
+  CHECK(c.eye().y == Approx(4).epsilon(1e-9));
+  CHECK(c.eye().z == Approx(2.6).epsilon(1e-9));
+  CHECK(c.target == glm::dvec3(3, 4.3, 1.4));
+  // Straight down is the steepest eye it takes; an eye on its target is refused, unchanged.
+  REQUIRE(c.lookFrom({0, 0, 5}, {0, 0, 1}));
+  CHECK(c.eye().z == Approx(5).epsilon(1e-9));
+  CHECK_FALSE(c.lookFrom({1, 2, 3}, {1, 2, 3}));
+  CHECK(c.target == glm::dvec3(0, 0, 1));
+}

@@ -36,9 +36,28 @@ if(KILN_XVFB_RUN AND KILN_PYTHON3)
   add_test(NAME "viewer-app: curve editor keys added, moved and removed by script"
            COMMAND ${viewer_run} $<TARGET_FILE:kiln-view> ${viewer_out}/curve ${sessions}/curve.expect
                    --script ${sessions}/curve.txt --size 1400x1000)
+  add_test(NAME "viewer-app: hot reload keeps the last good level and its time, then reloads the fix"
+           COMMAND ${viewer_run} $<TARGET_FILE:kiln-view> ${viewer_out}/hot_reload ${sessions}/hot_reload.expect
+                   --script ${sessions}/hot_reload.txt --size 1400x900)
+  add_test(NAME "viewer-app: key actions play, pause, step, frame, undo and redo"
+           COMMAND ${viewer_run} $<TARGET_FILE:kiln-view> ${viewer_out}/keys ${sessions}/keys.expect
+                   --script ${sessions}/keys.txt --size 1400x900)
+  add_test(NAME "viewer-app: debug views (sector planes, bounds, overdraw) change the picture"
+           COMMAND ${viewer_run} $<TARGET_FILE:kiln-view> ${viewer_out}/views ${sessions}/views.expect
+                   --script ${sessions}/views.txt --size 1400x900)
+  add_test(NAME "viewer-app: the README screenshot session (docs/images/kiln-view.png) still runs"
+           COMMAND ${viewer_run} $<TARGET_FILE:kiln-view> ${viewer_out}/readme_shot -
+                   --script ${sessions}/readme_shot.txt --size 1400x900)
+  add_test(NAME "viewer-app: an expect-* line that does not hold fails the session"
+           COMMAND ${CMAKE_CURRENT_LIST_DIR}/expect_fails.sh $<TARGET_FILE:kiln-view> ${viewer_out}/expect_fails)
   set_tests_properties("viewer-app: --frames --screenshot writes a non-blank PNG"
+    "viewer-app: an expect-* line that does not hold fails the session"
+    "viewer-app: the README screenshot session (docs/images/kiln-view.png) still runs"
     "viewer-app: scripted tour of a sample (timeline, every panel, pick, capture)"
-    "viewer-app: curve editor keys added, moved and removed by script" PROPERTIES
+    "viewer-app: curve editor keys added, moved and removed by script"
+    "viewer-app: hot reload keeps the last good level and its time, then reloads the fix"
+    "viewer-app: key actions play, pause, step, frame, undo and redo"
+    "viewer-app: debug views (sector planes, bounds, overdraw) change the picture" PROPERTIES
     LABELS "viewer;xvfb" ENVIRONMENT "${env}" TIMEOUT 300)
   if(DEFINED KILN_ASSETS_OUT)
     # The debug set is compiled by assets/ into the build tree.
