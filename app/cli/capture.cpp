@@ -100,8 +100,10 @@ int runCapture(const CaptureOptions& o) {
       std::cerr << "kiln capture: --camera must be eye_x,eye_y,eye_z,target_x,target_y,target_z\n";
       return kExitUsage;
     }
-    camera.eye = {static_cast<float>(c[0]), static_cast<float>(c[1]), static_cast<float>(c[2])};
-    camera.target = {static_cast<float>(c[3]), static_cast<float>(c[4]), static_cast<float>(c[5])};
+    camera = render::lookAtLevel(
+        r.level.world, r.level.particles ? &*r.level.particles : nullptr,
+        {static_cast<float>(c[0]), static_cast<float>(c[1]), static_cast<float>(c[2])},
+        {static_cast<float>(c[3]), static_cast<float>(c[4]), static_cast<float>(c[5])});
   }
 
   auto ctx = render::HeadlessContext::create();

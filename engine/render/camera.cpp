@@ -19,9 +19,13 @@ glm::mat4 projectionMatrix(const Camera& c, float aspect) {
   return glm::perspective(glm::radians(c.fovYDegrees), aspect, c.nearPlane, c.farPlane);
 }
 
-Camera frameLevel(const world::World& world, const particles::Document* particles, float aspect) {
+namespace {
+
+// The box holding every sector and every emitter's stored bounds; false when there is nothing.
+bool levelBox(const world::World& world, const particles::Document* particles, glm::dvec3& lo, glm::dvec3& hi) {
   constexpr double inf = std::numeric_limits<double>::infinity();
-  glm::dvec3 lo(inf), hi(-inf);
+  lo = glm::dvec3(inf);
+  hi = glm::dvec3(-inf);
   const auto grow = [&](double x, double y, double z) {
     lo = glm::min(lo, glm::dvec3(x, y, z));
     hi = glm::max(hi, glm::dvec3(x, y, z));
@@ -36,8 +40,35 @@ Camera frameLevel(const world::World& world, const particles::Document* particle
       grow(e.bounds.min.x, e.bounds.min.y, e.bounds.min.z);
       grow(e.bounds.max.x, e.bounds.max.y, e.bounds.max.z);
     }
+  return lo.x <= hi.x;
+}
+
+// Near and far planes that keep the whole level box in range from the camera's eye: a camera
+// inside the box gets a small fixed near plane so nothing in front of it is clipped.
+void fitDepthRange(Camera& c, const glm::dvec3& lo, const glm::dvec3& hi) {
+  const glm::dvec3 centre = (lo + hi) * 0.5;
+  const double radius = std::max(0.5, glm::length(hi - lo) * 0.5);
+  const double distance = glm::length(glm::dvec3(c.eye) - centre);
+  c.nearPlane = static_cast<float>(std::max(0.02, (distance - radius) * 0.5));
+  c.farPlane = static_cast<float>(distance + radius * 2.0);
+}
+
+}  // namespace
+
+Camera lookAtLevel(const world::World& world, const particles::Document* particles, const glm::vec3& eye,
+                   const glm::vec3& target) {
   Camera c;
-  if (!(lo.x <= hi.x)) return c;  // nothing to frame
+  c.eye = eye;
+  c.target = target;
+  glm::dvec3 lo, hi;
+  if (levelBox(world, particles, lo, hi)) fitDepthRange(c, lo, hi);
+  return c;
+}
+
+Camera frameLevel(const world::World& world, const particles::Document* particles, float aspect) {
+  Camera c;
+  glm::dvec3 lo, hi;
+  if (!levelBox(world, particles, lo, hi)) return c;  // nothing to frame
   const glm::dvec3 centre = (lo + hi) * 0.5;
   const glm::dvec3 back = glm::normalize(glm::dvec3(0.55, -0.75, 0.45));  // three-quarter view
   const glm::dvec3 right = glm::normalize(glm::cross(glm::dvec3(0, 0, 1), back));
@@ -53,11 +84,9 @@ Camera frameLevel(const world::World& world, const particles::Document* particle
     distance = std::max(distance, glm::dot(p, back) + across / slope);
   }
   distance *= 1.05;
-  const double radius = std::max(0.5, glm::length(hi - lo) * 0.5);
   c.target = glm::vec3(centre);
   c.eye = glm::vec3(centre + back * distance);
-  c.nearPlane = static_cast<float>(std::max(0.01, (distance - radius) * 0.5));
-  c.farPlane = static_cast<float>(distance + radius * 2.0);
+  fitDepthRange(c, lo, hi);
   return c;
 }
 

@@ -30,4 +30,9 @@ glm::mat4 projectionMatrix(const Camera& c, float aspect);
 // height of the image) widens the horizontal fit; 1 frames the level for any aspect ≥ 1.
 Camera frameLevel(const world::World& world, const particles::Document* particles, float aspect = 1.0f);
 
+// A camera at `eye` looking at `target`, with near and far planes fitted to the level so a close
+// camera (even one inside the level) clips nothing in front of it.
+Camera lookAtLevel(const world::World& world, const particles::Document* particles, const glm::vec3& eye,
+                   const glm::vec3& target);
+
 }  // namespace kiln::render

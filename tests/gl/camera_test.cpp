@@ -39,3 +39,29 @@ TEST_CASE("frameLevel keeps every sector corner and bounds corner inside the vie
   };
   CHECK(distance(16.0f / 9.0f) < distance(1.0f));
 }
+
+TEST_CASE("lookAtLevel keeps a close camera's near plane in front of the level", "[camera]") {
+  using namespace kiln;
+  const particles::Document doc = testdocs::sampleDocumentV2();
+  const world::World w = test::roomWorld();
+  const auto& s = w.sectors[0];
+  // An eye inside the room, 0.5 units from a wall corner, looking across it: every sector corner
+  // ahead of the eye and farther than 0.1 units must fall between the near and far planes.
+  const glm::vec3 eye(float(s.walls[0].x) + 0.5f, float(s.walls[0].y) + 0.5f, float(s.floor.z) + 0.5f);
+  const glm::vec3 target(float(s.walls[2].x), float(s.walls[2].y), float(s.floor.z) + 0.5f);
+  const render::Camera c = render::lookAtLevel(w, &doc, eye, target);
+  CHECK(c.eye == eye);
+  CHECK(c.target == target);
+  CHECK(c.nearPlane <= 0.1f);
+  const glm::vec3 forward = glm::normalize(target - eye);
+  for (const auto& v : s.walls)
+    for (double z : {s.floor.z, s.ceiling.z}) {
+      const float depth = glm::dot(glm::vec3(float(v.x), float(v.y), float(z)) - eye, forward);
+      if (depth > 0.1f) {
+        CHECK(depth > c.nearPlane);
+        CHECK(depth < c.farPlane);
+      }
+    }
+  // The framing camera, far outside, keeps a proportionate near plane (depth precision).
+  CHECK(render::frameLevel(w, &doc).nearPlane > c.nearPlane);
+}
