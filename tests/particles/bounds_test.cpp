@@ -124,3 +124,24 @@ TEST_CASE("corners enumerate the box by index bits", "[particles][bounds]") {
   CHECK(c[4] == Vec3{-1, -2, 3});
   CHECK(c[7] == Vec3{1, 2, 3});
 }
+
+TEST_CASE("inputs are rounded to float32 in every build", "[particles][bounds]") {
+  // The bounds depend on what the GPU receives: the float32 of each authored number. An emitter
+  // authored with 0.9 and one authored with float32(0.9) must get the same bits, and one with a
+  // different float32 drag must not. (GCC 12.2's vectorizer once dropped this round trip at -O2,
+  // making Release and Debug store different bounds.)
+  const auto f32 = [](double v) { return static_cast<double>(static_cast<float>(v)); };
+  Preset authored = testdocs::embersPreset();
+  Preset uploaded = authored;
+  uploaded.drag = f32(authored.drag);
+  uploaded.spawnHalfExtents = {f32(authored.spawnHalfExtents.x), f32(authored.spawnHalfExtents.y),
+                               f32(authored.spawnHalfExtents.z)};
+  uploaded.velocity.max.z = f32(authored.velocity.max.z);
+  REQUIRE(uploaded.drag != authored.drag);  // 0.9 is not a float32
+  const Emitter e = testdocs::onceEmitter();
+  CHECK(conservativeEmitterBounds(authored, e) == conservativeEmitterBounds(uploaded, e));
+
+  Preset nudged = uploaded;  // the other side: a drag the GPU would see differently moves a face
+  nudged.drag = f32(uploaded.drag + 0.05);
+  CHECK_FALSE(conservativeEmitterBounds(nudged, e) == conservativeEmitterBounds(uploaded, e));
+}
