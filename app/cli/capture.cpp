@@ -7,14 +7,11 @@
 
 #include "cli/commands.hpp"
 #include "core/file.hpp"
-#if KILN_HAVE_CAPTURE
 #include "render/capture.hpp"
 #include "render/headless_context.hpp"
-#endif
 
 namespace kiln::cli {
 
-#if KILN_HAVE_CAPTURE
 namespace {
 
 bool parseSize(const std::string& s, std::uint32_t& w, std::uint32_t& h) {
@@ -165,11 +162,5 @@ int runCapture(const CaptureOptions& o) {
   return kExitOk;
 }
 
-#else
-int runCapture(const CaptureOptions&) {
-  std::cerr << "kiln capture: capture needs the renderer, which this build does not have\n";
-  return kExitUsage;
-}
-#endif
 
 }  // namespace kiln::cli

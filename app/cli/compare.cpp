@@ -5,14 +5,11 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/commands.hpp"
-#if KILN_HAVE_COMPARE
 #include "render/capture.hpp"
 #include "render/image_compare.hpp"
-#endif
 
 namespace kiln::cli {
 
-#if KILN_HAVE_COMPARE
 int runCompare(const std::string& a, const std::string& b, const std::optional<std::string>& out,
                int threshold, bool json) {
   std::string error;
@@ -61,11 +58,5 @@ int runCompare(const std::string& a, const std::string& b, const std::optional<s
   return over ? kExitInvalid : kExitOk;
 }
 
-#else
-int runCompare(const std::string&, const std::string&, const std::optional<std::string>&, int, bool) {
-  std::cerr << "kiln compare: this build has no image comparison (engine/render has not landed)\n";
-  return kExitUsage;
-}
-#endif
 
 }  // namespace kiln::cli
