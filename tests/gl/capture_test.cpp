@@ -13,23 +13,8 @@ namespace {
 
 using namespace kiln;
 
-render::Camera sampleCamera() {
-  render::Camera c;
-  c.eye = {2.0f, -6.0f, 3.5f};
-  c.target = {2.0f, 1.0f, 1.5f};
-  return c;
-}
-
-core::Image shoot(render::Renderer& r, double t, const render::FrameOptions& options = {}) {
-  render::CaptureRequest req;
-  req.width = 160;
-  req.height = 90;
-  req.levelTime = t;
-  req.camera = sampleCamera();
-  req.options = options;
-  auto got = render::capture(r, req);
-  if (auto* d = std::get_if<core::Diagnostic>(&got)) FAIL(core::format(*d));
-  return std::get<core::Image>(std::move(got));
+core::Image shoot(render::Renderer& r, double t, const render::FrameOptions& o = {}) {
+  return test::shoot(r, t, 160, 90, o);
 }
 
 void save(const core::Image& img, const std::string& name) {
@@ -138,7 +123,7 @@ TEST_CASE("look: write large captures of the sample", "[.look]") {
     req.width = 640;
     req.height = 360;
     req.levelTime = t;
-    req.camera = sampleCamera();
+    req.camera = test::roomCamera();
     req.options.debug.storedBounds = true;
     req.options.debug.sectorPlanes = true;
     auto got = render::capture(p.renderer, req);

@@ -1,11 +1,17 @@
 // Helpers for renderer tests: generated textures for every frame a document names, a small
-// world around the sample emitters, and a prepared renderer.
+// world around the sample emitters, a shared camera and an offscreen capture helper.
 #pragma once
 
+#include <catch2/catch.hpp>
+
 #include <string>
+#include <variant>
 #include <vector>
 
 #include "core/image.hpp"
+#include "render/camera.hpp"
+#include "render/capture.hpp"
+#include "render/renderer.hpp"
 #include "particles/model.hpp"
 #include "world/world.hpp"
 
@@ -48,6 +54,28 @@ inline world::World roomWorld(std::uint16_t version = 3) {
   if (version >= 3) s.ambient = {0.2, 0.2, 0.25};
   w.sectors.push_back(s);
   return w;
+}
+
+// The camera the renderer tests share: looking into the room from its south side.
+inline render::Camera roomCamera() {
+  render::Camera c;
+  c.eye = {2.0f, -6.0f, 3.5f};
+  c.target = {2.0f, 1.0f, 1.5f};
+  return c;
+}
+
+// An offscreen capture of a prepared renderer at level time t through roomCamera().
+inline core::Image shoot(render::Renderer& r, double t, std::uint32_t width, std::uint32_t height,
+                         const render::FrameOptions& options = {}) {
+  render::CaptureRequest req;
+  req.width = width;
+  req.height = height;
+  req.levelTime = t;
+  req.camera = roomCamera();
+  req.options = options;
+  auto got = render::capture(r, req);
+  if (auto* d = std::get_if<core::Diagnostic>(&got)) FAIL(core::format(*d));
+  return std::get<core::Image>(std::move(got));
 }
 
 }  // namespace kiln::test

@@ -17,23 +17,8 @@ namespace {
 
 using namespace kiln;
 
-render::Camera camera() {
-  render::Camera c;
-  c.eye = {2.0f, -6.0f, 3.5f};
-  c.target = {2.0f, 1.0f, 1.5f};
-  return c;
-}
-
 core::Image shoot(render::Renderer& r, double t, const render::FrameOptions& o = {}) {
-  render::CaptureRequest req;
-  req.width = 96;
-  req.height = 64;
-  req.levelTime = t;
-  req.camera = camera();
-  req.options = o;
-  auto got = render::capture(r, req);
-  REQUIRE(std::holds_alternative<core::Image>(got));
-  return std::get<core::Image>(std::move(got));
+  return test::shoot(r, t, 96, 64, o);
 }
 
 }  // namespace
@@ -50,7 +35,7 @@ TEST_CASE("the live-particle counter equals the CPU reference's alive count", "[
   for (double t : {0.013, 0.437, 1.321, 2.917, 7.719, 3600.311}) {
     std::size_t cpu = 0;
     for (std::size_t e = 0; e < doc.emitters.size(); ++e) cpu += particles::evaluateEmitter(doc, e, t).size();
-    r.drawFrame(t, camera(), o, target);
+    r.drawFrame(t, test::roomCamera(), o, target);
     INFO("t = " << t);
     CHECK(r.stats().liveParticles == cpu);
   }
@@ -63,10 +48,10 @@ TEST_CASE("timer queries report per-pass GPU time on the next frame", "[gl][rend
   render::Renderer r;
   REQUIRE(r.prepare(test::roomWorld(), &doc, test::texturesFor(doc)).empty());
   render::RenderTarget target(64, 64);
-  r.drawFrame(1.0, camera(), {}, target);
+  r.drawFrame(1.0, test::roomCamera(), {}, target);
   CHECK(r.stats().gpuMs[0] == 0.0);  // nothing measured before the first frame finished
   glFinish();
-  r.drawFrame(1.1, camera(), {}, target);
+  r.drawFrame(1.1, test::roomCamera(), {}, target);
   CHECK(r.stats().gpuMs[static_cast<std::size_t>(render::Pass::Sectors)] > 0.0);
   CHECK(r.stats().drawCalls >= 3);  // sectors, cutout, additive
 }
