@@ -193,9 +193,9 @@ LoadResult loadAny(const std::filesystem::path& path, const LoadOptions& options
       r.diagnostics.push_back(fromDecode(r.file, *e));
       return r;
     }
+    // decodeKlm1 already ran validateForWorld (the envelope-in-sector rule); relaxed decoding
+    // skips only its outside-sector findings, so the viewer can inspect such a level.
     r.level = std::move(std::get<world::Level>(level));
-    // Decoding proves each entry on its own; the envelope-in-sector rule spans both.
-    if (r.level.particles) addAll(r, world::validateForWorld(r.level.world, *r.level.particles));
     addAll(r, world::mount(r.level, world::kilnCapabilities()));
   } else {
     auto doc = particles::decodeKwp1(*bytes, decode);

@@ -2,6 +2,7 @@
 #include "loader/loader.hpp"
 
 #include <stb/stb_image_write.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <catch2/catch.hpp>
@@ -18,10 +19,11 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// A scratch directory with PNGs of known sizes, made fresh per test run.
+// A scratch directory with PNGs of known sizes, made fresh per test process: ctest runs each
+// test case as its own process, in parallel, so the directory carries the process id.
 fs::path scratch() {
   static const fs::path dir = [] {
-    fs::path d = fs::path(KILN_BINARY_DIR) / "test-scratch" / "loader";
+    fs::path d = fs::path(KILN_BINARY_DIR) / "test-scratch" / ("loader-" + std::to_string(::getpid()));
     fs::remove_all(d);
     fs::create_directories(d);
     auto png = [&](const char* name, int w, int h, std::uint8_t shade) {

@@ -64,7 +64,11 @@ if(KILN_XVFB_RUN AND KILN_PYTHON3)
     add_test(NAME "viewer-app: a forged-bounds level is inspected with bounds unchecked"
              COMMAND ${viewer_run} $<TARGET_FILE:kiln-view> ${viewer_out}/forged -
                      --script ${sessions}/forged.txt --size 1400x900)
-    set_tests_properties("viewer-app: a forged-bounds level is inspected with bounds unchecked" PROPERTIES
+    add_test(NAME "viewer-app: an out-of-sector level is inspected with its corners outside marked"
+             COMMAND ${viewer_run} $<TARGET_FILE:kiln-view> ${viewer_out}/outside ${sessions}/outside.expect
+                     --script ${sessions}/outside.txt --size 1400x900)
+    set_tests_properties("viewer-app: a forged-bounds level is inspected with bounds unchecked"
+      "viewer-app: an out-of-sector level is inspected with its corners outside marked" PROPERTIES
       LABELS "viewer;xvfb" ENVIRONMENT "${env};KILN_DEBUG_LEVELS=${KILN_ASSETS_OUT}/debug" TIMEOUT 300)
   endif()
 endif()
