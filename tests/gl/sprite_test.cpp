@@ -110,7 +110,8 @@ TEST_CASE("the flipbook frame picks the texture a particle samples", "[gl][sprit
   SECTION("once clamps to the last frame") {
     for (const Want w : {Want{0.25, 0}, Want{0.75, 1}, Want{1.25, 2}, Want{7.25, 2}}) {
       INFO("t = " << w.t);
-      const std::uint8_t* p = centre(shoot(doc, w.t, side, up));
+      const core::Image img = shoot(doc, w.t, side, up);  // keep the pixels alive while p reads them
+      const std::uint8_t* p = centre(img);
       for (int c = 0; c < 3; ++c) CHECK(p[c] == (c == w.channel ? 255 : 0));
     }
   }
@@ -118,7 +119,8 @@ TEST_CASE("the flipbook frame picks the texture a particle samples", "[gl][sprit
     doc.presets[0].sprite.flipbook = wp::Flipbook::Cycle;
     for (const Want w : {Want{1.75, 0}, Want{2.25, 1}, Want{7.25, 2}}) {
       INFO("t = " << w.t);
-      const std::uint8_t* p = centre(shoot(doc, w.t, side, up));
+      const core::Image img = shoot(doc, w.t, side, up);  // keep the pixels alive while p reads them
+      const std::uint8_t* p = centre(img);
       for (int c = 0; c < 3; ++c) CHECK(p[c] == (c == w.channel ? 255 : 0));
     }
   }
