@@ -20,5 +20,8 @@ fi
 
 out=${KILN_RUN_OUT:-build/release/kiln-sample.png}
 echo "kiln: no display found (DISPLAY and WAYLAND_DISPLAY are unset); rendering the sample headless instead"
-build/release/app/kiln capture "$level" --time 4 --size 1280x720 --out "$out"
+camera=()
+# The bundled sample's best view (docs/samples.md): the hall from the corridor mouth.
+[ "$#" -eq 0 ] && camera=(--camera 10.5,4,2.6,3,4.3,1.4)
+build/release/app/kiln capture "$level" --time 3.3 --size 1280x720 "${camera[@]}" --out "$out"
 echo "kiln: wrote $(realpath "$out")"
