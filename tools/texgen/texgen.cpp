@@ -19,6 +19,8 @@
 #include <string>
 #include <vector>
 
+#include "particles/variation.hpp"
+
 namespace {
 
 constexpr int kSize = 64;
@@ -34,18 +36,11 @@ double smoothstep(double e0, double e1, double x) {
   return t * t * (3 - 2 * t);
 }
 
-// Same integer avalanche the format's variation uses in spirit: uint32 only, no float state.
-std::uint32_t hash32(std::uint32_t x) {
-  x ^= x >> 16;
-  x *= 0x7feb352dU;
-  x ^= x >> 15;
-  x *= 0x846ca68bU;
-  x ^= x >> 16;
-  return x;
-}
+// Value noise on the format's own integer hash (uint32 only, no float state).
+using kiln::particles::mixHash;
 double lattice(int x, int y, std::uint32_t seed) {
-  const std::uint32_t h = hash32(static_cast<std::uint32_t>(x) * 0x27d4eb2dU ^
-                                 hash32(static_cast<std::uint32_t>(y) + seed * 0x9e3779b9U));
+  const std::uint32_t h = mixHash(static_cast<std::uint32_t>(x) * 0x27d4eb2dU ^
+                                 mixHash(static_cast<std::uint32_t>(y) + seed * 0x9e3779b9U));
   return static_cast<double>(h >> 8) / 16777216.0;  // 24 bits → [0,1)
 }
 
