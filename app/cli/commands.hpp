@@ -2,6 +2,7 @@
 // (0 ok, 1 invalid input with diagnostics printed, 2 usage or I/O error).
 #pragma once
 
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
@@ -13,6 +14,10 @@ namespace kiln::cli {
 inline constexpr int kExitOk = 0;
 inline constexpr int kExitInvalid = 1;
 inline constexpr int kExitUsage = 2;
+
+// JSON objects keep insertion order so the printed shapes read like CONTRACT.md.
+using Json = nlohmann::ordered_json;
+inline Json jsonVec(const particles::Vec3& v) { return Json::array({v.x, v.y, v.z}); }
 
 // Prints every diagnostic one per line on stderr; returns 2 for an I/O failure, 1 otherwise.
 int reportFailure(const loader::LoadResult& r);

@@ -10,11 +10,6 @@
 namespace kiln::cli {
 namespace {
 
-using Json = nlohmann::ordered_json;
-
-Json vec(const particles::Vec3& v) {
-  return Json::array({v.x, v.y, v.z});
-}
 
 Json particleJson(const particles::ParticleState& s) {
   Json j;
@@ -24,9 +19,9 @@ Json particleJson(const particles::ParticleState& s) {
   j["birth_time"] = s.birthTime;
   j["age"] = s.age;
   j["lifetime"] = s.lifetime;
-  j["spawn"] = vec(s.spawn);
-  j["velocity"] = vec(s.velocity);
-  j["position"] = vec(s.position);
+  j["spawn"] = jsonVec(s.spawn);
+  j["velocity"] = jsonVec(s.velocity);
+  j["position"] = jsonVec(s.position);
   j["size"] = s.size;
   j["rotation"] = s.rotation;
   j["color"] = Json::array({s.color[0], s.color[1], s.color[2], s.color[3]});

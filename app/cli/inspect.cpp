@@ -9,11 +9,6 @@
 namespace kiln::cli {
 namespace {
 
-using Json = nlohmann::ordered_json;
-
-Json vec(const particles::Vec3& v) {
-  return Json::array({v.x, v.y, v.z});
-}
 Json range(const particles::Range& r) {
   return Json{{"min", r.min}, {"max", r.max}};
 }
@@ -38,10 +33,10 @@ Json presetJson(const particles::Preset& p) {
   j["capacity"] = p.capacity;
   j["blend"] = std::string(particles::name(p.sprite.blend));
   j["spawn"] = {{"shape", std::string(particles::name(p.spawnShape))},
-                {"half_extents", vec(p.spawnHalfExtents)}};
-  j["velocity"] = {{"min", vec(p.velocity.min)}, {"max", vec(p.velocity.max)}};
+                {"half_extents", jsonVec(p.spawnHalfExtents)}};
+  j["velocity"] = {{"min", jsonVec(p.velocity.min)}, {"max", jsonVec(p.velocity.max)}};
   j["lifetime"] = range(p.lifetime);
-  j["acceleration"] = vec(p.acceleration);
+  j["acceleration"] = jsonVec(p.acceleration);
   j["drag"] = p.drag;
   j["rotation"] = {{"angle", range(p.rotationAngle)}, {"speed", range(p.rotationSpeed)}};
   j["size"] = Json::array();
@@ -67,12 +62,12 @@ Json emitterJson(const particles::Document& doc, const world::World& w, const pa
   j["birth_count"] = particles::birthCount(e);
   j["cycle_groups"] = particles::cycleGroups(p, e);
   j["required_capacity"] = particles::requiredCapacity(p, e);
-  j["bounds"] = {{"min", vec(e.bounds.min)}, {"max", vec(e.bounds.max)}};
+  j["bounds"] = {{"min", jsonVec(e.bounds.min)}, {"max", jsonVec(e.bounds.max)}};
   Json schedule = Json::array();
   for (float t : particles::birthSchedule(e)) schedule.push_back(static_cast<double>(t));
   j["schedule"] = std::move(schedule);
   j["sector_index"] = e.sector;
-  j["position"] = vec(e.position);
+  j["position"] = jsonVec(e.position);
   j["yaw"] = e.yaw;
   j["scale"] = e.scale;
   j["seed"] = e.seed;
