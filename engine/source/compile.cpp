@@ -120,12 +120,12 @@ CompileResult compileSource(const SourceNode& root) {
   r.diagnostics = std::move(w.diagnostics);
   r.marks = std::move(w.marks);
 
-  // Compiling fills the stored bounds, so validation's bounds rule holds by construction and
-  // the remaining rules judge what the author wrote.
+  // Compiling fills the stored bounds, so validation's bounds rule holds by construction (no
+  // second recomputation) and the remaining rules judge what the author wrote.
   if (particlesClean) {
     for (particles::Emitter& e : r.particles.emitters)
       e.bounds = particles::conservativeEmitterBounds(r.particles.presets[e.preset], e);
-    adopt(r, particles::validate(r.particles));
+    adopt(r, particles::validate(r.particles, {.checkStoredBounds = false}));
   }
   const std::size_t beforeWorld = r.diagnostics.size();
   if (worldClean) adopt(r, world::validateWorld(r.world), "world");
