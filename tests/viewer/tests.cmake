@@ -30,45 +30,39 @@ if(KILN_XVFB_RUN AND KILN_PYTHON3)
   set(env "LP_NUM_THREADS=2;KILN_ASSETS=${PROJECT_SOURCE_DIR}/assets")
   add_test(NAME "viewer-app: --frames --screenshot writes a non-blank PNG"
            COMMAND ${viewer_run} $<TARGET_FILE:kiln-view> ${viewer_out}/frames - --frames 5 --screenshot shot.png)
-  add_test(NAME "viewer-app: scripted tour of a sample (timeline, every panel, pick, capture)"
-           COMMAND ${viewer_run} $<TARGET_FILE:kiln-view> ${viewer_out}/tour ${sessions}/tour.expect
-                   --script ${sessions}/tour.txt --size 1400x900)
-  add_test(NAME "viewer-app: curve editor keys added, moved and removed by script"
-           COMMAND ${viewer_run} $<TARGET_FILE:kiln-view> ${viewer_out}/curve ${sessions}/curve.expect
-                   --script ${sessions}/curve.txt --size 1400x1000)
-  add_test(NAME "viewer-app: hot reload keeps the last good level and its time, then reloads the fix"
-           COMMAND ${viewer_run} $<TARGET_FILE:kiln-view> ${viewer_out}/hot_reload ${sessions}/hot_reload.expect
-                   --script ${sessions}/hot_reload.txt --size 1400x900)
-  add_test(NAME "viewer-app: key actions play, pause, step, frame, undo and redo"
-           COMMAND ${viewer_run} $<TARGET_FILE:kiln-view> ${viewer_out}/keys ${sessions}/keys.expect
-                   --script ${sessions}/keys.txt --size 1400x900)
-  add_test(NAME "viewer-app: debug views (sector planes, bounds, overdraw) change the picture"
-           COMMAND ${viewer_run} $<TARGET_FILE:kiln-view> ${viewer_out}/views ${sessions}/views.expect
-                   --script ${sessions}/views.txt --size 1400x900)
-  add_test(NAME "viewer-app: the README screenshot session (docs/images/kiln-view.png) still runs"
-           COMMAND ${viewer_run} $<TARGET_FILE:kiln-view> ${viewer_out}/readme_shot -
-                   --script ${sessions}/readme_shot.txt --size 1400x900)
   add_test(NAME "viewer-app: an expect-* line that does not hold fails the session"
            COMMAND ${CMAKE_CURRENT_LIST_DIR}/expect_fails.sh $<TARGET_FILE:kiln-view> ${viewer_out}/expect_fails)
   set_tests_properties("viewer-app: --frames --screenshot writes a non-blank PNG"
-    "viewer-app: an expect-* line that does not hold fails the session"
-    "viewer-app: the README screenshot session (docs/images/kiln-view.png) still runs"
-    "viewer-app: scripted tour of a sample (timeline, every panel, pick, capture)"
-    "viewer-app: curve editor keys added, moved and removed by script"
-    "viewer-app: hot reload keeps the last good level and its time, then reloads the fix"
-    "viewer-app: key actions play, pause, step, frame, undo and redo"
-    "viewer-app: debug views (sector planes, bounds, overdraw) change the picture" PROPERTIES
+    "viewer-app: an expect-* line that does not hold fails the session" PROPERTIES
     LABELS "viewer;xvfb" ENVIRONMENT "${env}" TIMEOUT 300)
+
+  # One scripted session: sessions/NAME.txt, checked by sessions/NAME.expect when it exists.
+  function(kiln_viewer_session name size title)
+    set(expect -)
+    if(EXISTS ${sessions}/${name}.expect)
+      set(expect ${sessions}/${name}.expect)
+    endif()
+    add_test(NAME "viewer-app: ${title}"
+             COMMAND ${viewer_run} $<TARGET_FILE:kiln-view> ${viewer_out}/${name} ${expect}
+                     --script ${sessions}/${name}.txt --size ${size})
+    set(session_env ${env} ${ARGN})
+    set_tests_properties("viewer-app: ${title}" PROPERTIES
+      LABELS "viewer;xvfb" ENVIRONMENT "${session_env}" TIMEOUT 300)
+  endfunction()
+
+  kiln_viewer_session(tour 1400x900 "scripted tour of a sample (timeline, every panel, pick, capture)")
+  kiln_viewer_session(curve 1400x1000 "curve editor keys added, moved and removed by script")
+  kiln_viewer_session(hot_reload 1400x900
+                      "hot reload keeps the last good level and its time, then reloads the fix")
+  kiln_viewer_session(keys 1400x900 "key actions play, pause, step, frame, undo and redo")
+  kiln_viewer_session(views 1400x900 "debug views (sector planes, bounds, overdraw) change the picture")
+  kiln_viewer_session(readme_shot 1400x900
+                      "the README screenshot session (docs/images/kiln-view.png) still runs")
   if(DEFINED KILN_ASSETS_OUT)
     # The debug set is compiled by assets/ into the build tree.
-    add_test(NAME "viewer-app: a forged-bounds level is inspected with bounds unchecked"
-             COMMAND ${viewer_run} $<TARGET_FILE:kiln-view> ${viewer_out}/forged -
-                     --script ${sessions}/forged.txt --size 1400x900)
-    add_test(NAME "viewer-app: an out-of-sector level is inspected with its corners outside marked"
-             COMMAND ${viewer_run} $<TARGET_FILE:kiln-view> ${viewer_out}/outside ${sessions}/outside.expect
-                     --script ${sessions}/outside.txt --size 1400x900)
-    set_tests_properties("viewer-app: a forged-bounds level is inspected with bounds unchecked"
-      "viewer-app: an out-of-sector level is inspected with its corners outside marked" PROPERTIES
-      LABELS "viewer;xvfb" ENVIRONMENT "${env};KILN_DEBUG_LEVELS=${KILN_ASSETS_OUT}/debug" TIMEOUT 300)
+    set(debug "KILN_DEBUG_LEVELS=${KILN_ASSETS_OUT}/debug")
+    kiln_viewer_session(forged 1400x900 "a forged-bounds level is inspected with bounds unchecked" ${debug})
+    kiln_viewer_session(outside 1400x900
+                        "an out-of-sector level is inspected with its corners outside marked" ${debug})
   endif()
 endif()
