@@ -1,7 +1,8 @@
 #version 460 core
 // Overdraw palette resolve: the particle passes counted layers per pixel in the red channel
 // (one 8-bit step per layer); this maps the count through a heat palette (docs/rendering.md).
-layout(binding = 1) uniform sampler2D layerCounts;
+#include "shader_constants.glsl"
+layout(binding = kLayerCountsUnit) uniform sampler2D layerCounts;
 layout(location = 0) out vec4 outColor;
 
 // Stops by layer count: 0 black, 1 blue, 2 green, 4 yellow, 8 red, 16 and more white; linear

@@ -1,17 +1,10 @@
 #version 460 core
 // Particle billboards by vertex pulling: instance → (emitter, slot) → analytic state → quad.
 #include "particle_common.glsl"
-
-layout(std140, binding = 0) uniform Frame {
-  mat4 viewProjection;
-  vec4 cameraRight;     // xyz
-  vec4 cameraUp;        // xyz
-  vec4 cameraForward;   // xyz
-  uvec4 options;        // x: count live particles
-};
+#include "frame.glsl"
 
 // Live-particle counter for inspectors (written only when options.x != 0).
-layout(std430, binding = 6) buffer Counters { uint liveParticles; };
+layout(std430, binding = kCountersBinding) buffer Counters { uint liveParticles; };
 
 out vec2 vUv;
 flat out vec4 vColor;
@@ -21,7 +14,7 @@ const vec2 kCorners[4] = vec2[4](vec2(-1.0, -1.0), vec2(1.0, -1.0), vec2(-1.0, 1
 
 void main() {
   uint entry = instances[gl_BaseInstance + gl_InstanceID];
-  uint emitterIndex = entry >> 12, slot = entry & 0xfffu;
+  uint emitterIndex = instanceEmitter(entry), slot = instanceSlot(entry);
   SlotState s = deadSlot();
   if ((clocks[emitterIndex].clock.w & kClockVisible) != 0u) s = evaluateSlot(emitterIndex, slot);
   if (!s.alive) {

@@ -1,8 +1,9 @@
 // The analytic worldparticles lifecycle, shared by every particle shader. Each function mirrors
 // the C++ function of the same name (engine/particles/{variation,motion,evaluate}.hpp); the
 // parity test (tests/gl/parity_test.cpp) holds them together. Included after #version.
+#include "shader_constants.glsl"
 
-// --- level data, uploaded once by Renderer::prepare (std430; see render/gpu_layout.hpp) ----
+// --- level data, uploaded once by Renderer::prepare (std430; see render/particle_tables.hpp) ----
 struct PresetData {
   vec4 spawnHalf;         // xyz half extents; w: spawn shape (0 point, 1 box)
   vec4 velocityMin;       // xyz; w: lifetime min
@@ -30,20 +31,20 @@ struct EmitterClockData {
   uvec4 clock;            // cycle (low 32 bits), cycle mod G, min(cycle, 2^31 − 1), flags
   vec4 phase;             // x: phase τ − cycle·period (τ for once emitters)
 };
-const uint kClockStarted = 1u;
-const uint kClockVisible = 2u;
 
-layout(std430, binding = 0) readonly buffer Presets { PresetData presets[]; };
-layout(std430, binding = 1) readonly buffer Emitters { EmitterData emitters[]; };
-layout(std430, binding = 2) readonly buffer Schedules { float schedule[]; };
-layout(std430, binding = 3) readonly buffer Clocks { EmitterClockData clocks[]; };
-layout(std430, binding = 4) readonly buffer FrameRects { vec4 frameRects[]; };  // u0 v0 u1 v1
-// Every drawn instance: emitter index << 12 | slot, grouped by (pass, page) draw.
-layout(std430, binding = 5) readonly buffer Instances { uint instances[]; };
+layout(std430, binding = kPresetsBinding) readonly buffer Presets { PresetData presets[]; };
+layout(std430, binding = kEmittersBinding) readonly buffer Emitters { EmitterData emitters[]; };
+layout(std430, binding = kScheduleBinding) readonly buffer Schedules { float schedule[]; };
+layout(std430, binding = kClocksBinding) readonly buffer Clocks { EmitterClockData clocks[]; };
+layout(std430, binding = kFrameRectsBinding) readonly buffer FrameRects { vec4 frameRects[]; };  // u0 v0 u1 v1
+// Every drawn instance: emitter index << kSlotBits | slot, grouped by (pass, page) draw.
+layout(std430, binding = kInstancesBinding) readonly buffer Instances { uint instances[]; };
+uint instanceEmitter(uint entry) { return entry >> kSlotBits; }
+uint instanceSlot(uint entry) { return entry & kSlotMask; }
 
 // --- variation (variation.hpp) ---------------------------------------------------------
-// variation.cpp calls this step `mix`; GLSL reserves that name for its built-in lerp.
-uint mixBits(uint x) {
+// particles::mixHash, operation for operation (uint32 wrap-around is intended).
+uint mixHash(uint x) {
   x ^= x >> 16;
   x *= 0x7feb352du;
   x ^= x >> 15;
@@ -53,13 +54,10 @@ uint mixBits(uint x) {
 }
 
 uint variationHash(uint seed, uint cycle, uint birth, uint stream) {
-  return mixBits(mixBits(mixBits(mixBits(seed) ^ cycle) ^ birth) ^ stream);
+  return mixHash(mixHash(mixHash(mixHash(seed) ^ cycle) ^ birth) ^ stream);
 }
 
 float unitFromHash(uint h) { return float(h >> 8) * (1.0 / 16777216.0); }
-
-const uint kSpawnX = 0u, kSpawnY = 1u, kSpawnZ = 2u, kVelocityX = 3u, kVelocityY = 4u, kVelocityZ = 5u,
-           kLifetime = 6u, kAngle = 7u, kSpin = 8u;
 
 float variation(uint seed, uint cycle, uint birth, uint stream) {
   return unitFromHash(variationHash(seed, cycle, birth, stream));

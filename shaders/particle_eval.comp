@@ -11,14 +11,14 @@ struct SlotResult {
   vec4 rotationAge;    // rotation (degrees), age, lifetime, unused
   uvec4 state;         // alive, frame, birth, cycle
 };
-layout(std430, binding = 7) writeonly buffer Results { SlotResult results[]; };
+layout(std430, binding = kResultsBinding) writeonly buffer Results { SlotResult results[]; };
 layout(location = 0) uniform uint count;
 
 void main() {
   uint i = gl_GlobalInvocationID.x;
   if (i >= count) return;
   uint entry = instances[i];
-  SlotState s = evaluateSlot(entry >> 12, entry & 0xfffu);
+  SlotState s = evaluateSlot(instanceEmitter(entry), instanceSlot(entry));
   results[i].positionSize = vec4(s.position, s.size);
   results[i].color = s.color;
   results[i].rotationAge = vec4(s.rotation, s.age, s.lifetime, 0.0);

@@ -46,9 +46,9 @@ bool GpuView::ready() const { return renderer_->ready(); }
 render::FrameOptions GpuView::frameOptions(const ViewerState& s) const {
   render::FrameOptions o;
   const PassControls& pc = s.passes;
-  static constexpr render::Pass kPass[3] = {render::Pass::Cutout, render::Pass::Additive, render::Pass::Alpha};
-  for (int p = 0; p < 3; ++p) o.passEnabled[static_cast<std::size_t>(kPass[p])] = !pc.passMuted[static_cast<std::size_t>(p)];
-  if (pc.soloPass >= 0) o.soloPass = kPass[pc.soloPass];
+  for (std::size_t p = 0; p < render::kParticlePassCount; ++p)
+    o.passEnabled[static_cast<std::size_t>(render::kParticlePasses[p])] = !pc.passMuted[p];
+  if (pc.soloPass >= 0) o.soloPass = render::kParticlePasses[static_cast<std::size_t>(pc.soloPass)];
   o.emitterMuted = pc.emitterMuted;
   if (pc.soloEmitter >= 0) o.soloEmitter = static_cast<std::uint32_t>(pc.soloEmitter);
   o.debug = debug_;
@@ -74,8 +74,8 @@ void GpuView::drawMain(ViewerState& s) {
     s.gpu.passTargetMs.clear();
     s.gpu.drawCallTarget = 0;
     s.gpu.passDrawCallTargets.clear();
-    for (std::size_t p = 0; p < render::kPassCount; ++p) {
-      s.gpu.passNames.emplace_back(render::passName(static_cast<render::Pass>(p)));
+    for (const render::PassInfo& pass : render::kPasses) {
+      s.gpu.passNames.emplace_back(pass.name);
       const inspect::PassTarget* t = targets_ ? targets_->find(s.gpu.passNames.back()) : nullptr;
       s.gpu.passTargetMs.push_back(t ? t->gpuMs : 0.0);
       s.gpu.passDrawCallTargets.push_back(t ? t->drawCalls : 0);

@@ -9,14 +9,6 @@ std::optional<Panel> panelFromName(std::string_view name) {
   return std::nullopt;
 }
 
-int passIndexForBlend(particles::Blend b) {
-  switch (b) {
-    case particles::Blend::Cutout: return 0;
-    case particles::Blend::Additive: return 1;
-    case particles::Blend::Alpha:
-    case particles::Blend::Premultiplied: return 2;
-  }
-  return 1;
-}
+int passIndexForBlend(particles::Blend b) { return static_cast<int>(render::particlePassIndex(b)); }
 
 }  // namespace kiln::viewer

@@ -18,6 +18,7 @@
 #include "overlay.hpp"
 #include "panels/tuning_model.hpp"
 #include "pick.hpp"
+#include "render/passes.hpp"
 #include "selection.hpp"
 
 namespace kiln::viewer {
@@ -31,14 +32,13 @@ inline constexpr std::array<const char*, static_cast<int>(Panel::Count)> kPanelT
     "Captures", "Host capabilities", "Errors", "Keyboard shortcuts", "Open level"};
 std::optional<Panel> panelFromName(std::string_view name);
 
-// The particle passes in draw order (seed 000): cutout, additive, then alpha and premultiplied
-// sharing one pass.
-inline constexpr std::array<const char*, 3> kParticlePassNames{"cutout", "additive", "alpha"};
+// A blend mode's place among the particle passes (render::kParticlePasses, in draw order).
 int passIndexForBlend(particles::Blend b);
 
-// Solo/mute of the blend-pass inspector (the renderer receives the same through FrameOptions).
+// Solo/mute of the blend-pass inspector, indexed like render::kParticlePasses (the renderer
+// receives the same through FrameOptions).
 struct PassControls {
-  std::array<bool, 3> passMuted{};
+  std::array<bool, render::kParticlePassCount> passMuted{};
   int soloPass = -1;
   std::vector<std::uint8_t> emitterMuted;  // per emitter, sized when a level mounts
   int soloEmitter = -1;

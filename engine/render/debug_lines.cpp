@@ -66,7 +66,7 @@ void Renderer::drawLines(std::span<const DebugVertex> lines, std::span<const Deb
   FrameUniforms u{};
   std::copy_n(glm::value_ptr(viewProjection), 16, u.viewProjection.begin());
   glNamedBufferSubData(r.frameUniforms.id(), 0, sizeof(u), &u);
-  glBindBufferBase(GL_UNIFORM_BUFFER, 0, r.frameUniforms.id());
+  glBindBufferBase(GL_UNIFORM_BUFFER, kFrameBinding, r.frameUniforms.id());
 
   glViewport(0, 0, static_cast<GLsizei>(width), static_cast<GLsizei>(height));
   glDisable(GL_SCISSOR_TEST);
@@ -77,8 +77,7 @@ void Renderer::drawLines(std::span<const DebugVertex> lines, std::span<const Deb
     glDisable(GL_DEPTH_TEST);
   glDepthFunc(GL_LEQUAL);
   glDepthMask(GL_FALSE);
-  glEnable(GL_BLEND);
-  glBlendFuncSeparate(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA, GL_ONE, GL_ONE_MINUS_SRC_ALPHA);
+  applyBlend(kStraightAlphaOver);
   // The lines program writes no gl_PointSize, so the fixed size applies.
   glDisable(GL_PROGRAM_POINT_SIZE);
   glPointSize(5.0f);

@@ -1,5 +1,5 @@
-// One frame: clocks and camera upload, then the passes in the contract's order, each inside a
-// debug group and a timer query.
+// One frame: clocks and camera upload, then a loop over the pass table (render/passes.hpp),
+// each pass inside a debug group and a timer query, drawn by the method of its kind.
 #include <chrono>
 
 #include <glm/gtc/type_ptr.hpp>
@@ -15,24 +15,37 @@ bool passShown(const FrameOptions& o, Pass p) {
   return o.passEnabled[i] && (!o.soloPass || *o.soloPass == p);
 }
 
-void applyBlend(const gl::BlendState& b) {
-  if (b.enabled) {
-    glEnable(GL_BLEND);
-    glBlendFuncSeparate(b.srcRgb, b.dstRgb, b.srcAlpha, b.dstAlpha);
+// The fixed-function state a row of the pass table asks for; every pass sets all of it, so no
+// pass depends on what the one before left behind.
+void applyPassState(const PassInfo& p) {
+  if (p.depthTest)
+    glEnable(GL_DEPTH_TEST);
+  else
+    glDisable(GL_DEPTH_TEST);
+  glDepthMask(p.depthWrite ? GL_TRUE : GL_FALSE);
+  if (p.cullBackFaces) {
+    glEnable(GL_CULL_FACE);
+    glCullFace(GL_BACK);
+    glFrontFace(GL_CCW);  // sector_mesh.hpp: front faces look into the sector
   } else {
-    glDisable(GL_BLEND);
+    glDisable(GL_CULL_FACE);
   }
-  glDepthMask(b.depthWrite ? GL_TRUE : GL_FALSE);
+  applyBlend(p.blend);
 }
 
-// The blend state a particle pass draws with (alpha and premultiplied share theirs).
-particles::Blend passBlend(Pass p) {
-  return p == Pass::Cutout ? particles::Blend::Cutout
-         : p == Pass::Alpha ? particles::Blend::Alpha
-                            : particles::Blend::Additive;
-}
+std::uint32_t& drawCalls(FrameStats& s, const PassInfo& p) { return s.passDrawCalls[static_cast<std::size_t>(p.pass)]; }
 
 }  // namespace
+
+void applyBlend(const BlendState& b) {
+  if (!b.enabled) {
+    glDisable(GL_BLEND);
+    return;
+  }
+  glEnable(GL_BLEND);
+  glBlendFuncSeparate(gl::blendFactor(b.srcRgb), gl::blendFactor(b.dstRgb), gl::blendFactor(b.srcAlpha),
+                      gl::blendFactor(b.dstAlpha));
+}
 
 void Renderer::drawFrame(double levelTime, const Camera& camera, const FrameOptions& options, std::uint32_t width,
                          std::uint32_t height) {
@@ -103,7 +116,7 @@ void Renderer::Impl::drawFrameInto(GLuint framebuffer, double levelTime, const C
   u.cameraForward = {-view[0][2], -view[1][2], -view[2][2], 0};
   u.options = {options.countLiveParticles ? 1u : 0u, 0, 0, 0};
   glNamedBufferSubData(frameUniforms.id(), 0, sizeof(u), &u);
-  glBindBufferBase(GL_UNIFORM_BUFFER, 0, frameUniforms.id());
+  glBindBufferBase(GL_UNIFORM_BUFFER, kFrameBinding, frameUniforms.id());
   if (level->hasParticles) {
     fillClocks(level->doc, levelTime, options.emitterMuted, options.soloEmitter, level->clockStaging);
     glNamedBufferSubData(level->clocks.id(), 0, static_cast<GLsizeiptr>(level->clockStaging.size() * sizeof(ClockGpu)),
@@ -115,94 +128,27 @@ void Renderer::Impl::drawFrameInto(GLuint framebuffer, double levelTime, const C
     bindLevelBuffers();
   }
 
-  glEnable(GL_DEPTH_TEST);
   glDepthFunc(GL_LESS);
-  const auto timed = [&](Pass pass, auto&& body) {
-    const auto i = static_cast<std::size_t>(pass);
-    const std::string_view name = passName(pass);
-    gl::DebugGroup group(name);
-    glBeginQuery(GL_TIME_ELAPSED, queries[set][i].id());
-    body();
-    glEndQuery(GL_TIME_ELAPSED);
-    issued[set][i] = true;
-  };
-
-  // Sectors always fill depth so particles are occluded the same way whichever pass is shown.
-  const bool sectorsShown = passShown(options, Pass::Sectors) && !overdraw;
-  timed(Pass::Sectors, [&] {
-    glDisable(GL_BLEND);
-    glEnable(GL_CULL_FACE);
-    glCullFace(GL_BACK);
-    glFrontFace(GL_CCW);
-    if (!sectorsShown) glColorMask(GL_FALSE, GL_FALSE, GL_FALSE, GL_FALSE);
-    glUseProgram(sector.id());
-    glProgramUniform1ui(sector.id(), 0, options.debug.grid ? 1u : 0u);
-    glBindVertexArray(level->sectorArray.id());
-    if (level->sectorVertexCount > 0) {
-      glDrawArrays(GL_TRIANGLES, 0, level->sectorVertexCount);
-      ++next.passDrawCalls[static_cast<std::size_t>(Pass::Sectors)];
-    }
-    glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
-    glDisable(GL_CULL_FACE);
-  });
-
-  const auto particlePass = [&](Pass pass) {
-    timed(pass, [&] {
-      if (!level->hasParticles || !passShown(options, pass)) return;
-      gl::BlendState b = gl::blendState(passBlend(pass));
-      if (overdraw) b = {true, GL_ONE, GL_ONE, GL_ONE, GL_ONE, false};
-      applyBlend(b);
-      glUseProgram(particle.id());
-      glProgramUniform1ui(particle.id(), 0, overdraw ? 1u : 0u);
-      glBindVertexArray(emptyArray.id());
-      for (const DrawGroup& d : level->draws) {
-        if (d.pass != pass) continue;
-        if (d.page < level->pages.size()) glBindTextureUnit(0, level->pages[d.page].id());
-        glDrawArraysInstancedBaseInstance(GL_TRIANGLE_STRIP, 0, 4, static_cast<GLsizei>(d.instanceCount), d.firstInstance);
-        ++next.passDrawCalls[static_cast<std::size_t>(pass)];
-        next.slotsSubmitted += d.instanceCount;
+  for (const PassInfo& pass : kPasses) {
+    const auto i = static_cast<std::size_t>(pass.pass);
+    {
+      gl::DebugGroup group(pass.name);
+      glBeginQuery(GL_TIME_ELAPSED, queries[set][i].id());
+      switch (pass.kind) {
+        case PassKind::Sectors: drawSectorsPass(pass, options, next); break;
+        case PassKind::WorldParticles: drawParticlePass(pass, options, next); break;
+        case PassKind::SceneTransparency: drawSceneTransparencyPass(pass, options, next); break;
+        case PassKind::DebugViews: drawDebugPass(pass, options, next); break;
       }
-    });
-  };
-  particlePass(Pass::Cutout);
-  // Scene transparency: Kiln has none yet; the slot keeps the contract's order visible.
-  timed(Pass::SceneTransparency, [] {});
-  particlePass(Pass::Additive);
-  particlePass(Pass::Alpha);
-  if (overdraw && level->hasParticles) resolveOverdraw(framebuffer, width, height);
-
-  timed(Pass::Debug, [&] {
-    if (!passShown(options, Pass::Debug)) return;
-    const auto& d = options.debug;
-    if (!d.sectorPlanes && !d.storedBounds && !d.recomputedBounds) return;
-    std::uint32_t& calls = next.passDrawCalls[static_cast<std::size_t>(Pass::Debug)];
-    glUseProgram(lines.id());
-    glBindVertexArray(level->lineArray.id());
-    if (d.sectorPlanes && level->planes.count > 0) {
-      // Tinted over the sector surfaces they coincide with: pulled towards the camera so they
-      // win the depth test, culled like the sectors pass (near walls stay open), no depth
-      // writes so the outlines still land.
-      applyBlend({true, GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA, GL_ONE, GL_ONE_MINUS_SRC_ALPHA, false});
-      glEnable(GL_CULL_FACE);
-      glEnable(GL_POLYGON_OFFSET_FILL);
-      glPolygonOffset(-1.0f, -1.0f);
-      glDepthFunc(GL_LEQUAL);
-      glDrawArrays(GL_TRIANGLES, level->planes.first, level->planes.count);
-      ++calls;
-      glDisable(GL_POLYGON_OFFSET_FILL);
-      glDisable(GL_CULL_FACE);
-      glDepthFunc(GL_LESS);
+      glEndQuery(GL_TIME_ELAPSED);
+      issued[set][i] = true;
     }
-    applyBlend({false, GL_ONE, GL_ZERO, GL_ONE, GL_ZERO, false});
-    for (const auto& [on, range] : {std::pair{d.sectorPlanes, level->outlines},
-                                    std::pair{d.storedBounds, level->storedBounds},
-                                    std::pair{d.recomputedBounds, level->recomputedBounds}}) {
-      if (!on || range.count == 0) continue;
-      glDrawArrays(GL_LINES, range.first, range.count);
-      ++calls;
-    }
-  });
+    // Outside the timers: the palette replaces the layer counts once every particle is in.
+    if (pass.pass == kLastParticlePass && options.debug.overdraw && level->hasParticles)
+      resolveOverdraw(framebuffer, width, height);
+  }
 
+  glDisable(GL_CULL_FACE);
   glDisable(GL_BLEND);
   glDepthMask(GL_TRUE);
   glBindVertexArray(0);
@@ -217,6 +163,74 @@ void Renderer::Impl::drawFrameInto(GLuint framebuffer, double levelTime, const C
   ++frameIndex;
   next.cpuMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - cpuStart).count();
   stats = next;
+}
+
+// Sectors always fill depth so particles are occluded the same way whichever pass is shown.
+void Renderer::Impl::drawSectorsPass(const PassInfo& pass, const FrameOptions& options, FrameStats& next) {
+  const bool shown = passShown(options, pass.pass) && !options.debug.overdraw;
+  applyPassState(pass);
+  if (!shown) glColorMask(GL_FALSE, GL_FALSE, GL_FALSE, GL_FALSE);
+  glUseProgram(sector.id());
+  glProgramUniform1ui(sector.id(), 0, options.debug.grid ? 1u : 0u);
+  glBindVertexArray(level->sectorArray.id());
+  if (level->sectorVertexCount > 0) {
+    glDrawArrays(GL_TRIANGLES, 0, level->sectorVertexCount);
+    ++drawCalls(next, pass);
+  }
+  glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
+}
+
+// The draw groups buildParticleTables made for this pass, one instanced strip each.
+void Renderer::Impl::drawParticlePass(const PassInfo& pass, const FrameOptions& options, FrameStats& next) {
+  if (!level->hasParticles || !passShown(options, pass.pass)) return;
+  applyPassState(pass);
+  if (options.debug.overdraw) {
+    applyBlend(kLayerCount);
+    glDepthMask(GL_FALSE);
+  }
+  glUseProgram(particle.id());
+  glProgramUniform1ui(particle.id(), 0, options.debug.overdraw ? 1u : 0u);
+  glBindVertexArray(emptyArray.id());
+  for (const DrawGroup& d : level->draws) {
+    if (d.pass != pass.pass) continue;
+    if (d.page < level->pages.size()) glBindTextureUnit(kAtlasUnit, level->pages[d.page].id());
+    glDrawArraysInstancedBaseInstance(GL_TRIANGLE_STRIP, 0, 4, static_cast<GLsizei>(d.instanceCount), d.firstInstance);
+    ++drawCalls(next, pass);
+    next.slotsSubmitted += d.instanceCount;
+  }
+}
+
+// Kiln draws no scene transparency yet: the slot stays in the table (timed, empty) so the
+// contract's order is visible in captures, timers and budgets.
+void Renderer::Impl::drawSceneTransparencyPass(const PassInfo&, const FrameOptions&, FrameStats&) {}
+
+void Renderer::Impl::drawDebugPass(const PassInfo& pass, const FrameOptions& options, FrameStats& next) {
+  if (!passShown(options, pass.pass)) return;
+  const auto& d = options.debug;
+  if (!d.sectorPlanes && !d.storedBounds && !d.recomputedBounds) return;
+  applyPassState(pass);
+  glUseProgram(lines.id());
+  glBindVertexArray(level->lineArray.id());
+  if (d.sectorPlanes && level->planes.count > 0) {
+    // Tinted over the sector surfaces they coincide with: pulled towards the camera so they
+    // win the depth test, culled like the sectors pass (near walls stay open), no depth
+    // writes so the outlines still land.
+    glEnable(GL_POLYGON_OFFSET_FILL);
+    glPolygonOffset(-1.0f, -1.0f);
+    glDepthFunc(GL_LEQUAL);
+    glDrawArrays(GL_TRIANGLES, level->planes.first, level->planes.count);
+    ++drawCalls(next, pass);
+    glDisable(GL_POLYGON_OFFSET_FILL);
+    glDepthFunc(GL_LESS);
+  }
+  applyBlend(kNoBlend);  // lines are opaque
+  for (const auto& [on, range] : {std::pair{d.sectorPlanes, level->outlines},
+                                  std::pair{d.storedBounds, level->storedBounds},
+                                  std::pair{d.recomputedBounds, level->recomputedBounds}}) {
+    if (!on || range.count == 0) continue;
+    glDrawArrays(GL_LINES, range.first, range.count);
+    ++drawCalls(next, pass);
+  }
 }
 
 }  // namespace kiln::render

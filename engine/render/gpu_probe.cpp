@@ -25,9 +25,9 @@ std::variant<std::vector<GpuSlotState>, core::Diagnostic> Renderer::Impl::probeS
   std::vector<std::uint32_t> packed;
   packed.reserve(slots.size());
   for (const auto& s : slots) {
-    if (s.emitter >= level->doc.emitters.size() || s.emitter > 0xfffff || s.slot >= 4096)
+    if (s.emitter >= level->doc.emitters.size() || s.emitter > kMaxPackedEmitter || s.slot > kSlotMask)
       return failure("slot reference out of range");
-    packed.push_back(s.emitter << 12 | s.slot);
+    packed.push_back(packInstance(s.emitter, s.slot));
   }
   if (packed.empty()) return std::vector<GpuSlotState>{};
   if (!probe) {

@@ -23,10 +23,10 @@ void Renderer::Impl::resolveOverdraw(GLuint framebuffer, std::uint32_t width, st
   glDisable(GL_DEPTH_TEST);
   glDepthMask(GL_FALSE);
   glUseProgram(overdraw.id());
-  glBindTextureUnit(1, overdrawCounts.id());
+  glBindTextureUnit(kLayerCountsUnit, overdrawCounts.id());
   glBindVertexArray(emptyArray.id());
   glDrawArrays(GL_TRIANGLES, 0, 3);
-  glBindTextureUnit(1, 0);
+  glBindTextureUnit(kLayerCountsUnit, 0);
   glEnable(GL_DEPTH_TEST);
   glDepthMask(GL_TRUE);
 }

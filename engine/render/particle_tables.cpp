@@ -5,7 +5,6 @@
 
 #include "particles/motion.hpp"
 #include "particles/schedule.hpp"
-#include "render/gl_enums.hpp"
 
 namespace kiln::render {
 namespace {
@@ -30,7 +29,7 @@ PresetGpu presetGpu(const particles::Preset& p, std::uint32_t firstRect, std::ui
     for (std::size_t k = 0; k < 4; ++k) g.color[i][k] = f32(c.rgba[k]);
   }
   g.sprite = {static_cast<std::uint32_t>(p.sprite.frames.size()), static_cast<std::uint32_t>(p.sprite.flipbook),
-              static_cast<std::uint32_t>(p.sprite.facing), static_cast<std::uint32_t>(gl::shaderBlendMode(p.sprite.blend))};
+              static_cast<std::uint32_t>(p.sprite.facing), shaderBlendMode(p.sprite.blend)};
   g.counts = {static_cast<std::uint32_t>(p.size.size()), static_cast<std::uint32_t>(p.color.size()), firstRect, page};
   g.fps = {f32(p.sprite.fps), 0, 0, 0};
   return g;
@@ -79,38 +78,46 @@ ParticleTables buildParticleTables(const particles::Document& doc, const AtlasLa
 
   const auto pageOf = [&](std::size_t emitter) { return t.presets[doc.emitters[emitter].preset].counts[3]; };
   const auto passOfEmitter = [&](std::size_t emitter) {
-    return gl::passOf(doc.presets[doc.emitters[emitter].preset].sprite.blend);
+    return passOf(doc.presets[doc.emitters[emitter].preset].sprite.blend);
   };
   const auto appendEmitter = [&](std::size_t emitter) {
     for (std::uint32_t s = 0; s < drawnSlots[emitter]; ++s)
-      t.instances.push_back(static_cast<std::uint32_t>(emitter) << 12 | s);
+      t.instances.push_back(packInstance(static_cast<std::uint32_t>(emitter), s));
   };
   const auto close = [&](Pass pass, std::uint32_t page, std::size_t first) {
     if (t.instances.size() > first)
       t.draws.push_back({pass, page, static_cast<std::uint32_t>(first), static_cast<std::uint32_t>(t.instances.size() - first)});
   };
-  for (Pass pass : {Pass::Cutout, Pass::Additive}) {
+  const auto groupByPage = [&](Pass pass) {
     for (std::uint32_t page = 0; page < std::max<std::size_t>(1, atlas.pages.size()); ++page) {
       const std::size_t first = t.instances.size();
       for (std::size_t e = 0; e < doc.emitters.size(); ++e)
         if (passOfEmitter(e) == pass && pageOf(e) == page) appendEmitter(e);
       close(pass, page, first);
     }
-  }
-  std::size_t first = t.instances.size();
-  std::uint32_t runPage = 0;
-  bool open = false;
-  for (std::size_t e = 0; e < doc.emitters.size(); ++e) {
-    if (passOfEmitter(e) != Pass::Alpha) continue;
-    if (open && pageOf(e) != runPage) {
-      close(Pass::Alpha, runPage, first);
-      first = t.instances.size();
+  };
+  const auto keepAuthoredOrder = [&](Pass pass) {
+    std::size_t first = t.instances.size();
+    std::uint32_t runPage = 0;
+    bool open = false;
+    for (std::size_t e = 0; e < doc.emitters.size(); ++e) {
+      if (passOfEmitter(e) != pass) continue;
+      if (open && pageOf(e) != runPage) {
+        close(pass, runPage, first);
+        first = t.instances.size();
+      }
+      runPage = pageOf(e);
+      open = true;
+      appendEmitter(e);
     }
-    runPage = pageOf(e);
-    open = true;
-    appendEmitter(e);
+    if (open) close(pass, runPage, first);
+  };
+  for (const Pass pass : kParticlePasses) {
+    if (passInfo(pass).authoredOrder)
+      keepAuthoredOrder(pass);
+    else
+      groupByPage(pass);
   }
-  if (open) close(Pass::Alpha, runPage, first);
   if (t.instances.empty()) t.instances.push_back(0);  // keeps the SSBO non-empty; never drawn
   return t;
 }

@@ -5,12 +5,14 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <vector>
 
 #include "particles/model.hpp"
 #include "render/atlas.hpp"
-#include "render/renderer.hpp"
+#include "render/passes.hpp"
+#include "render/shader_constants.hpp"
 
 namespace kiln::render {
 
@@ -38,11 +40,8 @@ struct EmitterGpu {
 };
 static_assert(sizeof(EmitterGpu) == 64, "std430 EmitterData is 64 bytes");
 
-inline constexpr std::uint32_t kClockStarted = 1;
-inline constexpr std::uint32_t kClockVisible = 2;
-
 struct ClockGpu {
-  std::array<std::uint32_t, 4> clock;  // cycle low bits, cycle mod G, min(cycle, 2^31−1), flags
+  std::array<std::uint32_t, 4> clock;  // cycle low bits, cycle mod G, min(cycle, 2^31−1), kClock* flags
   std::array<float, 4> phase;
 };
 static_assert(sizeof(ClockGpu) == 32, "std430 EmitterClockData is 32 bytes");
@@ -60,14 +59,15 @@ struct ParticleTables {
   std::vector<EmitterGpu> emitters;
   std::vector<float> schedule;                   // every emitter's birthSchedule, concatenated
   std::vector<std::array<float, 4>> frameRects;  // normalized u0 v0 u1 v1 per preset frame
-  std::vector<std::uint32_t> instances;          // emitter << 12 | slot, in draw order
+  std::vector<std::uint32_t> instances;          // packInstance(emitter, slot), in draw order
   std::vector<DrawGroup> draws;                  // in pass order
 };
 
 // Instances cover slots [0, min(capacity, G·B)) of each emitter (the rest are always dead).
-// Cutout and additive draws group every emitter of a page together (their result does not
-// depend on order); the alpha pass keeps authored emitter order and starts a new draw
-// whenever the page changes, since the contract fixes its submission order.
+// Draws follow the pass table: a pass whose result does not depend on order (cutout,
+// additive) groups every emitter of a page together; a pass with authoredOrder (alpha) keeps
+// authored emitter order and starts a new draw whenever the page changes, since the contract
+// fixes its submission order.
 ParticleTables buildParticleTables(const particles::Document& doc, const AtlasLayout& atlas);
 
 // Per-frame clock of every emitter (emitterClock in double, then cycle and phase for the GPU).

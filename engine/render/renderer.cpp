@@ -43,18 +43,6 @@ std::vector<std::pair<std::filesystem::path, std::filesystem::file_time_type>> s
 
 }  // namespace
 
-std::string_view passName(Pass p) {
-  switch (p) {
-    case Pass::Sectors: return "sectors";
-    case Pass::Cutout: return "cutout";
-    case Pass::SceneTransparency: return "scene-transparency";
-    case Pass::Additive: return "additive";
-    case Pass::Alpha: return "alpha";
-    case Pass::Debug: return "debug";
-  }
-  return "unknown";
-}
-
 Renderer::Renderer(RendererOptions options) : impl_(std::make_unique<Impl>()) { impl_->options = std::move(options); }
 Renderer::Renderer(Renderer&&) noexcept = default;
 Renderer& Renderer::operator=(Renderer&&) noexcept = default;

@@ -3,8 +3,8 @@
 // thread for every call (HeadlessContext, or the viewer's GLFW window).
 //
 // Supports: convex sectors (world versions 1–3: portals left open, slopes, ambient), the four
-// worldparticles blend modes in the contract's pass order, atlas pages, per-pass and
-// per-emitter solo/mute, bounds/plane/overdraw debug views, GPU timer queries per pass.
+// worldparticles blend modes in the pass table's order (render/passes.hpp), atlas pages,
+// per-pass and per-emitter solo/mute, bounds/plane/overdraw debug views, GPU timer queries per pass.
 // Does not: sort particles (authored emitter order, per the contract), simulate anything on the
 // CPU, read files (textures arrive as straight-alpha RGBA8 images by name).
 #pragma once
@@ -23,16 +23,11 @@
 #include "particles/model.hpp"
 #include "render/camera.hpp"
 #include "render/debug_vertex.hpp"
+#include "render/passes.hpp"
 #include "world/level.hpp"
 #include "world/world.hpp"
 
 namespace kiln::render {
-
-// Draw order is the enum order (seed 000: cutout, scene transparency, additive, then alpha and
-// premultiplied sharing one pass).
-enum class Pass : std::uint8_t { Sectors = 0, Cutout, SceneTransparency, Additive, Alpha, Debug };
-inline constexpr std::size_t kPassCount = 6;
-std::string_view passName(Pass p);  // "sectors", "cutout", "scene-transparency", "additive", "alpha", "debug"
 
 struct DebugViews {
   bool storedBounds = false;      // each emitter's stored conservative bounds (yellow lines)
@@ -43,7 +38,11 @@ struct DebugViews {
 };
 
 struct FrameOptions {
-  std::array<bool, kPassCount> passEnabled{true, true, true, true, true, true};
+  std::array<bool, kPassCount> passEnabled = [] {
+    std::array<bool, kPassCount> all{};
+    all.fill(true);
+    return all;
+  }();
   std::optional<Pass> soloPass;            // when set, only this pass (and the depth of sectors) draws
   // Per emitter (authored index): non-zero mutes it. Caller-owned; may be shorter than the
   // emitter list (missing entries are not muted). A span, so a frame allocates nothing.

@@ -12,6 +12,7 @@
 #include "render/gpu_probe.hpp"
 #include "render/particle_tables.hpp"
 #include "render/renderer.hpp"
+#include "render/shader_constants.hpp"
 
 namespace kiln::render {
 
@@ -25,7 +26,7 @@ struct RenderTarget::Impl {
   void allocate(std::uint32_t w, std::uint32_t h);
 };
 
-// std140 block `Frame` of every shader (binding 0).
+// std140 block `Frame` (shaders/frame.glsl, binding kFrameBinding).
 struct FrameUniforms {
   std::array<float, 16> viewProjection;
   std::array<float, 4> cameraRight, cameraUp, cameraForward;
@@ -33,15 +34,12 @@ struct FrameUniforms {
 };
 static_assert(sizeof(FrameUniforms) == 128, "std140 Frame block is 128 bytes");
 
+// Sets (or disables) fixed-function blending as a pass-table state asks (frame.cpp).
+void applyBlend(const BlendState& b);
+
 struct LineRange {
   GLint first = 0;
   GLsizei count = 0;
-};
-
-// Binding points shared with shaders/particle_common.glsl and the probe.
-enum Binding : GLuint {
-  kPresetsBinding = 0, kEmittersBinding = 1, kScheduleBinding = 2, kClocksBinding = 3,
-  kFrameRectsBinding = 4, kInstancesBinding = 5, kCountersBinding = 6, kResultsBinding = 7,
 };
 
 struct LevelGpu {
@@ -85,6 +83,11 @@ struct Renderer::Impl {
   void resolveOverdraw(GLuint framebuffer, std::uint32_t width, std::uint32_t height);
   void drawFrameInto(GLuint framebuffer, double levelTime, const Camera& camera, const FrameOptions& options,
                      std::uint32_t width, std::uint32_t height);
+  // One method per PassKind (frame.cpp); each draws one row of kPasses and counts its draws.
+  void drawSectorsPass(const PassInfo& pass, const FrameOptions& options, FrameStats& next);
+  void drawParticlePass(const PassInfo& pass, const FrameOptions& options, FrameStats& next);
+  void drawSceneTransparencyPass(const PassInfo& pass, const FrameOptions& options, FrameStats& next);
+  void drawDebugPass(const PassInfo& pass, const FrameOptions& options, FrameStats& next);
   std::variant<std::vector<GpuSlotState>, core::Diagnostic> probeSlots(double levelTime, std::span<const SlotRef> slots);
   void log(std::string_view message) const {
     if (options.log) options.log(message);

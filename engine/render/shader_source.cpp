@@ -16,6 +16,7 @@ bool readText(std::string_view name, const std::string& directory, std::string& 
     return true;
   }
   std::ifstream in(directory + "/" + std::string(name), std::ios::binary);
+  if (!in && name == kShaderConstantsFile) return readText(name, {}, out);
   if (!in) return false;
   std::ostringstream s;
   s << in.rdbuf();

@@ -25,11 +25,13 @@ void draw(ViewerState& s) {
     ImGui::TextDisabled("(needs the GPU renderer)");
   }
   const auto passes = inspect::passesInOrder(*doc);
-  for (int p = 0; p < 3; ++p) {
+  for (int p = 0; p < static_cast<int>(render::kParticlePassCount); ++p) {
     ImGui::PushID(p);
     const auto& entries = passes[static_cast<std::size_t>(p)];
+    const render::PassInfo& info = render::passInfo(render::kParticlePasses[static_cast<std::size_t>(p)]);
     ImGui::Separator();
-    ImGui::Text("%d. %s pass  (%zu emitters)", p + 1, kParticlePassNames[static_cast<std::size_t>(p)], entries.size());
+    ImGui::Text("%d. %.*s pass  (%zu emitters)", p + 1, static_cast<int>(info.name.size()), info.name.data(),
+                entries.size());
     ImGui::SameLine(380);
     bool solo = pc.soloPass == p;
     if (ImGui::Checkbox("solo", &solo)) pc.soloPass = solo ? p : -1;
@@ -49,7 +51,7 @@ void draw(ViewerState& s) {
       if (ImGui::Checkbox("mute", &muted)) pc.emitterMuted[entry.emitter] = muted ? 1 : 0;
       ImGui::PopID();
     }
-    if (p == 2 && entries.size() > 1) {
+    if (info.authoredOrder && entries.size() > 1) {
       const auto eye = s.camera.eye();
       const auto sorted = inspect::backToFront(*doc, entries, {eye.x, eye.y, eye.z});
       ImGui::TextDisabled("authored order vs back-to-front (reference only, not used to draw):");

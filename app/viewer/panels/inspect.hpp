@@ -11,6 +11,7 @@
 
 #include "particles/bounds.hpp"
 #include "particles/model.hpp"
+#include "render/passes.hpp"
 #include "world/fit.hpp"
 
 namespace kiln::viewer::inspect {
@@ -73,10 +74,10 @@ struct PassEntry {
   std::uint32_t emitter = 0;
   particles::Blend blend{};
 };
-// Emitters grouped by particle pass (cutout, additive, alpha) in authored order: the order the
+// Emitters grouped by particle pass (render::kParticlePasses) in authored order: the order the
 // renderer submits them.
-std::array<std::vector<PassEntry>, 3> passesInOrder(const particles::Document& doc);
-// Reference only: the alpha pass's emitters sorted back to front by the distance from `eye` to
+std::array<std::vector<PassEntry>, render::kParticlePassCount> passesInOrder(const particles::Document& doc);
+// Reference only: an authoredOrder pass's emitters (alpha) sorted back to front by the distance from `eye` to
 // their bounds centre (the renderer keeps authored order, per the contract).
 std::vector<std::uint32_t> backToFront(const particles::Document& doc, const std::vector<PassEntry>& alphaPass,
                                        const std::array<double, 3>& eye);

@@ -119,8 +119,8 @@ const char* faceName(int face) {
   return face >= 0 && face < 6 ? kNames[face] : "?";
 }
 
-std::array<std::vector<PassEntry>, 3> passesInOrder(const particles::Document& doc) {
-  std::array<std::vector<PassEntry>, 3> out;
+std::array<std::vector<PassEntry>, render::kParticlePassCount> passesInOrder(const particles::Document& doc) {
+  std::array<std::vector<PassEntry>, render::kParticlePassCount> out;
   for (std::uint32_t e = 0; e < doc.emitters.size(); ++e) {
     if (doc.emitters[e].preset >= doc.presets.size()) continue;
     const auto b = doc.presets[doc.emitters[e].preset].sprite.blend;
@@ -146,14 +146,8 @@ std::vector<std::uint32_t> backToFront(const particles::Document& doc, const std
 }
 
 const char* blendEquation(particles::Blend b) {
-  switch (b) {
-    // Mirrors engine/render/gl_enums.hpp blendState(); the shader premultiplies before blending.
-    case particles::Blend::Additive: return "rgb = src*1 + dst*1, a = dst; no depth write";
-    case particles::Blend::Cutout: return "alpha-tested, opaque; depth write";
-    case particles::Blend::Alpha: return "rgb = T.rgb*T.a*C.rgb*C.a + dst*(1-a); no depth write";
-    case particles::Blend::Premultiplied: return "rgb = T.rgb*T.a*C.rgb + dst*(1-a); no depth write";
-  }
-  return "?";
+  // The pass table's text; its literals are null-terminated, so the view's data is a C string.
+  return render::blendInfo(b).equation.data();
 }
 
 }  // namespace kiln::viewer::inspect

@@ -5,7 +5,7 @@
 
 #include "particles/sample_docs.hpp"
 #include "render/camera.hpp"
-#include "render_fixture.hpp"
+#include "render_cpu/scene_fixture.hpp"
 
 TEST_CASE("frameLevel keeps every sector corner and bounds corner inside the view", "[camera]") {
   using namespace kiln;

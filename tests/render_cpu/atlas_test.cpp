@@ -6,7 +6,7 @@
 #include "particles/sample_docs.hpp"
 #include "render/atlas.hpp"
 #include "render/resources.hpp"
-#include "render_fixture.hpp"
+#include "render_cpu/scene_fixture.hpp"
 
 namespace {
 

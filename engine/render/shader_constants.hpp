@@ -1,0 +1,45 @@
+// Numbers the C++ side and the shaders must agree on: buffer binding points, texture units,
+// the instance packing, clock flags and the fragment shader's blend selector. GL-free. The
+// build writes them into shaders' `shader_constants.glsl` (render/codegen/), so each is
+// written here once; the hash streams come from particles/variation.hpp the same way.
+#pragma once
+
+#include <cstdint>
+
+#include "particles/model.hpp"
+
+namespace kiln::render {
+
+// Uniform block binding of `Frame` (shaders/frame.glsl).
+inline constexpr std::uint32_t kFrameBinding = 0;
+
+// Shader storage bindings of the level tables (particle_common.glsl) and the inspectors' buffers.
+inline constexpr std::uint32_t kPresetsBinding = 0;
+inline constexpr std::uint32_t kEmittersBinding = 1;
+inline constexpr std::uint32_t kScheduleBinding = 2;
+inline constexpr std::uint32_t kClocksBinding = 3;
+inline constexpr std::uint32_t kFrameRectsBinding = 4;
+inline constexpr std::uint32_t kInstancesBinding = 5;
+inline constexpr std::uint32_t kCountersBinding = 6;  // live-particle counter (particle.vert)
+inline constexpr std::uint32_t kResultsBinding = 7;   // probe results (particle_eval.comp)
+
+// Texture units: the particle pass's atlas page, the overdraw palette's layer counts.
+inline constexpr std::uint32_t kAtlasUnit = 0;
+inline constexpr std::uint32_t kLayerCountsUnit = 1;
+
+// An instance is (emitter << kSlotBits | slot): a slot index fits 12 bits because no emitter
+// has more than 4,096 slots.
+inline constexpr std::uint32_t kSlotBits = 12;
+inline constexpr std::uint32_t kSlotMask = (1u << kSlotBits) - 1;
+static_assert(kSlotMask + 1 == particles::kMaxSlotsPerEmitter, "slot bits hold exactly one emitter's slots");
+inline constexpr std::uint32_t kMaxPackedEmitter = 0xffffffffu >> kSlotBits;
+constexpr std::uint32_t packInstance(std::uint32_t emitter, std::uint32_t slot) { return emitter << kSlotBits | slot; }
+
+// EmitterClockData.clock.w flags.
+inline constexpr std::uint32_t kClockStarted = 1;
+inline constexpr std::uint32_t kClockVisible = 2;
+
+// The fragment shader's blend selector (PresetData.sprite.w) is the contract's blend value.
+constexpr std::uint32_t shaderBlendMode(particles::Blend b) { return static_cast<std::uint32_t>(b); }
+
+}  // namespace kiln::render
