@@ -61,24 +61,20 @@ struct PassInfo {
   // Submission order is part of the result: draws keep authored emitter order and only break
   // where the atlas page changes. Otherwise every emitter of one page shares one draw.
   bool authoredOrder;
-  std::string_view what;  // one line for inspectors and docs
 };
 
 // Draw order (seed 000): sectors, cutout particles, scene transparency, additive particles,
-// then alpha and premultiplied particles sharing one pass; debug views last.
+// then alpha and premultiplied particles sharing one pass; debug views last. Columns: depth
+// test, depth write, back-face culling, blend state, authoredOrder.
 inline constexpr std::array<PassInfo, kPassCount> kPasses{{
-    {Pass::Sectors, "sectors", PassKind::Sectors, true, true, true, kNoBlend, false,
-     "floors, ceilings and walls (opaque)"},
-    {Pass::Cutout, "cutout", PassKind::WorldParticles, true, true, false, kNoBlend, false,
-     "cutout particles, alpha-tested"},
-    {Pass::SceneTransparency, "scene-transparency", PassKind::SceneTransparency, true, false, false, kNoBlend, false,
-     "scene transparency (empty: Kiln draws none yet)"},
-    {Pass::Additive, "additive", PassKind::WorldParticles, true, false, false, kAdditiveLight, false,
-     "additive particles"},
-    {Pass::Alpha, "alpha", PassKind::WorldParticles, true, false, false, kPremultipliedOver, true,
-     "alpha and premultiplied particles, authored emitter order"},
-    {Pass::Debug, "debug", PassKind::DebugViews, true, false, false, kStraightAlphaOver, false,
-     "sector planes, bounds boxes, sector outlines"},
+    {Pass::Sectors, "sectors", PassKind::Sectors, true, true, true, kNoBlend, false},
+    {Pass::Cutout, "cutout", PassKind::WorldParticles, true, true, false, kNoBlend, false},
+    {Pass::SceneTransparency, "scene-transparency", PassKind::SceneTransparency, true, false, false, kNoBlend, false},
+    {Pass::Additive, "additive", PassKind::WorldParticles, true, false, false, kAdditiveLight, false},
+    {Pass::Alpha, "alpha", PassKind::WorldParticles, true, false, false, kPremultipliedOver, true},
+    // Sector planes: translucent, culled like the sectors (near walls stay open); the bounds
+    // and outline lines drawn after them turn blending off.
+    {Pass::Debug, "debug", PassKind::DebugViews, true, false, true, kStraightAlphaOver, false},
 }};
 
 constexpr const PassInfo& passInfo(Pass p) { return kPasses[static_cast<std::size_t>(p)]; }
