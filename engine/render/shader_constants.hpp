@@ -10,22 +10,23 @@
 
 namespace kiln::render {
 
-// Uniform block binding of `Frame` (shaders/frame.glsl).
-inline constexpr std::uint32_t kFrameBinding = 0;
-
-// Shader storage bindings of the level tables (particle_common.glsl) and the inspectors' buffers.
-inline constexpr std::uint32_t kPresetsBinding = 0;
-inline constexpr std::uint32_t kEmittersBinding = 1;
-inline constexpr std::uint32_t kScheduleBinding = 2;
-inline constexpr std::uint32_t kClocksBinding = 3;
-inline constexpr std::uint32_t kFrameRectsBinding = 4;
-inline constexpr std::uint32_t kInstancesBinding = 5;
-inline constexpr std::uint32_t kCountersBinding = 6;  // live-particle counter (particle.vert)
-inline constexpr std::uint32_t kResultsBinding = 7;   // probe results (particle_eval.comp)
+// Buffer binding points. The `Frame` uniform block (shaders/frame.glsl) has its own index
+// space; the rest are shader storage: the level tables (particle_common.glsl), the inspectors'
+// live-particle counter (particle.vert) and the probe's results (particle_eval.comp).
+enum Binding : std::uint32_t {
+  kFrameBinding = 0,
+  kPresetsBinding = 0,
+  kEmittersBinding = 1,
+  kScheduleBinding = 2,
+  kClocksBinding = 3,
+  kFrameRectsBinding = 4,
+  kInstancesBinding = 5,
+  kCountersBinding = 6,
+  kResultsBinding = 7,
+};
 
 // Texture units: the particle pass's atlas page, the overdraw palette's layer counts.
-inline constexpr std::uint32_t kAtlasUnit = 0;
-inline constexpr std::uint32_t kLayerCountsUnit = 1;
+enum TextureUnit : std::uint32_t { kAtlasUnit = 0, kLayerCountsUnit = 1 };
 
 // An instance is (emitter << kSlotBits | slot): a slot index fits 12 bits because no emitter
 // has more than 4,096 slots.
