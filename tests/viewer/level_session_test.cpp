@@ -26,7 +26,9 @@ TEST_CASE("a sample source opens and mounts, with a schedule per emitter and not
 TEST_CASE("a missing file is an io-error and no level") {
   const auto out = openLevel("/nonexistent/level.klm", world::kilnCapabilities(), false);
   CHECK_FALSE(out.level);
-  REQUIRE_FALSE(out.diagnostics.empty());
+  REQUIRE(out.diagnostics.size() == 1);
+  CHECK(out.diagnostics[0].diagnostic.code == core::Code::IoError);
+  CHECK(out.diagnostics[0].file == "/nonexistent/level.klm");
   CHECK_FALSE(out.forgedBounds);
 }
 
