@@ -81,12 +81,9 @@ int runCapture(const CaptureOptions& o) {
 
   const loader::LoadResult r = loader::loadAny(o.file);
   if (!r.ok()) return reportFailure(r);
-  std::string error;
+  core::Diagnostic error;
   auto fileBytes = core::readFile(o.file, error, 64u << 20);
-  if (!fileBytes) {
-    std::cerr << o.file << ": error[io-error]: " << error << '\n';
-    return kExitUsage;
-  }
+  if (!fileBytes) return reportIoError(error);
 
   render::Camera camera =
       render::frameLevel(r.level.world, r.level.particles ? &*r.level.particles : nullptr,
@@ -143,19 +140,14 @@ int runCapture(const CaptureOptions& o) {
       std::error_code ec;
       std::filesystem::create_directories(png.parent_path(), ec);
     }
-    if (!render::writePng(png, std::get<core::Image>(img), error)) {
-      std::cerr << png.string() << ": error[io-error]: " << error << '\n';
-      return kExitUsage;
-    }
+    if (!loader::writePngFile(png, std::get<core::Image>(img), error)) return reportIoError(error);
     sidecar.levelTime = times[i];
     const std::string json = render::sidecarJson(sidecar);
     std::filesystem::path side = png;
     side.replace_extension(".json");
     if (!core::writeFile(side, std::span(reinterpret_cast<const std::uint8_t*>(json.data()), json.size()),
-                         error)) {
-      std::cerr << side.string() << ": error[io-error]: " << error << '\n';
-      return kExitUsage;
-    }
+                         error))
+      return reportIoError(error);
     if (o.times) progress(i + 1, times.size());
   }
   if (!o.times) std::cout << "wrote " << o.out << " (" << width << "x" << height << ", t=" << o.time << ")\n";

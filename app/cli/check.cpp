@@ -14,23 +14,24 @@ int reportFailure(const loader::LoadResult& r) {
   return r.ioError ? kExitUsage : kExitInvalid;
 }
 
+int reportIoError(const core::Diagnostic& io) {
+  std::cerr << loader::format(loader::locateIoError(io)) << '\n';
+  return kExitUsage;
+}
+
 int runCompile(const std::string& source, const std::string& out, bool copyTextures) {
   if (loader::fileKind(source) != loader::FileKind::Source) {
-    std::cerr << source << ": error[io-error]: compile takes a level source (.yaml)\n";
-    return kExitUsage;
+    return reportIoError(core::ioError(source, "compile takes a level source (.yaml)"));
   }
   loader::LoadResult r = loader::loadSource(source);
   if (!r.ok()) return reportFailure(r);
   const std::vector<std::uint8_t> bytes = world::encodeKlm1(r.level);
-  std::string error;
+  core::Diagnostic error;
   if (const std::filesystem::path parent = std::filesystem::path(out).parent_path(); !parent.empty()) {
     std::error_code ec;
     std::filesystem::create_directories(parent, ec);
   }
-  if (!core::writeFile(out, bytes, error)) {
-    std::cerr << out << ": error[io-error]: " << error << '\n';
-    return kExitUsage;
-  }
+  if (!core::writeFile(out, bytes, error)) return reportIoError(error);
   // A compiled level finds its textures at <dir>/textures/NAME.png; copying the source PNGs
   // there (bytes unchanged) makes the output directory self-contained for capture and the viewer.
   if (copyTextures) {
@@ -39,10 +40,7 @@ int runCompile(const std::string& source, const std::string& out, bool copyTextu
     std::filesystem::create_directories(dir, ec);
     for (const loader::Texture& t : r.textures) {
       auto png = core::readFile(t.image.origin, error);
-      if (!png || !core::writeFile(dir / (t.image.name + ".png"), *png, error)) {
-        std::cerr << out << ": error[io-error]: " << error << '\n';
-        return kExitUsage;
-      }
+      if (!png || !core::writeFile(dir / (t.image.name + ".png"), *png, error)) return reportIoError(error);
     }
   }
   std::uint64_t slots = 0;

@@ -21,6 +21,8 @@ inline Json jsonVec(const particles::Vec3& v) { return Json::array({v.x, v.y, v.
 
 // Prints every diagnostic one per line on stderr; returns 2 for an I/O failure, 1 otherwise.
 int reportFailure(const loader::LoadResult& r);
+// Prints an I/O failure (a core::ioError) through the same formatter; returns 2.
+int reportIoError(const core::Diagnostic& io);
 
 // copyTextures: also write each texture to <out dir>/textures/NAME.png.
 int runCompile(const std::string& source, const std::string& out, bool copyTextures);

@@ -5,34 +5,24 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/commands.hpp"
-#include "render/capture.hpp"
 #include "render/image_compare.hpp"
 
 namespace kiln::cli {
 
 int runCompare(const std::string& a, const std::string& b, const std::optional<std::string>& out,
                int threshold, bool json) {
-  std::string error;
-  auto ia = render::readPng(a, error);
-  if (!ia) {
-    std::cerr << a << ": error[io-error]: " << error << '\n';
-    return kExitUsage;
-  }
-  auto ib = render::readPng(b, error);
-  if (!ib) {
-    std::cerr << b << ": error[io-error]: " << error << '\n';
-    return kExitUsage;
-  }
+  core::Diagnostic error;
+  auto ia = loader::decodeImageFile(a, error);
+  if (!ia) return reportIoError(error);
+  auto ib = loader::decodeImageFile(b, error);
+  if (!ib) return reportIoError(error);
   const render::ImageComparison c = render::compareImages(*ia, *ib, static_cast<std::uint8_t>(threshold));
   if (!c.sameSize) {
     std::cerr << "sizes differ: " << ia->width << "x" << ia->height << " vs " << ib->width << "x"
               << ib->height << '\n';
     return kExitInvalid;
   }
-  if (out && !render::writePng(*out, c.difference, error)) {
-    std::cerr << *out << ": error[io-error]: " << error << '\n';
-    return kExitUsage;
-  }
+  if (out && !loader::writePngFile(*out, c.difference, error)) return reportIoError(error);
   const bool over = c.changedPixels > 0;
   if (json) {
     nlohmann::ordered_json j;

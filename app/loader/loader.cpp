@@ -41,14 +41,14 @@ void loadLevelTextures(LoadResult& r, const std::filesystem::path& dir) {
       const std::string& name = preset.sprite.frames[i];
       if (!done.insert(name).second) continue;
       const std::filesystem::path file = dir / "textures" / (name + ".png");
-      std::string error;
+      core::Diagnostic error;
       if (auto img = decodeImageFile(file, error)) {
         const std::uint64_t h = contentHash(*img);
         r.textures.push_back({core::NamedImage{name, file.string(), std::move(*img)}, h});
       } else {
         r.diagnostics.push_back(
             {{Code::TextureLoad, "presets." + preset.name + ".sprite.frames[" + std::to_string(i) + "]",
-              error},
+              error.path + ": " + error.message},
              r.file,
              0,
              0,
@@ -87,6 +87,10 @@ std::string format(const LocatedDiagnostic& d) {
     s += ')';
   }
   return s;
+}
+
+LocatedDiagnostic locateIoError(const core::Diagnostic& io) {
+  return {{io.code, "", io.message}, io.path, 0, 0, std::nullopt};
 }
 
 FileKind fileKind(const std::filesystem::path& path) {
@@ -128,13 +132,13 @@ LoadResult compileSourceText(std::string_view text, const std::string& file,
   for (const source::TextureRef& t : c.textures) {
     const std::filesystem::path p =
         std::filesystem::path(t.path).is_absolute() ? std::filesystem::path(t.path) : baseDir / t.path;
-    std::string error;
+    core::Diagnostic error;
     if (auto img = decodeImageFile(p, error)) {
       info[t.name] = {img->width, img->height};
       const std::uint64_t h = contentHash(*img);
       r.textures.push_back({core::NamedImage{t.name, p.lexically_normal().string(), std::move(*img)}, h});
     } else {
-      c.diagnostics.push_back({{Code::TextureLoad, "textures." + t.name, error}, t.mark});
+      c.diagnostics.push_back({{Code::TextureLoad, "textures." + t.name, error.path + ": " + error.message}, t.mark});
     }
   }
   source::checkFrameTextures(c, info);
@@ -149,14 +153,14 @@ LoadResult compileSourceText(std::string_view text, const std::string& file,
 }
 
 LoadResult loadSource(const std::filesystem::path& path, const LoadOptions& options) {
-  std::string error;
+  core::Diagnostic error;
   auto bytes = core::readFile(path, error, 16u << 20);
   if (!bytes) {
     LoadResult r;
     r.file = path.string();
     r.kind = FileKind::Source;
     r.ioError = true;
-    r.diagnostics.push_back({{Code::IoError, "", error}, r.file, 0, 0, std::nullopt});
+    r.diagnostics.push_back(locateIoError(error));
     return r;
   }
   const std::string text(bytes->begin(), bytes->end());
@@ -171,18 +175,15 @@ LoadResult loadAny(const std::filesystem::path& path, const LoadOptions& options
   r.kind = kind;
   if (kind == FileKind::Unknown) {
     r.ioError = true;
-    r.diagnostics.push_back({{Code::IoError, "", "unknown file type (expected .yaml, .yml, .klm or .kwp)"},
-                             r.file,
-                             0,
-                             0,
-                             std::nullopt});
+    r.diagnostics.push_back(
+        locateIoError(core::ioError(path, "unknown file type (expected .yaml, .yml, .klm or .kwp)")));
     return r;
   }
-  std::string error;
+  core::Diagnostic error;
   auto bytes = core::readFile(path, error, 64u << 20);
   if (!bytes) {
     r.ioError = true;
-    r.diagnostics.push_back({{Code::IoError, "", error}, r.file, 0, 0, std::nullopt});
+    r.diagnostics.push_back(locateIoError(error));
     return r;
   }
   particles::DecodeOptions decode;

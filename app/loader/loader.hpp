@@ -27,6 +27,9 @@ struct LocatedDiagnostic {
 
 // `FILE[:LINE:COL]: error[CODE]: FIELD.PATH: message` (a byte offset is appended to the message).
 std::string format(const LocatedDiagnostic& d);
+// An I/O failure (core::ioError: the file in `path`) located in that file, so format() prints
+// `FILE: error[io-error]: reason`.
+LocatedDiagnostic locateIoError(const core::Diagnostic& io);
 
 enum class FileKind { Source, Level, Particles, Unknown };
 // By extension: .yaml/.yml → Source, .klm → Level, .kwp → Particles.
@@ -68,8 +71,10 @@ LoadResult compileSourceText(std::string_view text, const std::string& file,
 // emitters are then not checked against sectors.
 LoadResult loadAny(const std::filesystem::path& path, const LoadOptions& options = {});
 
-// Decodes a PNG (or any format stb_image reads) to RGBA8; nullopt with `error` set on failure.
-std::optional<core::Image> decodeImageFile(const std::filesystem::path& path, std::string& error);
+// Decodes a PNG (or any format stb_image reads) to RGBA8; nullopt with an io-error on failure.
+std::optional<core::Image> decodeImageFile(const std::filesystem::path& path, core::Diagnostic& error);
+// Writes an RGBA8 image as PNG (atomically, like core::writeFile); false with an io-error.
+bool writePngFile(const std::filesystem::path& path, const core::Image& image, core::Diagnostic& error);
 std::uint64_t contentHash(const core::Image& image);
 
 }  // namespace kiln::loader

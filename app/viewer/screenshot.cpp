@@ -1,7 +1,5 @@
-// Back-buffer readback (through the renderer) and PNG writing (stb_image_write).
+// Back-buffer readback (through the renderer).
 #include "screenshot.hpp"
-
-#include <stb/stb_image_write.h>
 
 #include "render/image_texture.hpp"
 
@@ -13,22 +11,6 @@ core::Image readBackBuffer(int width, int height) {
   // The window's default framebuffer may have no alpha channel; a screenshot is opaque.
   for (std::size_t i = 3; i < image.rgba.size(); i += 4) image.rgba[i] = 255;
   return image;
-}
-
-bool writePng(const std::filesystem::path& path, const core::Image& image, std::string& error) {
-  if (image.empty()) {
-    error = "nothing to write to " + path.string() + " (empty image)";
-    return false;
-  }
-  std::error_code ec;
-  if (path.has_parent_path()) std::filesystem::create_directories(path.parent_path(), ec);
-  const int ok = stbi_write_png(path.string().c_str(), static_cast<int>(image.width), static_cast<int>(image.height), 4,
-                                image.rgba.data(), static_cast<int>(image.width * 4));
-  if (!ok) {
-    error = "cannot write " + path.string();
-    return false;
-  }
-  return true;
 }
 
 }  // namespace kiln::viewer

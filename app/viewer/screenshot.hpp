@@ -1,4 +1,5 @@
-// Framebuffer → PNG for --screenshot and the script's `screenshot` action.
+// Framebuffer readback for --screenshot and the script's `screenshot` action (written as PNG by
+// loader::writePngFile).
 #pragma once
 
 #include <filesystem>
@@ -14,7 +15,5 @@ core::Image readBackBuffer(int width, int height);
 
 // Reverses row order in place (an image stored bottom-up becomes top-down).
 void flipRows(core::Image& image);
-
-bool writePng(const std::filesystem::path& path, const core::Image& image, std::string& error);
 
 }  // namespace kiln::viewer

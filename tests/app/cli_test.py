@@ -251,6 +251,22 @@ else:
     check(run("capture", klm, "--camera", "1,2", "--out", os.path.join(shots, "x.png"))[0] == 2, "bad --camera exits 2")
 check(run("compare", os.path.join(SCRATCH, "a.png"), os.path.join(SCRATCH, "absent.png"))[0] == 2,
       "compare of a missing image exits 2")
+
+# --- I/O failures: one io-error line that starts with the file, exit 2 ---------------------
+absent = os.path.join(SCRATCH, "absent.png")
+rc, _, err = run("compare", os.path.join(SCRATCH, "a.png"), absent)
+check(rc == 2 and err.startswith(absent + ": error[io-error]: "), f"a missing image is an io-error naming it: {err!r}")
+not_png = write("not-a-png.png", "plain text\n")
+rc, _, err = run("compare", not_png, not_png)
+check(rc == 2 and err.startswith(not_png + ": error[io-error]: "), f"an undecodable image is an io-error: {err!r}")
+rc, _, err = run("validate", os.path.join(SCRATCH, "absent.klm"))
+check(rc == 2 and "error[io-error]" in err, "a missing level is an io-error")
+blocker = write("blocker", "a file where a directory should be\n")
+rc, _, err = run("compile", base, "-o", os.path.join(blocker, "out.klm"))
+check(rc == 2 and err.startswith(os.path.join(blocker, "out.klm") + ": error[io-error]: "),
+      f"an unwritable output is an io-error naming it: {err!r}")
+rc, _, _ = run("compile", base, "-o", os.path.join(SCRATCH, "written.klm"))
+check(rc == 0, "the same compile into a writable place succeeds")
 rc, _, _ = run("compare", os.path.join(SCRATCH, "a.png"), os.path.join(SCRATCH, "big.png"))
 check(rc == 1, "images of different sizes differ (exit 1)")
 
