@@ -27,7 +27,7 @@ void onGlfwError(int code, const char* text) { g_glfwError = std::to_string(code
 
 void onDrop(GLFWwindow* window, int count, const char** paths) {
   auto* state = static_cast<ViewerState*>(glfwGetWindowUserPointer(window));
-  if (state && count > 0) state->pendingOpen = std::filesystem::path(paths[0]);
+  if (state && count > 0) state->commands.push(OpenLevel{paths[0]});
 }
 
 // Mesa's llvmpipe offers 4.5 unless told otherwise; the overrides are harmless elsewhere and
@@ -109,19 +109,19 @@ int runViewer(const ViewerOptions& options) {
   Frame frame(state, options.workspace);
   // A user layout, once saved, wins over the workspace defaults at start-up.
   if (!frame.init(batch || !std::filesystem::exists(userIni))) return 2;
-  if (options.level) state.pendingOpen = *options.level;
+  if (options.level) state.commands.push(OpenLevel{*options.level});
   // Recent files persist beside the user layout (interactive sessions only).
   const auto recentPath = userLayoutPath().parent_path() / "recent.txt";
   if (!batch) {
     std::string error;
     if (auto bytes = core::readFile(recentPath, error))
-      state.recentFiles = recentFromText(std::string_view(reinterpret_cast<const char*>(bytes->data()), bytes->size()));
+      state.doc.recentFiles = recentFromText(std::string_view(reinterpret_cast<const char*>(bytes->data()), bytes->size()));
   }
 
   ScriptCursor cursor(script.actions);
   int exitCode = 0;
   auto last = std::chrono::steady_clock::now();
-  for (long n = 0; !glfwWindowShouldClose(glfw.window) && !state.quit; ++n) {
+  for (long n = 0; !glfwWindowShouldClose(glfw.window) && !state.ui.quit; ++n) {
     glfwPollEvents();
     const auto now = std::chrono::steady_clock::now();
     const double realDt = std::chrono::duration<double>(now - last).count();
@@ -129,9 +129,9 @@ int runViewer(const ViewerOptions& options) {
     // Batch runs advance a fixed 60 Hz step so screenshots do not depend on machine speed.
     const double dt = batch ? 1.0 / 60.0 : std::min(realDt, 0.25);
     // Batch runs plot the fixed step, so a screenshot never depends on the machine's speed.
-    state.stats.push(static_cast<float>((batch ? dt : realDt) * 1000.0));
+    state.ui.stats.push(static_cast<float>((batch ? dt : realDt) * 1000.0));
 
-    glfwGetFramebufferSize(glfw.window, &state.framebufferWidth, &state.framebufferHeight);
+    glfwGetFramebufferSize(glfw.window, &state.view.framebufferWidth, &state.view.framebufferHeight);
     if (options.script) {
       cursor.beginFrame();
       while (const ScriptAction* a = cursor.next()) {
@@ -153,26 +153,28 @@ int runViewer(const ViewerOptions& options) {
     ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
 
     const bool lastFrame = (options.frames > 0 && n + 1 >= options.frames) ||
-                           (options.script && options.frames == 0 && cursor.finished() && !state.captureJob.active());
-    if (lastFrame && options.screenshot) state.pendingScreenshot = *options.screenshot;
-    if (state.pendingScreenshot) {
-      std::string error;
-      if (!writePng(*state.pendingScreenshot, readBackBuffer(state.framebufferWidth, state.framebufferHeight), error)) {
-        std::fprintf(stderr, "kiln-view: %s\n", error.c_str());
+                           (options.script && options.frames == 0 && cursor.finished() && !state.captures.job.active());
+    if (lastFrame && options.screenshot) state.commands.push(TakeScreenshot{*options.screenshot});
+    for (const TakeScreenshot& shot : state.commands.take<TakeScreenshot>()) {
+      core::Diagnostic error;
+      std::error_code ec;
+      if (shot.path.has_parent_path()) std::filesystem::create_directories(shot.path.parent_path(), ec);
+      const core::Image image = readBackBuffer(state.view.framebufferWidth, state.view.framebufferHeight);
+      if (!loader::writePngFile(shot.path, image, error)) {
+        std::fprintf(stderr, "kiln-view: %s\n", loader::format(loader::locateIoError(error)).c_str());
         exitCode = 2;
       } else {
-        std::printf("kiln-view: wrote %s\n", state.pendingScreenshot->string().c_str());
+        std::printf("kiln-view: wrote %s\n", shot.path.string().c_str());
       }
-      state.pendingScreenshot.reset();
     }
     glfwSwapBuffers(glfw.window);
-    ++state.stats.frames;
+    ++state.ui.stats.frames;
     if (lastFrame) break;
   }
 
   if (frame.captureFailures() > 0) exitCode = exitCode ? exitCode : 1;
   if (!batch) {
-    const std::string text = recentToText(state.recentFiles);
+    const std::string text = recentToText(state.doc.recentFiles);
     std::string error;
     core::writeFile(recentPath, std::span(reinterpret_cast<const std::uint8_t*>(text.data()), text.size()), error);
   }

@@ -50,21 +50,21 @@ void Frame::shutdown() {
 
 void Frame::onLevelMounted() {
   // A reload keeps a tuning session on the same preset; anything else ends it.
-  const auto* doc = state_.level->particles();
-  if (state_.tuning.active() &&
-      (!doc || state_.tuning.preset >= doc->presets.size() || doc->presets[state_.tuning.preset].name != state_.tuning.saved.name))
-    state_.tuning = {};
-  else if (state_.tuning.active())
-    state_.tuning.start(*doc, state_.tuning.preset);
+  const auto* doc = state_.doc.level->particles();
+  if (state_.doc.tuning.active() &&
+      (!doc || state_.doc.tuning.preset >= doc->presets.size() || doc->presets[state_.doc.tuning.preset].name != state_.doc.tuning.saved.name))
+    state_.doc.tuning = {};
+  else if (state_.doc.tuning.active())
+    state_.doc.tuning.start(*doc, state_.doc.tuning.preset);
   prepareGpu();
 }
 
 void Frame::prepareGpu() {
-  preparedGeneration_ = state_.levelGeneration;
+  preparedGeneration_ = state_.doc.levelGeneration;
   // Texture or atlas problems leave the renderer empty; the overlay and CPU points still show.
-  const core::Diagnostics problems = gpu_->prepare(*state_.level);
+  const core::Diagnostics problems = gpu_->prepare(*state_.doc.level);
   for (const auto& d : problems) {
-    state_.loadDiagnostics.push_back({d, state_.level->path.string()});
+    state_.doc.loadDiagnostics.push_back({d, state_.doc.level->path.string()});
     std::fprintf(stderr, "kiln-view: %s\n", core::format(d).c_str());
   }
   if (!problems.empty()) state_.panel(Panel::Errors) = true;
@@ -75,19 +75,19 @@ void Frame::applyWorkspace(const std::string& name, bool place) {
   std::string error;
   const auto bytes = core::readFile(workspaceLayoutPath(name), error);
   if (!bytes) {
-    state_.status = "layout: " + error;
+    state_.ui.status = "layout: " + error;
     return;
   }
-  state_.layout = parseLayout(std::string_view(reinterpret_cast<const char*>(bytes->data()), bytes->size()));
+  state_.ui.layout = parseLayout(std::string_view(reinterpret_cast<const char*>(bytes->data()), bytes->size()));
   // The layout file decides which panels the workspace shows.
-  state_.open.fill(false);
-  state_.showTopView = false;
-  state_.layoutPending.clear();
-  for (const auto& w : state_.layout.windows) {
+  state_.ui.open.fill(false);
+  state_.view.showTopView = false;
+  state_.ui.layoutPending.clear();
+  for (const auto& w : state_.ui.layout.windows) {
     for (std::size_t i = 0; i < kPanelTitles.size(); ++i)
-      if (w.title == kPanelTitles[i]) state_.open[i] = true;
-    if (w.title == "Top view") state_.showTopView = true;
-    if (place) state_.layoutPending.push_back(w.title);
+      if (w.title == kPanelTitles[i]) state_.ui.open[i] = true;
+    if (w.title == "Top view") state_.view.showTopView = true;
+    if (place) state_.ui.layoutPending.push_back(w.title);
   }
 }
 
@@ -97,8 +97,8 @@ void Frame::handleInput(double dt) {
     if (ImGui::IsMouseClicked(ImGuiMouseButton_Left)) pickAt(io.MousePos.x * io.DisplayFramebufferScale.x,
                                                             io.MousePos.y * io.DisplayFramebufferScale.y);
     if (ImGui::IsMouseDragging(ImGuiMouseButton_Right) || ImGui::IsMouseDragging(ImGuiMouseButton_Middle))
-      state_.camera.rotate(io.MouseDelta.x, io.MouseDelta.y);
-    if (io.MouseWheel != 0) state_.camera.zoom(io.MouseWheel);
+      state_.view.camera.rotate(io.MouseDelta.x, io.MouseDelta.y);
+    if (io.MouseWheel != 0) state_.view.camera.zoom(io.MouseWheel);
   }
   // ImGui 1.86 indexes keys by the GLFW backend's key codes.
   if (io.WantCaptureKeyboard) return;
@@ -110,7 +110,7 @@ void Frame::handleInput(double dt) {
   if (ImGui::IsKeyDown(GLFW_KEY_A)) m.x -= speed;
   if (ImGui::IsKeyDown(GLFW_KEY_E)) m.z += speed;
   if (ImGui::IsKeyDown(GLFW_KEY_Q)) m.z -= speed;
-  if (m != glm::dvec3(0)) state_.camera.move(m);
+  if (m != glm::dvec3(0)) state_.view.camera.move(m);
   // The one-shot shortcuts go through applyKey, as a script's `key` action does.
   static constexpr std::pair<int, Key> kKeys[] = {
       {GLFW_KEY_SPACE, Key::Space}, {GLFW_KEY_LEFT, Key::Left}, {GLFW_KEY_RIGHT, Key::Right}, {GLFW_KEY_F, Key::F},
@@ -125,35 +125,35 @@ void Frame::update(double dt) {
   handleInput(dt);
   openPending();
   // A tuning edit changed the mounted document: upload it again.
-  if (state_.level && preparedGeneration_ != state_.levelGeneration) prepareGpu();
+  if (state_.doc.level && preparedGeneration_ != state_.doc.levelGeneration) prepareGpu();
   reloadIfChanged(dt);
-  state_.clock.advance(dt);
+  state_.view.clock.advance(dt);
 }
 
 void Frame::drawScene() {
-  const int w = state_.framebufferWidth, h = state_.framebufferHeight;
+  const int w = state_.view.framebufferWidth, h = state_.view.framebufferHeight;
   const bool gpu = gpu_->ready();
   if (gpu) {
     gpu_->drawMain(state_);
   } else {
-    state_.gpu.available = false;
+    state_.ui.gpu.available = false;
     gpu_->clearMain(state_);
   }
-  state_.overlay.clear();
-  scene_.cpuParticles = !gpu || state_.cpuParticles;
-  buildSceneOverlay(state_, scene_, state_.overlay);
-  state_.overlay.line({0, 0, 0}, {1, 0, 0}, {1, 0.2f, 0.2f, 1});
-  state_.overlay.line({0, 0, 0}, {0, 1, 0}, {0.2f, 1, 0.2f, 1});
-  state_.overlay.line({0, 0, 0}, {0, 0, 1}, {0.3f, 0.4f, 1, 1});
-  const glm::mat4 vp = glm::mat4(state_.camera.projection(double(w) / std::max(1, h)) * state_.camera.view());
-  gpu_->drawOverlay(state_.overlay, vp, w, h);
+  state_.view.overlay.clear();
+  scene_.cpuParticles = !gpu || state_.view.cpuParticles;
+  buildSceneOverlay(state_, scene_, state_.view.overlay);
+  state_.view.overlay.line({0, 0, 0}, {1, 0, 0}, {1, 0.2f, 0.2f, 1});
+  state_.view.overlay.line({0, 0, 0}, {0, 1, 0}, {0.2f, 1, 0.2f, 1});
+  state_.view.overlay.line({0, 0, 0}, {0, 0, 1}, {0.3f, 0.4f, 1, 1});
+  const glm::mat4 vp = glm::mat4(state_.view.camera.projection(double(w) / std::max(1, h)) * state_.view.camera.view());
+  gpu_->drawOverlay(state_.view.overlay, vp, w, h);
 
-  state_.topViewTexture = nullptr;
-  if (state_.showTopView && gpu) {
+  state_.view.topViewTexture = nullptr;
+  if (state_.view.showTopView && gpu) {
     // The top view renders offscreen at its own size; hiding or resizing it never touches the
     // level clock.
-    state_.topViewTexture = gpu_->drawTop(state_, 384, 256);
-    state_.topViewWidth = 384, state_.topViewHeight = 256;
+    state_.view.topViewTexture = gpu_->drawTop(state_, 384, 256);
+    state_.view.topViewWidth = 384, state_.view.topViewHeight = 256;
   }
 }
 
@@ -161,20 +161,20 @@ void Frame::drawMainMenu() {
   if (!ImGui::BeginMainMenuBar()) return;
   if (ImGui::BeginMenu("File")) {
     if (ImGui::MenuItem("Open...", "Ctrl+O")) state_.panel(Panel::Open) = true;
-    if (ImGui::BeginMenu("Recent", !state_.recentFiles.empty())) {
-      for (const auto& f : state_.recentFiles)
-        if (ImGui::MenuItem(f.c_str())) state_.pendingOpen = f;
+    if (ImGui::BeginMenu("Recent", !state_.doc.recentFiles.empty())) {
+      for (const auto& f : state_.doc.recentFiles)
+        if (ImGui::MenuItem(f.c_str())) state_.commands.push(OpenLevel{f});
       ImGui::EndMenu();
     }
     ImGui::Separator();
-    if (ImGui::MenuItem("Quit", "Ctrl+Q")) state_.quit = true;
+    if (ImGui::MenuItem("Quit", "Ctrl+Q")) state_.ui.quit = true;
     ImGui::EndMenu();
   }
   if (ImGui::BeginMenu("View")) {
-    for (int i = 0; i < static_cast<int>(Panel::Count); ++i) ImGui::MenuItem(kPanelTitles[i], nullptr, &state_.open[i]);
+    for (int i = 0; i < static_cast<int>(Panel::Count); ++i) ImGui::MenuItem(kPanelTitles[i], nullptr, &state_.ui.open[i]);
     ImGui::Separator();
-    ImGui::MenuItem("Top view", nullptr, &state_.showTopView);
-    ImGui::MenuItem("CPU reference points", nullptr, &state_.cpuParticles);
+    ImGui::MenuItem("Top view", nullptr, &state_.view.showTopView);
+    ImGui::MenuItem("CPU reference points", nullptr, &state_.view.cpuParticles);
     ImGui::MenuItem("All emitter bounds", nullptr, &scene_.allBounds);
     render::DebugViews& debug = gpu_->debugViews();
     ImGui::MenuItem("Sector planes", nullptr, &debug.sectorPlanes);
@@ -194,9 +194,9 @@ void Frame::drawMainMenu() {
     ImGui::MenuItem("Keyboard shortcuts", "F1", &state_.panel(Panel::Help));
     ImGui::EndMenu();
   }
-  ImGui::TextDisabled("  t = %.3f s  %s  %.1fx", state_.clock.time, state_.clock.playing ? "playing" : "paused",
-                      state_.clock.speed);
-  if (!state_.status.empty()) ImGui::TextUnformatted(("  " + state_.status).c_str());
+  ImGui::TextDisabled("  t = %.3f s  %s  %.1fx", state_.view.clock.time, state_.view.clock.playing ? "playing" : "paused",
+                      state_.view.clock.speed);
+  if (!state_.ui.status.empty()) ImGui::TextUnformatted(("  " + state_.ui.status).c_str());
   ImGui::EndMainMenuBar();
 }
 
@@ -208,12 +208,12 @@ void Frame::drawUi() {
 bool Frame::runAction(const ScriptAction& a) {
   using K = ScriptAction::Kind;
   switch (a.kind) {
-    case K::Time: state_.clock.seek(a.a); return true;
-    case K::Play: state_.clock.playing = true; return true;
-    case K::Pause: state_.clock.playing = false; return true;
-    case K::Speed: state_.clock.setSpeed(a.a); return true;
-    case K::Step: state_.clock.step(static_cast<int>(a.a)); return true;
-    case K::Screenshot: state_.pendingScreenshot = a.text; return true;
+    case K::Time: state_.view.clock.seek(a.a); return true;
+    case K::Play: state_.view.clock.playing = true; return true;
+    case K::Pause: state_.view.clock.playing = false; return true;
+    case K::Speed: state_.view.clock.setSpeed(a.a); return true;
+    case K::Step: state_.view.clock.step(static_cast<int>(a.a)); return true;
+    case K::Screenshot: state_.commands.push(TakeScreenshot{a.text}); return true;
     case K::Open: return openNow(a.text);
     case K::Inspect: return openNow(a.text, true);
     case K::Pick:
@@ -228,19 +228,19 @@ bool Frame::runAction(const ScriptAction& a) {
         pickAt(a.a, a.b);
       }
       state_.panel(Panel::Pick) = true;
-      if (!state_.pick) std::fprintf(stderr, "kiln-view: script line %d: nothing picked\n", a.line);
+      if (!state_.view.pick) std::fprintf(stderr, "kiln-view: script line %d: nothing picked\n", a.line);
       else
         std::printf("kiln-view: picked %s slot %u birth %u cycle %lld\n",
-                    state_.level->particles()->emitters[state_.pick->emitter].name.c_str(), state_.pick->state.slot,
-                    state_.pick->state.birth, static_cast<long long>(state_.pick->state.cycle));
-      return state_.pick.has_value();
+                    state_.doc.level->particles()->emitters[state_.view.pick->emitter].name.c_str(), state_.view.pick->state.slot,
+                    state_.view.pick->state.birth, static_cast<long long>(state_.view.pick->state.cycle));
+      return state_.view.pick.has_value();
     case K::Select: return selectByName(a.text, a.name, a.line);
     case K::Capture:
       // Immediately, so `time T` then `capture` records exactly T.
-      return captureOne(state_.camera, "current", state_.clock.time);
-    case K::Quit: state_.quit = true; return true;
+      return captureOne(state_.view.camera, "current", state_.view.clock.time);
+    case K::Quit: state_.ui.quit = true; return true;
     case K::Camera:
-      state_.camera.setMode(a.text == "fly" ? Camera::Mode::Fly : a.text == "top" ? Camera::Mode::Top : Camera::Mode::Orbit);
+      state_.view.camera.setMode(a.text == "fly" ? Camera::Mode::Fly : a.text == "top" ? Camera::Mode::Top : Camera::Mode::Orbit);
       return true;
     case K::Panel: {
       auto p = panelFromName(a.text);
@@ -252,7 +252,7 @@ bool Frame::runAction(const ScriptAction& a) {
       return true;
     }
     case K::Look:
-      if (state_.camera.lookFrom({a.look[0], a.look[1], a.look[2]}, {a.look[3], a.look[4], a.look[5]})) return true;
+      if (state_.view.camera.lookFrom({a.look[0], a.look[1], a.look[2]}, {a.look[3], a.look[4], a.look[5]})) return true;
       std::fprintf(stderr, "kiln-view: script line %d: 'look' needs an eye apart from its target\n", a.line);
       return false;
     case K::Wait: return true;
@@ -260,11 +260,11 @@ bool Frame::runAction(const ScriptAction& a) {
     case K::Tune: return tuneField(a.text, a.a, a.line);
     case K::Host: {
       // As the capabilities panel does: change what the host advertises, then remount.
-      auto& v = state_.host.features;
+      auto& v = state_.doc.host.features;
       v.erase(std::remove(v.begin(), v.end(), a.text), v.end());
       if (a.a != 0) v.push_back(a.text);
       state_.panel(Panel::Capabilities) = true;
-      return !state_.level || openNow(state_.level->path, state_.level->relaxedBounds, true);
+      return !state_.doc.level || openNow(state_.doc.level->path, state_.doc.level->relaxedBounds, true);
     }
     case K::Key: {
       const auto chord = keyChordFromName(a.text);  // validated by the parser

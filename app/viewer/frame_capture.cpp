@@ -20,46 +20,44 @@ std::string captureFileName(const std::string& level, const std::string& label, 
 }
 
 bool Frame::captureOne(const Camera& camera, const std::string& label, double levelTime) {
-  if (!state_.level || !gpu_->ready()) {
-    state_.status = "capture: no level on the GPU";
+  if (!state_.doc.level || !gpu_->ready()) {
+    state_.ui.status = "capture: no level on the GPU";
     return false;
   }
   std::string error;
-  auto image = gpu_->capture(state_, camera, levelTime, state_.captureWidth, state_.captureHeight, error);
+  auto image = gpu_->capture(state_, camera, levelTime, state_.captures.width, state_.captures.height, error);
   if (!image) {
-    state_.status = "capture failed: " + error;
+    state_.ui.status = "capture failed: " + error;
     return false;
   }
   CaptureEntry c;
   c.label = label;
   c.levelTime = levelTime;
-  c.file = state_.captureDir / captureFileName(state_.level->path.stem().string(), label, levelTime);
+  c.file = state_.captures.dir / captureFileName(state_.doc.level->path.stem().string(), label, levelTime);
   std::error_code ec;
-  std::filesystem::create_directories(state_.captureDir, ec);
-  if (!render::writePng(c.file, *image, error)) {
-    state_.status = "capture: " + error;
+  std::filesystem::create_directories(state_.captures.dir, ec);
+  core::Diagnostic ioError;
+  if (!loader::writePngFile(c.file, *image, ioError)) {
+    state_.ui.status = "capture: " + loader::format(loader::locateIoError(ioError));
     return false;
   }
   std::printf("kiln-view: captured %s\n", c.file.string().c_str());
   c.image = std::move(*image);
-  state_.captures.push_back(std::move(c));
+  state_.captures.entries.push_back(std::move(c));
   // The newest two captures become the A/B pair until the user picks others.
-  state_.comparison.b = static_cast<int>(state_.captures.size()) - 1;
-  state_.comparison.a = std::max(0, state_.comparison.b - 1);
+  state_.captures.comparison.b = static_cast<int>(state_.captures.entries.size()) - 1;
+  state_.captures.comparison.a = std::max(0, state_.captures.comparison.b - 1);
   return true;
 }
 
 void Frame::serviceCaptures() {
-  if (state_.bookmarksDirty) {
-    state_.bookmarksDirty = false;
-    saveBookmarks();
-  }
+  if (!state_.commands.take<SaveBookmarks>().empty()) saveBookmarks();
   bool ok = true;
-  if (state_.pendingCapture) {
-    state_.pendingCapture = false;
-    ok = captureOne(state_.camera, "current", state_.clock.time);
+  // Presses of "Capture now" within one frame would capture the same image: one capture.
+  if (!state_.commands.take<CaptureNow>().empty()) {
+    ok = captureOne(state_.view.camera, "current", state_.view.clock.time);
   }
-  CaptureJob& job = state_.captureJob;
+  CaptureJob& job = state_.captures.job;
   if (job.active()) {
     // One capture per frame keeps the UI (and its progress bar) alive during a long set.
     const std::size_t i = job.next++;
@@ -67,15 +65,15 @@ void Frame::serviceCaptures() {
     ok = captureOne(cam.camera, cam.name, job.times[i / job.cameras.size()]) && ok;
   }
   if (!ok) captureFailures_++;
-  while (captureTextures_.size() < state_.captures.size()) {
+  while (captureTextures_.size() < state_.captures.entries.size()) {
     captureTextures_.push_back(std::make_unique<ImageTexture>());
-    captureTextures_.back()->upload(state_.captures[captureTextures_.size() - 1].image);
-    state_.captures[captureTextures_.size() - 1].texture = captureTextures_.back()->imguiId();
+    captureTextures_.back()->upload(state_.captures.entries[captureTextures_.size() - 1].image);
+    state_.captures.entries[captureTextures_.size() - 1].texture = captureTextures_.back()->imguiId();
   }
-  Comparison& cmp = state_.comparison;
-  const int n = static_cast<int>(state_.captures.size());
+  Comparison& cmp = state_.captures.comparison;
+  const int n = static_cast<int>(state_.captures.entries.size());
   if (cmp.a >= 0 && cmp.b >= 0 && cmp.a < n && cmp.b < n && (cmp.computedA != cmp.a || cmp.computedB != cmp.b)) {
-    const auto r = render::compareImages(state_.captures[cmp.a].image, state_.captures[cmp.b].image);
+    const auto r = render::compareImages(state_.captures.entries[cmp.a].image, state_.captures.entries[cmp.b].image);
     cmp.computed = true;
     cmp.computedA = cmp.a, cmp.computedB = cmp.b;
     cmp.sameSize = r.sameSize;

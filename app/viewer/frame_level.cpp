@@ -8,62 +8,59 @@
 namespace kiln::viewer {
 
 void Frame::openPending() {
-  if (!state_.pendingOpen) return;
-  const auto path = *state_.pendingOpen;
-  const bool relaxed = state_.pendingOpenRelaxed;
-  state_.pendingOpen.reset();
-  state_.pendingOpenRelaxed = false;
-  openNow(path, relaxed);
+  // Only the latest request of a frame opens: the earlier ones would be replaced at once.
+  const std::vector<OpenLevel> opens = state_.commands.take<OpenLevel>();
+  if (!opens.empty()) openNow(opens.back().path, opens.back().relaxed);
 }
 
 bool Frame::openNow(const std::filesystem::path& path, bool relaxBounds, bool keepClock) {
-  OpenOutcome out = openLevel(path, state_.host, relaxBounds);
-  state_.loadDiagnostics = out.diagnostics;
+  OpenOutcome out = openLevel(path, state_.doc.host, relaxBounds);
+  state_.doc.loadDiagnostics = out.diagnostics;
   for (const auto& d : out.diagnostics) std::fprintf(stderr, "%s\n", loader::format(d).c_str());
-  state_.forgedOffer.reset();
+  state_.doc.forgedOffer.reset();
   if (!out.level) {
     // The last good level stays mounted; the errors panel shows why this one did not.
-    if (out.forgedBounds) state_.forgedOffer = path;
-    state_.status = out.mountRefused ? "mount refused: " + path.filename().string()
+    if (out.forgedBounds) state_.doc.forgedOffer = path;
+    state_.ui.status = out.mountRefused ? "mount refused: " + path.filename().string()
                                      : "cannot open " + path.filename().string() + " (last good level kept)";
     state_.panel(Panel::Errors) = true;
     if (out.mountRefused) state_.panel(Panel::Capabilities) = true;
     return false;
   }
-  const bool sameLevel = state_.level && state_.level->path == path;
-  state_.level = std::move(out.level);
-  ++state_.levelGeneration;
-  preparedGeneration_ = state_.levelGeneration;  // onLevelMounted prepares it below
-  state_.watch = WatchSet::of(path, state_.level->load);
-  pushRecent(state_.recentFiles, path.string());
-  const auto* doc = state_.level->particles();
-  state_.passes.emitterMuted.assign(doc ? doc->emitters.size() : 0, 0);
-  state_.passes.soloEmitter = -1;
-  state_.pick.reset();
+  const bool sameLevel = state_.doc.level && state_.doc.level->path == path;
+  state_.doc.level = std::move(out.level);
+  ++state_.doc.levelGeneration;
+  preparedGeneration_ = state_.doc.levelGeneration;  // onLevelMounted prepares it below
+  state_.doc.watch = WatchSet::of(path, state_.doc.level->load);
+  pushRecent(state_.doc.recentFiles, path.string());
+  const auto* doc = state_.doc.level->particles();
+  state_.view.passes.emitterMuted.assign(doc ? doc->emitters.size() : 0, 0);
+  state_.view.passes.soloEmitter = -1;
+  state_.view.pick.reset();
   // The clock belongs to the mounted level: a new level starts at 0, a reload of the same one
   // keeps its time so an edit can be judged at the moment it was made.
   if (!(keepClock || sameLevel)) {
-    state_.clock.seek(0);
-    state_.selection = {};
+    state_.view.clock.seek(0);
+    state_.view.selection = {};
     frameSelection();
   }
-  state_.status = (relaxBounds ? "inspecting (bounds unchecked) " : "opened ") + path.filename().string();
+  state_.ui.status = (relaxBounds ? "inspecting (bounds unchecked) " : "opened ") + path.filename().string();
   loadBookmarks();
   onLevelMounted();
   return true;
 }
 
 void Frame::reloadIfChanged(double dt) {
-  if (!state_.level || !state_.hotReload) return;
+  if (!state_.doc.level || !state_.doc.hotReload) return;
   watchTimer_ += dt;
   if (watchTimer_ < 0.5) return;  // polling a few files twice a second is plenty
   watchTimer_ = 0;
-  if (!state_.watch.changed()) return;
-  const auto path = state_.level->path;
-  const bool relaxed = state_.level->relaxedBounds;
+  if (!state_.doc.watch.changed()) return;
+  const auto path = state_.doc.level->path;
+  const bool relaxed = state_.doc.level->relaxedBounds;
   // A failed reload keeps the last good level; re-arm on the new modification times so a bad
   // edit is reported once, not every poll.
-  if (!openNow(path, relaxed, true)) state_.watch = WatchSet::of(path, state_.level->load);
+  if (!openNow(path, relaxed, true)) state_.doc.watch = WatchSet::of(path, state_.doc.level->load);
 }
 
 std::filesystem::path bookmarksPath(const std::filesystem::path& level) {
@@ -71,53 +68,53 @@ std::filesystem::path bookmarksPath(const std::filesystem::path& level) {
 }
 
 void Frame::loadBookmarks() {
-  state_.bookmarks.clear();
+  state_.view.bookmarks.clear();
   std::string error, text;
-  if (auto bytes = core::readFile(bookmarksPath(state_.level->path), error)) {
+  if (auto bytes = core::readFile(bookmarksPath(state_.doc.level->path), error)) {
     text.assign(bytes->begin(), bytes->end());
-    if (!bookmarksFromJson(text, state_.bookmarks, error)) state_.status = "bookmarks: " + error;
+    if (!bookmarksFromJson(text, state_.view.bookmarks, error)) state_.ui.status = "bookmarks: " + error;
   }
 }
 
 bool Frame::saveBookmarks() {
-  if (!state_.level) return false;
-  const std::string text = bookmarksToJson(state_.bookmarks);
+  if (!state_.doc.level) return false;
+  const std::string text = bookmarksToJson(state_.view.bookmarks);
   std::string error;
-  if (!core::writeFile(bookmarksPath(state_.level->path),
+  if (!core::writeFile(bookmarksPath(state_.doc.level->path),
                        std::span(reinterpret_cast<const std::uint8_t*>(text.data()), text.size()), error)) {
-    state_.status = error;
+    state_.ui.status = error;
     return false;
   }
   return true;
 }
 
 void Frame::pickAt(double x, double y) {
-  state_.pick.reset();
-  if (!state_.level || !state_.level->particles()) return;
-  const Ray ray = rayThroughPixel(state_.camera, x, y, state_.framebufferWidth, state_.framebufferHeight);
-  std::vector<std::uint8_t> hidden(state_.level->particles()->emitters.size(), 0);
+  state_.view.pick.reset();
+  if (!state_.doc.level || !state_.doc.level->particles()) return;
+  const Ray ray = rayThroughPixel(state_.view.camera, x, y, state_.view.framebufferWidth, state_.view.framebufferHeight);
+  std::vector<std::uint8_t> hidden(state_.doc.level->particles()->emitters.size(), 0);
   for (std::uint32_t e = 0; e < hidden.size(); ++e) hidden[e] = emitterVisible(state_, e) ? 0 : 1;
-  state_.pick = pickParticle(*state_.level->particles(), state_.level->schedules, state_.clock.time, ray, state_.camera,
+  state_.view.pick = pickParticle(*state_.doc.level->particles(), state_.doc.level->schedules, state_.view.clock.time, ray, state_.view.camera,
                              hidden);
-  if (state_.pick) {
-    state_.selection = {Selection::Kind::Emitter, state_.pick->emitter};
+  if (state_.view.pick) {
+    state_.view.selection = {Selection::Kind::Emitter, state_.view.pick->emitter};
     state_.panel(Panel::Pick) = true;
   }
 }
 
 void Frame::frameSelection() {
-  if (!state_.level) return;
-  const auto* doc = state_.level->particles();
+  if (!state_.doc.level) return;
+  const auto* doc = state_.doc.level->particles();
   glm::dvec3 lo(1e300), hi(-1e300);
   auto grow = [&](const glm::dvec3& p) { lo = glm::min(lo, p), hi = glm::max(hi, p); };
-  if (doc && state_.selection.kind == Selection::Kind::Emitter && state_.selection.index < doc->emitters.size()) {
-    const auto& b = doc->emitters[state_.selection.index].bounds;
+  if (doc && state_.view.selection.kind == Selection::Kind::Emitter && state_.view.selection.index < doc->emitters.size()) {
+    const auto& b = doc->emitters[state_.view.selection.index].bounds;
     grow({b.min.x, b.min.y, b.min.z});
     grow({b.max.x, b.max.y, b.max.z});
   } else {
-    const auto& w = state_.level->world();
+    const auto& w = state_.doc.level->world();
     for (std::uint32_t i = 0; i < w.sectors.size(); ++i) {
-      if (state_.selection.kind == Selection::Kind::Sector && state_.selection.index != i) continue;
+      if (state_.view.selection.kind == Selection::Kind::Sector && state_.view.selection.index != i) continue;
       for (const auto& v : w.sectors[i].walls) {
         grow({v.x, v.y, w.sectors[i].floor.at(v.x, v.y)});
         grow({v.x, v.y, w.sectors[i].ceiling.at(v.x, v.y)});
@@ -125,20 +122,20 @@ void Frame::frameSelection() {
     }
   }
   if (lo.x > hi.x) return;
-  state_.camera.frame(lo, hi);
-  state_.topCamera.frame(lo, hi);
+  state_.view.camera.frame(lo, hi);
+  state_.view.topCamera.frame(lo, hi);
 }
 
 std::optional<glm::dvec2> Frame::pixelOfEmitterParticle(const std::string& name) const {
-  const auto* doc = state_.level ? state_.level->particles() : nullptr;
+  const auto* doc = state_.doc.level ? state_.doc.level->particles() : nullptr;
   if (!doc) return std::nullopt;
-  const double w = state_.framebufferWidth, h = state_.framebufferHeight;
-  const glm::dmat4 vp = state_.camera.projection(w / std::max(1.0, h)) * state_.camera.view();
+  const double w = state_.view.framebufferWidth, h = state_.view.framebufferHeight;
+  const glm::dmat4 vp = state_.view.camera.projection(w / std::max(1.0, h)) * state_.view.camera.view();
   for (std::uint32_t e = 0; e < doc->emitters.size(); ++e) {
     if (doc->emitters[e].name != name) continue;
     std::optional<glm::dvec2> best;
     double bestDepth = 2;
-    for (const auto& p : particles::evaluateEmitter(*doc, e, state_.clock.time)) {
+    for (const auto& p : particles::evaluateEmitter(*doc, e, state_.view.clock.time)) {
       const glm::dvec4 c = vp * glm::dvec4(p.position.x, p.position.y, p.position.z, 1);
       if (c.w <= 0) continue;
       const glm::dvec3 n = glm::dvec3(c) / c.w;
@@ -152,24 +149,24 @@ std::optional<glm::dvec2> Frame::pixelOfEmitterParticle(const std::string& name)
 }
 
 bool Frame::tuneField(const std::string& field, double value, int line) {
-  auto* doc = state_.level && state_.level->load.level.particles ? &*state_.level->load.level.particles : nullptr;
-  if (!doc || state_.selection.kind != Selection::Kind::Preset || state_.selection.index >= doc->presets.size()) {
+  auto* doc = state_.doc.level && state_.doc.level->load.level.particles ? &*state_.doc.level->load.level.particles : nullptr;
+  if (!doc || state_.view.selection.kind != Selection::Kind::Preset || state_.view.selection.index >= doc->presets.size()) {
     std::fprintf(stderr, "kiln-view: script line %d: 'tune' needs a selected preset\n", line);
     return false;
   }
-  tuning::Session& t = state_.tuning;
-  if (!t.active() || t.preset != state_.selection.index) t.start(*doc, state_.selection.index);
+  tuning::Session& t = state_.doc.tuning;
+  if (!t.active() || t.preset != state_.view.selection.index) t.start(*doc, state_.view.selection.index);
   if (!tuning::setField(t.working, field, value)) {
     std::fprintf(stderr, "kiln-view: script line %d: no tunable field '%s'\n", line, field.c_str());
     return false;
   }
   t.commit();
   // The same path as the panel: validate, then apply only a valid edit.
-  t.diagnostics = tuning::validateEdit(*doc, state_.level->world(), t.preset, t.working);
+  t.diagnostics = tuning::validateEdit(*doc, state_.doc.level->world(), t.preset, t.working);
   for (const auto& d : t.diagnostics) std::fprintf(stderr, "kiln-view: tune: %s\n", core::format(d).c_str());
   if (!t.diagnostics.empty()) return false;
   tuning::applyEdit(*doc, t.preset, t.working);
-  ++state_.levelGeneration;
+  ++state_.doc.levelGeneration;
   return true;
 }
 
@@ -178,24 +175,24 @@ bool Frame::selectByName(const std::string& kind, const std::string& name, int l
     std::fprintf(stderr, "kiln-view: script line %d: no %s named '%s'\n", line, kind.c_str(), name.c_str());
     return false;
   };
-  if (!state_.level) return fail();
-  const auto* doc = state_.level->particles();
+  if (!state_.doc.level) return fail();
+  const auto* doc = state_.doc.level->particles();
   auto find = [&](const auto& items, Selection::Kind k) {
     for (std::size_t i = 0; i < items.size(); ++i)
       if (items[i].name == name) {
-        state_.selection = {k, static_cast<std::uint32_t>(i)};
+        state_.view.selection = {k, static_cast<std::uint32_t>(i)};
         return true;
       }
     return false;
   };
   bool ok = false;
-  if (kind == "sector") ok = find(state_.level->world().sectors, Selection::Kind::Sector);
+  if (kind == "sector") ok = find(state_.doc.level->world().sectors, Selection::Kind::Sector);
   else if (kind == "emitter" && doc) ok = find(doc->emitters, Selection::Kind::Emitter);
   else if (kind == "preset" && doc) ok = find(doc->presets, Selection::Kind::Preset);
   else if (kind == "texture") {
-    const auto& t = state_.level->load.textures;
+    const auto& t = state_.doc.level->load.textures;
     for (std::size_t i = 0; i < t.size() && !ok; ++i)
-      if (t[i].image.name == name) state_.selection = {Selection::Kind::Texture, static_cast<std::uint32_t>(i)}, ok = true;
+      if (t[i].image.name == name) state_.view.selection = {Selection::Kind::Texture, static_cast<std::uint32_t>(i)}, ok = true;
   }
   return ok ? true : fail();
 }

@@ -16,9 +16,9 @@ bool Frame::setView(const std::string& name, bool on) {
   else if (name == "stored-bounds") debug.storedBounds = on;
   else if (name == "recomputed-bounds") debug.recomputedBounds = on;
   else if (name == "grid") debug.grid = on;
-  else if (name == "overdraw") state_.passes.overdraw = on;  // the blend panel's check box
-  else if (name == "top-view") state_.showTopView = on;
-  else if (name == "cpu-points") state_.cpuParticles = on;
+  else if (name == "overdraw") state_.view.passes.overdraw = on;  // the blend panel's check box
+  else if (name == "top-view") state_.view.showTopView = on;
+  else if (name == "cpu-points") state_.view.cpuParticles = on;
   else if (name == "all-bounds") scene_.allBounds = on;
   else return false;  // the parser admits only kViewNames
   return true;
@@ -58,7 +58,7 @@ bool Frame::copyScriptFile(const ScriptAction& a) {
 bool Frame::expect(const ScriptAction& a) {
   using K = ScriptAction::Kind;
   if (a.kind == K::ExpectErrors) {
-    const auto held = state_.loadDiagnostics.size();
+    const auto held = state_.doc.loadDiagnostics.size();
     const auto want = static_cast<std::size_t>(a.a);
     if (a.b != 0 ? held >= want : held == want) return true;
     std::fprintf(stderr, "kiln-view: script line %d: expected %s%zu error(s), the errors panel holds %zu\n", a.line,
@@ -66,16 +66,16 @@ bool Frame::expect(const ScriptAction& a) {
     return false;
   }
   if (a.kind == K::ExpectTime) {
-    if (std::abs(state_.clock.time - a.a) <= a.b) return true;
+    if (std::abs(state_.view.clock.time - a.a) <= a.b) return true;
     std::fprintf(stderr, "kiln-view: script line %d: expected level time %.9g (± %g), the clock reads %.9g\n", a.line,
-                 a.a, a.b, state_.clock.time);
+                 a.a, a.b, state_.view.clock.time);
     return false;
   }
   // expect-level: the mounted level's file name, with or without its extension.
-  const std::filesystem::path mounted = state_.level ? state_.level->path : std::filesystem::path();
-  if (state_.level && (mounted.filename() == a.text || mounted.stem() == a.text)) return true;
+  const std::filesystem::path mounted = state_.doc.level ? state_.doc.level->path : std::filesystem::path();
+  if (state_.doc.level && (mounted.filename() == a.text || mounted.stem() == a.text)) return true;
   std::fprintf(stderr, "kiln-view: script line %d: expected level %s, mounted: %s\n", a.line, a.text.c_str(),
-               state_.level ? mounted.string().c_str() : "none");
+               state_.doc.level ? mounted.string().c_str() : "none");
   return false;
 }
 

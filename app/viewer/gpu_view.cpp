@@ -45,7 +45,7 @@ bool GpuView::ready() const { return renderer_->ready(); }
 
 render::FrameOptions GpuView::frameOptions(const ViewerState& s) const {
   render::FrameOptions o;
-  const PassControls& pc = s.passes;
+  const PassControls& pc = s.view.passes;
   for (std::size_t p = 0; p < render::kParticlePassCount; ++p)
     o.passEnabled[static_cast<std::size_t>(render::kParticlePasses[p])] = !pc.passMuted[p];
   if (pc.soloPass >= 0) o.soloPass = render::kParticlePasses[static_cast<std::size_t>(pc.soloPass)];
@@ -58,41 +58,41 @@ render::FrameOptions GpuView::frameOptions(const ViewerState& s) const {
 }
 
 void GpuView::drawMain(ViewerState& s) {
-  const auto w = static_cast<std::uint32_t>(std::max(1, s.framebufferWidth));
-  const auto h = static_cast<std::uint32_t>(std::max(1, s.framebufferHeight));
+  const auto w = static_cast<std::uint32_t>(std::max(1, s.view.framebufferWidth));
+  const auto h = static_cast<std::uint32_t>(std::max(1, s.view.framebufferHeight));
   render::bindWindowFramebuffer(w, h);
-  renderer_->drawFrame(s.clock.time, toRenderCamera(s.camera, double(w) / h), frameOptions(s), w, h);
+  renderer_->drawFrame(s.view.clock.time, toRenderCamera(s.view.camera, double(w) / h), frameOptions(s), w, h);
   const render::FrameStats& st = renderer_->stats();
-  s.gpu.available = true;
-  s.gpu.drawCalls = st.drawCalls;
-  s.gpu.passDrawCalls.assign(st.passDrawCalls.begin(), st.passDrawCalls.end());
-  s.gpu.liveParticles = st.liveParticles;
-  s.gpu.atlasPages = renderer_->atlasPageCount();
-  s.gpu.passMs.assign(st.gpuMs.begin(), st.gpuMs.end());
-  if (s.gpu.passNames.size() != render::kPassCount) {
-    s.gpu.passNames.clear();
-    s.gpu.passTargetMs.clear();
-    s.gpu.drawCallTarget = 0;
-    s.gpu.passDrawCallTargets.clear();
+  s.ui.gpu.available = true;
+  s.ui.gpu.drawCalls = st.drawCalls;
+  s.ui.gpu.passDrawCalls.assign(st.passDrawCalls.begin(), st.passDrawCalls.end());
+  s.ui.gpu.liveParticles = st.liveParticles;
+  s.ui.gpu.atlasPages = renderer_->atlasPageCount();
+  s.ui.gpu.passMs.assign(st.gpuMs.begin(), st.gpuMs.end());
+  if (s.ui.gpu.passNames.size() != render::kPassCount) {
+    s.ui.gpu.passNames.clear();
+    s.ui.gpu.passTargetMs.clear();
+    s.ui.gpu.drawCallTarget = 0;
+    s.ui.gpu.passDrawCallTargets.clear();
     for (const render::PassInfo& pass : render::kPasses) {
-      s.gpu.passNames.emplace_back(pass.name);
-      const inspect::PassTarget* t = targets_ ? targets_->find(s.gpu.passNames.back()) : nullptr;
-      s.gpu.passTargetMs.push_back(t ? t->gpuMs : 0.0);
-      s.gpu.passDrawCallTargets.push_back(t ? t->drawCalls : 0);
-      s.gpu.drawCallTarget += t ? t->drawCalls : 0;
+      s.ui.gpu.passNames.emplace_back(pass.name);
+      const inspect::PassTarget* t = targets_ ? targets_->find(s.ui.gpu.passNames.back()) : nullptr;
+      s.ui.gpu.passTargetMs.push_back(t ? t->gpuMs : 0.0);
+      s.ui.gpu.passDrawCallTargets.push_back(t ? t->drawCalls : 0);
+      s.ui.gpu.drawCallTarget += t ? t->drawCalls : 0;
     }
-    s.gpu.frameTargetMs = targets_ ? targets_->frameMs : 0;
+    s.ui.gpu.frameTargetMs = targets_ ? targets_->frameMs : 0;
   }
 }
 
 void GpuView::clearMain(const ViewerState& s) {
-  const auto w = static_cast<std::uint32_t>(std::max(1, s.framebufferWidth));
-  const auto h = static_cast<std::uint32_t>(std::max(1, s.framebufferHeight));
+  const auto w = static_cast<std::uint32_t>(std::max(1, s.view.framebufferWidth));
+  const auto h = static_cast<std::uint32_t>(std::max(1, s.view.framebufferHeight));
   render::bindWindowFramebuffer(w, h);
   // With no level the renderer only clears (colour and depth), so the overlay draws on a clean slate.
   render::FrameOptions o;
   o.clearColor = {0.075f, 0.08f, 0.095f, 1.0f};
-  renderer_->drawFrame(s.clock.time, toRenderCamera(s.camera, double(w) / h), o, w, h);
+  renderer_->drawFrame(s.view.clock.time, toRenderCamera(s.view.camera, double(w) / h), o, w, h);
 }
 
 void GpuView::drawOverlay(const OverlayList& list, const glm::mat4& viewProjection, int width, int height) {
@@ -106,10 +106,10 @@ void* GpuView::drawTop(ViewerState& s, std::uint32_t width, std::uint32_t height
   topTarget_->resize(width, height);
   render::FrameOptions o = frameOptions(s);
   o.countLiveParticles = false;
-  renderer_->drawFrame(s.clock.time, toRenderCamera(s.topCamera, double(width) / height), o, *topTarget_);
+  renderer_->drawFrame(s.view.clock.time, toRenderCamera(s.view.topCamera, double(width) / height), o, *topTarget_);
   void* id = imguiId(topTarget_->imguiTexture());
-  render::bindWindowFramebuffer(static_cast<std::uint32_t>(std::max(1, s.framebufferWidth)),
-                                static_cast<std::uint32_t>(std::max(1, s.framebufferHeight)));
+  render::bindWindowFramebuffer(static_cast<std::uint32_t>(std::max(1, s.view.framebufferWidth)),
+                                static_cast<std::uint32_t>(std::max(1, s.view.framebufferHeight)));
   return id;
 }
 
@@ -123,8 +123,8 @@ std::optional<core::Image> GpuView::capture(const ViewerState& s, const Camera& 
   r.options = frameOptions(s);
   r.options.countLiveParticles = false;
   auto out = render::capture(*renderer_, r);
-  render::bindWindowFramebuffer(static_cast<std::uint32_t>(std::max(1, s.framebufferWidth)),
-                                static_cast<std::uint32_t>(std::max(1, s.framebufferHeight)));
+  render::bindWindowFramebuffer(static_cast<std::uint32_t>(std::max(1, s.view.framebufferWidth)),
+                                static_cast<std::uint32_t>(std::max(1, s.view.framebufferHeight)));
   if (auto* d = std::get_if<core::Diagnostic>(&out)) {
     error = core::format(*d);
     return std::nullopt;

@@ -37,7 +37,7 @@ class GpuView {
   core::Diagnostics prepare(const MountedLevel& level);
   void clear();
   bool ready() const;
-  // Draws the main view into the window's default framebuffer and fills state.gpu.
+  // Draws the main view into the window's default framebuffer and fills state.ui.gpu.
   void drawMain(ViewerState& s);
   // Without a prepared level: clears the window to the viewer's background.
   void clearMain(const ViewerState& s);

@@ -12,21 +12,21 @@ namespace kiln::viewer {
 KeyEffect applyKey(ViewerState& s, const KeyChord& c) {
   if (c.ctrl) {
     switch (c.key) {
-      case Key::Z: s.tuningRequest = ViewerState::TuningRequest::Undo; return KeyEffect::Done;
-      case Key::Y: s.tuningRequest = ViewerState::TuningRequest::Redo; return KeyEffect::Done;
+      case Key::Z: s.commands.push(TuningUndo{}); return KeyEffect::Done;
+      case Key::Y: s.commands.push(TuningRedo{}); return KeyEffect::Done;
       case Key::O: s.panel(Panel::Open) = true; return KeyEffect::Done;
-      case Key::Q: s.quit = true; return KeyEffect::Done;
+      case Key::Q: s.ui.quit = true; return KeyEffect::Done;
       default: return KeyEffect::None;
     }
   }
   switch (c.key) {
-    case Key::Space: s.clock.playing = !s.clock.playing; return KeyEffect::Done;
-    case Key::Right: s.clock.step(c.shift ? 10 : 1); return KeyEffect::Done;
-    case Key::Left: s.clock.step(c.shift ? -10 : -1); return KeyEffect::Done;
+    case Key::Space: s.view.clock.playing = !s.view.clock.playing; return KeyEffect::Done;
+    case Key::Right: s.view.clock.step(c.shift ? 10 : 1); return KeyEffect::Done;
+    case Key::Left: s.view.clock.step(c.shift ? -10 : -1); return KeyEffect::Done;
     case Key::F1: s.panel(Panel::Help) = !s.panel(Panel::Help); return KeyEffect::Done;
     case Key::F: return KeyEffect::FrameSelection;
     case Key::Tab:
-      s.camera.setMode(s.camera.mode == Camera::Mode::Orbit ? Camera::Mode::Fly : Camera::Mode::Orbit);
+      s.view.camera.setMode(s.view.camera.mode == Camera::Mode::Orbit ? Camera::Mode::Fly : Camera::Mode::Orbit);
       return KeyEffect::Done;
     default: return KeyEffect::None;
   }

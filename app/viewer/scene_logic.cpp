@@ -27,38 +27,38 @@ void sectorOutline(const world::Sector& sec, const glm::vec4& solid, const glm::
 }  // namespace
 
 bool emitterVisible(const ViewerState& s, std::uint32_t e) {
-  if (s.passes.soloEmitter >= 0) return static_cast<std::uint32_t>(s.passes.soloEmitter) == e;
-  if (e < s.passes.emitterMuted.size() && s.passes.emitterMuted[e]) return false;
-  const particles::Document* doc = s.level ? s.level->particles() : nullptr;
+  if (s.view.passes.soloEmitter >= 0) return static_cast<std::uint32_t>(s.view.passes.soloEmitter) == e;
+  if (e < s.view.passes.emitterMuted.size() && s.view.passes.emitterMuted[e]) return false;
+  const particles::Document* doc = s.doc.level ? s.doc.level->particles() : nullptr;
   if (!doc || e >= doc->emitters.size()) return true;
   const int pass = passIndexForBlend(doc->presets[doc->emitters[e].preset].sprite.blend);
-  if (s.passes.soloPass >= 0) return s.passes.soloPass == pass;
-  return !s.passes.passMuted[static_cast<std::size_t>(pass)];
+  if (s.view.passes.soloPass >= 0) return s.view.passes.soloPass == pass;
+  return !s.view.passes.passMuted[static_cast<std::size_t>(pass)];
 }
 
 void buildSceneOverlay(const ViewerState& s, const SceneOptions& o, OverlayList& out) {
-  if (!s.level) {
+  if (!s.doc.level) {
     out.grid(20, 1, {0.28f, 0.3f, 0.34f, 1});
     return;
   }
-  const world::World& w = s.level->world();
+  const world::World& w = s.doc.level->world();
   for (std::uint32_t i = 0; i < w.sectors.size(); ++i) {
-    const bool sel = s.selection.is(Selection::Kind::Sector, i);
+    const bool sel = s.view.selection.is(Selection::Kind::Sector, i);
     sectorOutline(w.sectors[i], sel ? glm::vec4(1, 0.85f, 0.3f, 1) : glm::vec4(0.55f, 0.6f, 0.68f, 1),
                   glm::vec4(0.3f, 0.8f, 0.5f, 1), out);
   }
-  const particles::Document* doc = s.level->particles();
+  const particles::Document* doc = s.doc.level->particles();
   if (!doc) return;
   particles::RenderBuffers buffers;
   for (std::uint32_t e = 0; e < doc->emitters.size(); ++e) {
     const auto& em = doc->emitters[e];
-    bool sel = s.selection.is(Selection::Kind::Emitter, e) || s.selection.is(Selection::Kind::Preset, em.preset);
-    if (s.selection.kind == Selection::Kind::Texture && s.selection.index < s.level->load.textures.size()) {
+    bool sel = s.view.selection.is(Selection::Kind::Emitter, e) || s.view.selection.is(Selection::Kind::Preset, em.preset);
+    if (s.view.selection.kind == Selection::Kind::Texture && s.view.selection.index < s.doc.level->load.textures.size()) {
       // A selected texture highlights every emitter whose sprite uses it.
       const auto& frames = doc->presets[em.preset].sprite.frames;
-      sel = std::find(frames.begin(), frames.end(), s.level->load.textures[s.selection.index].image.name) != frames.end();
+      sel = std::find(frames.begin(), frames.end(), s.doc.level->load.textures[s.view.selection.index].image.name) != frames.end();
     }
-    const bool forged = e < s.level->forged.size() && s.level->forged[e];
+    const bool forged = e < s.doc.level->forged.size() && s.doc.level->forged[e];
     out.cross(g(em.position), 0.15, sel ? glm::vec4(1, 1, 0.3f, 1) : glm::vec4(0.9f, 0.6f, 0.2f, 0.9f));
     if (sel || o.allBounds || forged) {
       // Stored bounds yellow (red when forged); the recomputed box cyan beside them.
@@ -70,7 +70,7 @@ void buildSceneOverlay(const ViewerState& s, const SceneOptions& o, OverlayList&
     }
     if (!o.cpuParticles || !emitterVisible(s, e)) continue;
     buffers.reserve(doc->presets[em.preset].capacity);
-    particles::evaluate(*doc, e, s.clock.time, buffers);
+    particles::evaluate(*doc, e, s.view.clock.time, buffers);
     for (std::uint32_t i = 0; i < buffers.count; ++i) {
       const float* c = &buffers.color[i * 4];
       // Points carry the particle's colour; faint particles stay visible at a floor of 0.35.
@@ -78,15 +78,15 @@ void buildSceneOverlay(const ViewerState& s, const SceneOptions& o, OverlayList&
                 {c[0], c[1], c[2], std::max(0.35f, c[3])});
     }
   }
-  if (s.selection.kind == Selection::Kind::Emitter && s.selection.index < doc->emitters.size()) {
+  if (s.view.selection.kind == Selection::Kind::Emitter && s.view.selection.index < doc->emitters.size()) {
     // Corners of the selected emitter's bounds outside its sector, in red.
     for (const auto& fit : world::fitEmitters(w, *doc)) {
-      if (fit.emitter != s.selection.index || !fit.sectorExists) continue;
+      if (fit.emitter != s.view.selection.index || !fit.sectorExists) continue;
       for (const auto& c : fit.corners)
         if (!c.inside()) out.cross({c.x, c.y, c.z}, 0.12, {1, 0.15f, 0.15f, 1});
     }
   }
-  if (s.pick) out.cross(g(s.pick->state.position), std::max(0.1, s.pick->state.size), {1, 1, 1, 1});
+  if (s.view.pick) out.cross(g(s.view.pick->state.position), std::max(0.1, s.view.pick->state.size), {1, 1, 1, 1});
 }
 
 }  // namespace kiln::viewer

@@ -11,11 +11,13 @@
 
 #include "camera.hpp"
 #include "clock.hpp"
+#include "commands.hpp"
 #include "core/diagnostic.hpp"
 #include "core/image.hpp"
 #include "layout.hpp"
 #include "level_session.hpp"
 #include "overlay.hpp"
+#include "panels/inspect.hpp"
 #include "panels/tuning_model.hpp"
 #include "pick.hpp"
 #include "render/passes.hpp"
@@ -100,11 +102,28 @@ struct FrameStats {
   }
 };
 
-struct ViewerState {
-  std::array<bool, static_cast<int>(Panel::Count)> open{};
-  bool& panel(Panel p) { return open[static_cast<int>(p)]; }
-  bool panelOpen(Panel p) const { return open[static_cast<int>(p)]; }
+// The panels' own memory between frames (text being typed, per-level caches), kept here rather
+// than in function-local statics so it belongs to one viewer and resets with it.
+struct PanelMemory {
+  char openPath[1024] = "";              // open: the path being typed
+  char bookmarkName[64] = "view";        // captures: name of the next camera bookmark
+  char captureTimes[256] = "0 0.5 1 2";  // captures: the times of a capture set
+  struct Budgets {  // encoded size and rows, per mounted document
+    std::uint64_t generation = ~0ull;
+    std::size_t encoded = 0;
+    std::vector<inspect::BudgetRow> rows;
+    std::vector<inspect::CapacityRow> caps;
+  } budgets;
+  struct Timeline {  // alive counts per emitter, per level and time window
+    std::uint64_t generation = ~0ull;
+    double t0 = -1, t1 = -1;
+    std::vector<std::vector<float>> alive;
+    std::vector<char> fresh;
+  } timeline;
+};
 
+// The level being viewed: what is mounted, where it came from, and edits to it.
+struct DocumentState {
   // The mounted level (the last good one while a reload fails) and the host it mounted on.
   std::optional<MountedLevel> level;
   std::uint64_t levelGeneration = 0;  // bumped on every mount and edit; panels key caches on it
@@ -114,12 +133,12 @@ struct ViewerState {
   // Set when the last open was refused only for forged bounds: the panel offers to inspect it.
   std::optional<std::filesystem::path> forgedOffer;
   std::vector<loader::LocatedDiagnostic> loadDiagnostics;
+  std::vector<std::string> recentFiles;
+  tuning::Session tuning;
+};
 
-  // The current workspace layout and the windows still to be placed from it (placed on their
-  // next Begin, so switching workspaces or resetting moves windows that already exist).
-  Layout layout;
-  std::vector<std::string> layoutPending;
-
+// How the level is looked at: time, cameras, selection, pass controls and what is drawn over it.
+struct ViewSettings {
   LevelClock clock;
   Camera camera;
   Camera topCamera{.mode = Camera::Mode::Top};
@@ -129,32 +148,47 @@ struct ViewerState {
   std::uint32_t topViewWidth = 0, topViewHeight = 0;
   bool cpuParticles = false;  // draw the CPU reference state as points over the GPU particles
   std::vector<CameraBookmark> bookmarks;
-  bool bookmarksDirty = false;  // saved beside the level by the frame
   Selection selection;
   PassControls passes;
-  tuning::Session tuning;
-  enum class TuningRequest { None, Undo, Redo } tuningRequest = TuningRequest::None;  // keyboard
   std::optional<PickHit> pick;
-  FrameStats stats;
-  GpuInfo gpu;
   OverlayList overlay;
   OverlayList topOverlay;
-
-  // Status line and the messages of the last failed action (the last good level stays).
-  std::string status;
-  std::vector<std::string> recentFiles;
-
   int framebufferWidth = 0, framebufferHeight = 0;
+};
+
+// The window around the view: which panels are open, their placement, status and statistics.
+struct UiState {
+  std::array<bool, static_cast<int>(Panel::Count)> open{};
+  // The current workspace layout and the windows still to be placed from it (placed on their
+  // next Begin, so switching workspaces or resetting moves windows that already exist).
+  Layout layout;
+  std::vector<std::string> layoutPending;
+  // Status line (the messages of the last failed action are in the errors panel).
+  std::string status;
+  FrameStats stats;
+  GpuInfo gpu;
+  PanelMemory memory;
   bool quit = false;
-  std::optional<std::filesystem::path> pendingOpen;       // File→Open, drop, script
-  bool pendingOpenRelaxed = false;                        // "inspect anyway"
-  std::optional<std::filesystem::path> pendingScreenshot; // taken after this frame renders
-  bool pendingCapture = false;
-  std::vector<CaptureEntry> captures;
-  CaptureJob captureJob;
+};
+
+// Captures of this session, a capture set in progress and the A/B comparison.
+struct CaptureSession {
+  std::vector<CaptureEntry> entries;
+  CaptureJob job;
   Comparison comparison;
-  std::filesystem::path captureDir = "kiln-captures";
-  std::uint32_t captureWidth = 640, captureHeight = 360;
+  std::filesystem::path dir = "kiln-captures";
+  std::uint32_t width = 640, height = 360;
+};
+
+struct ViewerState {
+  DocumentState doc;
+  ViewSettings view;
+  UiState ui;
+  CaptureSession captures;
+  CommandQueue commands;  // drained by the frame (commands.hpp)
+
+  bool& panel(Panel p) { return ui.open[static_cast<int>(p)]; }
+  bool panelOpen(Panel p) const { return ui.open[static_cast<int>(p)]; }
 };
 
 }  // namespace kiln::viewer

@@ -18,32 +18,34 @@ TEST_CASE("key chords parse by name, modifiers first, case-insensitive") {
 
 TEST_CASE("space toggles play, arrows step and pause, shift steps ten") {
   ViewerState s;
-  s.clock.seek(1);
-  REQUIRE(s.clock.playing);
+  s.view.clock.seek(1);
+  REQUIRE(s.view.clock.playing);
   CHECK(applyKey(s, {Key::Space}) == KeyEffect::Done);
-  CHECK_FALSE(s.clock.playing);
+  CHECK_FALSE(s.view.clock.playing);
   CHECK(applyKey(s, {Key::Space}) == KeyEffect::Done);
-  CHECK(s.clock.playing);
+  CHECK(s.view.clock.playing);
   applyKey(s, {Key::Right});
-  CHECK_FALSE(s.clock.playing);
-  CHECK(s.clock.time == Approx(1 + LevelClock::kStepSeconds));
+  CHECK_FALSE(s.view.clock.playing);
+  CHECK(s.view.clock.time == Approx(1 + LevelClock::kStepSeconds));
   applyKey(s, {Key::Left, false, true});
-  CHECK(s.clock.time == Approx(1 - 9 * LevelClock::kStepSeconds));
+  CHECK(s.view.clock.time == Approx(1 - 9 * LevelClock::kStepSeconds));
 }
 
 TEST_CASE("ctrl chords request undo and redo; the same letters alone do nothing") {
   ViewerState s;
   CHECK(applyKey(s, {Key::Z}) == KeyEffect::None);
-  CHECK(s.tuningRequest == ViewerState::TuningRequest::None);
+  CHECK(s.commands.empty());
   CHECK(applyKey(s, {Key::Z, true}) == KeyEffect::Done);
-  CHECK(s.tuningRequest == ViewerState::TuningRequest::Undo);
+  REQUIRE(s.commands.size() == 1);
+  CHECK(std::holds_alternative<TuningUndo>(s.commands.items().back()));
   applyKey(s, {Key::Y, true});
-  CHECK(s.tuningRequest == ViewerState::TuningRequest::Redo);
+  REQUIRE(s.commands.size() == 2);
+  CHECK(std::holds_alternative<TuningRedo>(s.commands.items().back()));
   CHECK(applyKey(s, {Key::Space, true}) == KeyEffect::None);  // ctrl+space means nothing
-  CHECK(s.clock.playing);
-  CHECK_FALSE(s.quit);
+  CHECK(s.view.clock.playing);
+  CHECK_FALSE(s.ui.quit);
   applyKey(s, {Key::Q, true});
-  CHECK(s.quit);
+  CHECK(s.ui.quit);
 }
 
 TEST_CASE("F asks the caller to frame the selection; F1 and Tab toggle") {
@@ -52,9 +54,9 @@ TEST_CASE("F asks the caller to frame the selection; F1 and Tab toggle") {
   const bool help = s.panelOpen(Panel::Help);
   applyKey(s, {Key::F1});
   CHECK(s.panelOpen(Panel::Help) != help);
-  REQUIRE(s.camera.mode == Camera::Mode::Orbit);
+  REQUIRE(s.view.camera.mode == Camera::Mode::Orbit);
   applyKey(s, {Key::Tab});
-  CHECK(s.camera.mode == Camera::Mode::Fly);
+  CHECK(s.view.camera.mode == Camera::Mode::Fly);
   applyKey(s, {Key::Tab});
-  CHECK(s.camera.mode == Camera::Mode::Orbit);
+  CHECK(s.view.camera.mode == Camera::Mode::Orbit);
 }

@@ -1,6 +1,8 @@
 // Preset tuning: undo/redo, live validation, applying edits, span-preserving YAML saves.
 #include <catch2/catch.hpp>
 
+#include <array>
+
 #include "panels/tuning_model.hpp"
 #include "particles/bounds.hpp"
 #include "test_docs.hpp"
@@ -50,13 +52,36 @@ TEST_CASE("an invalid edit is reported with its code; a valid one is clean") {
 }
 
 TEST_CASE("applying an edit recomputes the stored bounds of the preset's emitters") {
+  // The expected boxes are worked out by hand: the emitter sits at (1, 2, 3) with no spawn
+  // volume, acceleration or drag; a particle lives exactly 1 s; its billboard is 0.5 wide, so
+  // every face lies a half-diagonal r = 0.25·√2 beyond the farthest centre. The bounds add a
+  // small float32 margin (docs/particles.md) that stays far below kSlack.
+  constexpr double r = 0.25 * 1.4142135623730951, kSlack = 1e-3;
   auto doc = testing::oneEmitter();
+  particles::Preset other = doc.presets[0];
+  other.name = "other";
+  doc.presets.push_back(other);
+  particles::Emitter bystander = doc.emitters[0];
+  bystander.name = "bystander";
+  bystander.preset = 1;
+  doc.emitters.push_back(bystander);
+  const particles::Bounds before = doc.emitters[1].bounds;
   auto edited = doc.presets[0];
-  edited.velocity.max = {0, 0, 2};
+  edited.velocity.max = {0, 0, 2};  // the centre now rises up to 2 units in its one second
   tuning::applyEdit(doc, 0, edited);
   CHECK(doc.presets[0] == edited);
-  CHECK(doc.emitters[0].bounds == particles::conservativeEmitterBounds(edited, doc.emitters[0]));
-  CHECK(doc.emitters[0].bounds.max.z > 3 + 1.5);
+  const particles::Bounds& b = doc.emitters[0].bounds;
+  const std::array<double, 3> lo{1 - r, 2 - r, 3 - r}, hi{1 + r, 2 + r, 5 + r};
+  for (int a = 0; a < 3; ++a) {
+    INFO("axis " << a);
+    CHECK(b.min[a] <= lo[static_cast<std::size_t>(a)]);
+    CHECK(b.min[a] > lo[static_cast<std::size_t>(a)] - kSlack);
+    CHECK(b.max[a] >= hi[static_cast<std::size_t>(a)]);
+    CHECK(b.max[a] < hi[static_cast<std::size_t>(a)] + kSlack);
+  }
+  // The emitter of the other preset keeps the bounds it had.
+  CHECK(doc.emitters[1].bounds == before);
+  CHECK(before.max.z < 3 + r + kSlack);
 }
 
 TEST_CASE("changed scalars name their source paths") {
@@ -86,7 +111,7 @@ TEST_CASE("saving rewrites only the changed scalars' text, comments and layout i
       "      - {age: 1, value: \"0.12\"}\n"
       "    velocity: {min: [-0.15, -0.15, 0.6], max: [0.15, 0.15, 1.1]}\n";
   std::string error;
-  auto out = tuning::replaceScalars(yaml,
+  auto out = loader::replaceScalars(yaml,
                                     {{{"presets", "puff", "capacity"}, "64"},
                                      {{"presets", "puff", "lifetime", "max"}, "1.25"},
                                      {{"presets", "puff", "size", "[1]", "value"}, "0.5"},
@@ -104,14 +129,14 @@ TEST_CASE("saving rewrites only the changed scalars' text, comments and layout i
         "      - {age: 1, value: 0.5}\n"
         "    velocity: {min: [-0.15, -0.15, 0.6], max: [0.15, 0.15, 2]}\n");
   // A sequence item the source lacks cannot be invented: the save is refused.
-  CHECK_FALSE(tuning::replaceScalars(yaml, {{{"presets", "puff", "size", "[7]", "age"}, "1"}}, error));
+  CHECK_FALSE(loader::replaceScalars(yaml, {{{"presets", "puff", "size", "[7]", "age"}, "1"}}, error));
 }
 
 TEST_CASE("numbers are written in their shortest round-trip form") {
-  CHECK(tuning::formatNumber(0.5) == "0.5");
-  CHECK(tuning::formatNumber(40) == "40");
-  CHECK(tuning::formatNumber(0.1) == "0.1");
-  CHECK(std::stod(tuning::formatNumber(1.0 / 3.0)) == 1.0 / 3.0);
+  CHECK(loader::formatNumber(0.5) == "0.5");
+  CHECK(loader::formatNumber(40) == "40");
+  CHECK(loader::formatNumber(0.1) == "0.1");
+  CHECK(std::stod(loader::formatNumber(1.0 / 3.0)) == 1.0 / 3.0);
 }
 
 TEST_CASE("fields are set by name; unknown names and key indices are refused") {
@@ -127,4 +152,45 @@ TEST_CASE("fields are set by name; unknown names and key indices are refused") {
   CHECK_FALSE(tuning::setField(p, "size[2].value", 1));  // two keys: index 2 does not exist
   CHECK_FALSE(tuning::setField(p, "colour", 1));
   CHECK_FALSE(tuning::setField(p, "capacity", -1));
+}
+
+TEST_CASE("the tunable numbers are the preset schema's, named by their source paths") {
+  auto p = testing::oneEmitter().presets[0];  // two size keys, two colour keys
+  std::vector<std::string> names;
+  for (const auto& f : tuning::numberFields(p)) names.push_back(f.name());
+  // Written out by hand from docs/source.md's preset vocabulary, in the KWP1 record's order.
+  const std::vector<std::string> expected{
+      "capacity",          "spawn.half_extents[0]", "spawn.half_extents[1]", "spawn.half_extents[2]",
+      "velocity.min[0]",   "velocity.min[1]",       "velocity.min[2]",       "velocity.max[0]",
+      "velocity.max[1]",   "velocity.max[2]",       "lifetime.min",          "lifetime.max",
+      "acceleration[0]",   "acceleration[1]",       "acceleration[2]",       "drag",
+      "rotation.angle.min", "rotation.angle.max",   "rotation.speed.min",    "rotation.speed.max",
+      "sprite.fps",        "size[0].age",           "size[0].value",         "size[1].age",
+      "size[1].value",     "color[0].age",          "color[0].rgba[0]",      "color[0].rgba[1]",
+      "color[0].rgba[2]",  "color[0].rgba[3]",      "color[1].age",          "color[1].rgba[0]",
+      "color[1].rgba[1]",  "color[1].rgba[2]",      "color[1].rgba[3]"};
+  CHECK(names == expected);
+}
+
+TEST_CASE("schema names reach every number; the colour channel names stay") {
+  auto p = testing::oneEmitter().presets[0];
+  CHECK(tuning::setField(p, "velocity.min[1]", -0.5));
+  CHECK(p.velocity.min.y == -0.5);
+  CHECK(tuning::setField(p, "rotation.speed.max", 90));
+  CHECK(p.rotationSpeed.max == 90);
+  CHECK(tuning::setField(p, "color[1].rgba[2]", 0.5));
+  CHECK(p.color[1].rgba[2] == 0.5);
+  CHECK(tuning::setField(p, "color[1].blue", 0.25));
+  CHECK(p.color[1].rgba[2] == 0.25);
+  CHECK_FALSE(tuning::setField(p, "velocity.min[3]", 1));  // a vector has three components
+  CHECK_FALSE(tuning::setField(p, "color[1].rgba[4]", 1));
+  CHECK_FALSE(tuning::setField(p, "color[1].purple", 1));
+  // Counts: zero and 1e9 are taken, just below zero and just above 1e9 are not.
+  CHECK(tuning::setField(p, "capacity", 0));
+  CHECK(p.capacity == 0);
+  CHECK(tuning::setField(p, "capacity", 1e9));
+  CHECK(p.capacity == 1000000000u);
+  CHECK_FALSE(tuning::setField(p, "capacity", -0.5));
+  CHECK_FALSE(tuning::setField(p, "capacity", 1e9 + 1));
+  CHECK(p.capacity == 1000000000u);
 }

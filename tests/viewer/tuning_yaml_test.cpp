@@ -36,15 +36,15 @@ const std::string kPresets =
     "      rgba: [1, 1, 1, 0]\n"
     "emitters: []   # none yet\n";
 
-std::string save(const std::vector<tuning::ScalarEdit>& edits, const std::string& text = kPresets) {
+std::string save(const std::vector<loader::ScalarEdit>& edits, const std::string& text = kPresets) {
   std::string error;
-  auto out = tuning::replaceScalars(text, edits, error);
+  auto out = loader::replaceScalars(text, edits, error);
   INFO(error);
   REQUIRE(out);
   return *out;
 }
 
-using Items = std::vector<tuning::ScalarEdit::Item>;
+using Items = std::vector<loader::ScalarEdit::Item>;
 
 }  // namespace
 
@@ -145,13 +145,13 @@ TEST_CASE("a key count change is one sequence edit; equal counts stay scalar edi
 TEST_CASE("paths that cannot be placed are refused, naming them") {
   std::string error;
   // Through a sequence item the source lacks.
-  CHECK_FALSE(tuning::replaceScalars(kPresets, {{{"presets", "puff", "size", "[5]", "age"}, "1", {}, 0, {}}}, error));
+  CHECK_FALSE(loader::replaceScalars(kPresets, {{{"presets", "puff", "size", "[5]", "age"}, "1", {}, 0, {}}}, error));
   CHECK(error.find("presets.puff.size[5]") != std::string::npos);
   // A scalar where a map should be.
-  CHECK_FALSE(tuning::replaceScalars(kPresets, {{{"presets", "puff", "capacity", "x"}, "1", {}, 0, {}}}, error));
+  CHECK_FALSE(loader::replaceScalars(kPresets, {{{"presets", "puff", "capacity", "x"}, "1", {}, 0, {}}}, error));
   // A curve edit aimed at a scalar.
-  CHECK_FALSE(tuning::replaceScalars(kPresets, {{{"presets", "puff", "capacity"}, {}, Items{}, 0, {}}}, error));
-  CHECK_FALSE(tuning::replaceScalars("a: [unclosed\n", {{{"a"}, "1", {}, 0, {}}}, error));
+  CHECK_FALSE(loader::replaceScalars(kPresets, {{{"presets", "puff", "capacity"}, {}, Items{}, 0, {}}}, error));
+  CHECK_FALSE(loader::replaceScalars("a: [unclosed\n", {{{"a"}, "1", {}, 0, {}}}, error));
   CHECK(error.find("no longer parses") != std::string::npos);
 }
 
@@ -174,7 +174,7 @@ TEST_CASE("the braziers sample: a curve grows, a key goes, an omitted map appear
   edited.rotationSpeed.max = 90;  // embers writes no rotation at all
   edited.drag = 0.75;
   std::string error;
-  const auto out = tuning::replaceScalars(text, tuning::changedScalars(*embers, edited), error);
+  const auto out = loader::replaceScalars(text, tuning::changedScalars(*embers, edited), error);
   INFO(error);
   REQUIRE(out);
   const auto reread = loader::compileSourceText(*out, file.string(), file.parent_path());

@@ -11,16 +11,16 @@ namespace kiln::viewer::panels::blend {
 
 void draw(ViewerState& s) {
   if (!begin(s, Panel::Blend)) return;
-  const particles::Document* doc = s.level ? s.level->particles() : nullptr;
+  const particles::Document* doc = s.doc.level ? s.doc.level->particles() : nullptr;
   if (!doc) {
     ImGui::TextDisabled("No particles.");
     ImGui::End();
     return;
   }
-  PassControls& pc = s.passes;
+  PassControls& pc = s.view.passes;
   pc.emitterMuted.resize(doc->emitters.size(), 0);
   ImGui::Checkbox("overdraw heatmap", &pc.overdraw);
-  if (!s.gpu.available && pc.overdraw) {
+  if (!s.ui.gpu.available && pc.overdraw) {
     ImGui::SameLine();
     ImGui::TextDisabled("(needs the GPU renderer)");
   }
@@ -40,7 +40,7 @@ void draw(ViewerState& s) {
     for (const auto& entry : entries) {
       const auto& e = doc->emitters[entry.emitter];
       ImGui::PushID(static_cast<int>(entry.emitter));
-      const auto live = particles::evaluateEmitter(*doc, entry.emitter, s.clock.time).size();
+      const auto live = particles::evaluateEmitter(*doc, entry.emitter, s.view.clock.time).size();
       ImGui::BulletText("%-20s %-13s live %4zu", e.name.c_str(), std::string(particles::name(entry.blend)).c_str(), live);
       if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", inspect::blendEquation(entry.blend));
       ImGui::SameLine(380);
@@ -52,7 +52,7 @@ void draw(ViewerState& s) {
       ImGui::PopID();
     }
     if (info.authoredOrder && entries.size() > 1) {
-      const auto eye = s.camera.eye();
+      const auto eye = s.view.camera.eye();
       const auto sorted = inspect::backToFront(*doc, entries, {eye.x, eye.y, eye.z});
       ImGui::TextDisabled("authored order vs back-to-front (reference only, not used to draw):");
       for (std::size_t i = 0; i < entries.size(); ++i)

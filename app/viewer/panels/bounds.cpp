@@ -10,28 +10,27 @@ namespace kiln::viewer::panels::bounds {
 
 void draw(ViewerState& s) {
   if (!begin(s, Panel::Bounds)) return;
-  if (s.forgedOffer) {
+  if (s.doc.forgedOffer) {
     ImGui::TextColored({1, 0.45f, 0.3f, 1}, "%s was refused: its stored bounds are forged.",
-                       s.forgedOffer->filename().string().c_str());
+                       s.doc.forgedOffer->filename().string().c_str());
     if (ImGui::Button("Inspect anyway (bounds unchecked)")) {
-      s.pendingOpen = *s.forgedOffer;
-      s.pendingOpenRelaxed = true;
+      s.commands.push(OpenLevel{*s.doc.forgedOffer, true});
     }
     ImGui::Separator();
   }
-  const particles::Document* doc = s.level ? s.level->particles() : nullptr;
+  const particles::Document* doc = s.doc.level ? s.doc.level->particles() : nullptr;
   if (!doc || doc->emitters.empty()) {
     ImGui::TextDisabled("No emitters.");
     ImGui::End();
     return;
   }
-  std::uint32_t e = s.selection.kind == Selection::Kind::Emitter ? s.selection.index : 0;
+  std::uint32_t e = s.view.selection.kind == Selection::Kind::Emitter ? s.view.selection.index : 0;
   if (e >= doc->emitters.size()) e = 0;
   if (ImGui::BeginCombo("emitter", doc->emitters[e].name.c_str())) {
     for (std::uint32_t i = 0; i < doc->emitters.size(); ++i) {
-      const bool forged = i < s.level->forged.size() && s.level->forged[i];
+      const bool forged = i < s.doc.level->forged.size() && s.doc.level->forged[i];
       std::string label = doc->emitters[i].name + (forged ? "  [FORGED]" : "");
-      if (ImGui::Selectable(label.c_str(), i == e)) s.selection = {Selection::Kind::Emitter, i};
+      if (ImGui::Selectable(label.c_str(), i == e)) s.view.selection = {Selection::Kind::Emitter, i};
     }
     ImGui::EndCombo();
   }
@@ -82,7 +81,7 @@ void draw(ViewerState& s) {
     }
     ImGui::EndTable();
   }
-  const auto& w = s.level->world();
+  const auto& w = s.doc.level->world();
   for (const auto& fit : world::fitEmitters(w, *doc)) {
     if (fit.emitter != e) continue;
     if (!fit.sectorExists) {

@@ -29,19 +29,18 @@ void bar(const char* label, double used, double limit, const char* where) {
 
 void draw(ViewerState& s) {
   if (!begin(s, Panel::Budgets)) return;
-  const particles::Document* doc = s.level ? s.level->particles() : nullptr;
+  const particles::Document* doc = s.doc.level ? s.doc.level->particles() : nullptr;
   if (doc) {
     // Encoded size is measured by encoding, cached per mounted document.
-    static std::uint64_t cachedFor = ~0ull;
-    static std::size_t encoded = 0;
-    static std::vector<inspect::BudgetRow> rows;
-    static std::vector<inspect::CapacityRow> caps;
-    if (cachedFor != s.levelGeneration) {
-      encoded = particles::encodeKwp1(*doc).size();
-      rows = inspect::budgetRows(*doc, encoded);
-      caps = inspect::capacityRows(*doc);
-      cachedFor = s.levelGeneration;
+    PanelMemory::Budgets& cache = s.ui.memory.budgets;
+    if (cache.generation != s.doc.levelGeneration) {
+      cache.encoded = particles::encodeKwp1(*doc).size();
+      cache.rows = inspect::budgetRows(*doc, cache.encoded);
+      cache.caps = inspect::capacityRows(*doc);
+      cache.generation = s.doc.levelGeneration;
     }
+    const auto& rows = cache.rows;
+    const auto& caps = cache.caps;
     if (ImGui::CollapsingHeader("Format limits", ImGuiTreeNodeFlags_DefaultOpen))
       for (const auto& r : rows) bar(r.name.c_str(), r.used, r.limit, r.where.c_str());
     if (ImGui::CollapsingHeader("Capacity per emitter", ImGuiTreeNodeFlags_DefaultOpen) &&
@@ -72,35 +71,35 @@ void draw(ViewerState& s) {
     ImGui::TextDisabled("No particles in this level.");
   }
   if (ImGui::CollapsingHeader("GPU", ImGuiTreeNodeFlags_DefaultOpen)) {
-    if (!s.gpu.available) {
+    if (!s.ui.gpu.available) {
       ImGui::TextDisabled("renderer not active: particles are drawn as CPU reference points");
     } else {
-      bar("draw calls (all passes)", s.gpu.drawCalls, s.gpu.drawCallTarget, "");
-      ImGui::Text("atlas pages %u   live particles %u", s.gpu.atlasPages, s.gpu.liveParticles);
-      for (std::size_t p = 0; p < s.gpu.passMs.size(); ++p) {
-        const double target = p < s.gpu.passTargetMs.size() ? s.gpu.passTargetMs[p] : 0;
-        bar((s.gpu.passNames[p] + " (us)").c_str(), s.gpu.passMs[p] * 1000.0, target * 1000.0,
+      bar("draw calls (all passes)", s.ui.gpu.drawCalls, s.ui.gpu.drawCallTarget, "");
+      ImGui::Text("atlas pages %u   live particles %u", s.ui.gpu.atlasPages, s.ui.gpu.liveParticles);
+      for (std::size_t p = 0; p < s.ui.gpu.passMs.size(); ++p) {
+        const double target = p < s.ui.gpu.passTargetMs.size() ? s.ui.gpu.passTargetMs[p] : 0;
+        bar((s.ui.gpu.passNames[p] + " (us)").c_str(), s.ui.gpu.passMs[p] * 1000.0, target * 1000.0,
             target > 0 ? "" : "no target in budgets.json");
-        const double calls = p < s.gpu.passDrawCalls.size() ? s.gpu.passDrawCalls[p] : 0;
-        const double callTarget = p < s.gpu.passDrawCallTargets.size() ? s.gpu.passDrawCallTargets[p] : 0;
-        bar((s.gpu.passNames[p] + " (draw calls)").c_str(), calls, callTarget,
+        const double calls = p < s.ui.gpu.passDrawCalls.size() ? s.ui.gpu.passDrawCalls[p] : 0;
+        const double callTarget = p < s.ui.gpu.passDrawCallTargets.size() ? s.ui.gpu.passDrawCallTargets[p] : 0;
+        bar((s.ui.gpu.passNames[p] + " (draw calls)").c_str(), calls, callTarget,
             callTarget > 0 ? "" : "no target in budgets.json");
       }
     }
   }
-  if (ImGui::CollapsingHeader("Frame time", ImGuiTreeNodeFlags_DefaultOpen) && !s.stats.frameMs.empty()) {
-    std::vector<float> v(s.stats.frameMs.begin(), s.stats.frameMs.end());
+  if (ImGui::CollapsingHeader("Frame time", ImGuiTreeNodeFlags_DefaultOpen) && !s.ui.stats.frameMs.empty()) {
+    std::vector<float> v(s.ui.stats.frameMs.begin(), s.ui.stats.frameMs.end());
     const float mx = *std::max_element(v.begin(), v.end());
     char overlay[64];
     std::snprintf(overlay, sizeof overlay, "last %.2f ms  max %.2f ms", v.back(), mx);
-    const float top = std::max({mx, 20.0f, float(s.gpu.frameTargetMs) * 1.2f});
+    const float top = std::max({mx, 20.0f, float(s.ui.gpu.frameTargetMs) * 1.2f});
     const ImVec2 o = ImGui::GetCursorScreenPos();
     ImGui::PlotLines("##frame", v.data(), static_cast<int>(v.size()), 0, overlay, 0, top, ImVec2(-1, 70));
-    if (s.gpu.frameTargetMs > 0) {
+    if (s.ui.gpu.frameTargetMs > 0) {
       // The frame budget as a line across the graph.
-      const float y = o.y + 70 - float(s.gpu.frameTargetMs) / top * 70;
+      const float y = o.y + 70 - float(s.ui.gpu.frameTargetMs) / top * 70;
       ImGui::GetWindowDrawList()->AddLine({o.x, y}, {o.x + ImGui::GetItemRectSize().x, y}, IM_COL32(255, 80, 80, 200));
-      ImGui::Text("frame target %.1f ms (assets/budgets.json)", s.gpu.frameTargetMs);
+      ImGui::Text("frame target %.1f ms (assets/budgets.json)", s.ui.gpu.frameTargetMs);
     }
   }
   ImGui::End();

@@ -14,20 +14,20 @@ void draw(ViewerState& s) {
   const auto all = world::kilnCapabilities().features;
   bool changed = false;
   for (const auto& f : all) {
-    bool on = s.host.advertises(f);
+    bool on = s.doc.host.advertises(f);
     if (ImGui::Checkbox(f.c_str(), &on)) {
-      auto& v = s.host.features;
+      auto& v = s.doc.host.features;
       if (on) v.push_back(f);
       else v.erase(std::remove(v.begin(), v.end(), f), v.end());
       changed = true;
     }
   }
   if (changed) {
-    if (s.level) s.pendingOpen = s.level->path;
-    else if (!s.recentFiles.empty()) s.pendingOpen = s.recentFiles.front();
+    if (s.doc.level) s.commands.push(OpenLevel{s.doc.level->path});
+    else if (!s.doc.recentFiles.empty()) s.commands.push(OpenLevel{s.doc.recentFiles.front()});
   }
   bool refused = false;
-  for (const auto& d : s.loadDiagnostics)
+  for (const auto& d : s.doc.loadDiagnostics)
     if (d.diagnostic.code == core::Code::MissingFeature) {
       if (!refused) ImGui::TextColored({1, 0.35f, 0.3f, 1}, "Mount refused:");
       refused = true;

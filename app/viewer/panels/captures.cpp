@@ -12,37 +12,37 @@ namespace kiln::viewer::panels::captures {
 namespace {
 
 void bookmarks(ViewerState& s) {
-  static char name[64] = "view";
+  char* name = s.ui.memory.bookmarkName;
   ImGui::SetNextItemWidth(140);
-  ImGui::InputText("##bm", name, sizeof name);
+  ImGui::InputText("##bm", name, sizeof s.ui.memory.bookmarkName);
   ImGui::SameLine();
   if (ImGui::Button("Bookmark camera") && name[0]) {
-    s.bookmarks.push_back({name, s.camera});
-    s.bookmarksDirty = true;
+    s.view.bookmarks.push_back({name, s.view.camera});
+    s.commands.push(SaveBookmarks{});
   }
   ImGui::SameLine();
   ImGui::TextDisabled("(saved beside the level)");
-  for (std::size_t i = 0; i < s.bookmarks.size(); ++i) {
+  for (std::size_t i = 0; i < s.view.bookmarks.size(); ++i) {
     ImGui::PushID(static_cast<int>(i));
-    if (ImGui::SmallButton("go")) s.camera = s.bookmarks[i].camera;
+    if (ImGui::SmallButton("go")) s.view.camera = s.view.bookmarks[i].camera;
     ImGui::SameLine();
     if (ImGui::SmallButton("x")) {
-      s.bookmarks.erase(s.bookmarks.begin() + static_cast<long>(i));
-      s.bookmarksDirty = true;
+      s.view.bookmarks.erase(s.view.bookmarks.begin() + static_cast<long>(i));
+      s.commands.push(SaveBookmarks{});
       ImGui::PopID();
       break;
     }
     ImGui::SameLine();
-    ImGui::TextUnformatted(s.bookmarks[i].name.c_str());
+    ImGui::TextUnformatted(s.view.bookmarks[i].name.c_str());
     ImGui::PopID();
   }
 }
 
 void captureSet(ViewerState& s) {
-  static char times[256] = "0 0.5 1 2";
+  char* times = s.ui.memory.captureTimes;
   ImGui::SetNextItemWidth(200);
-  ImGui::InputText("times (s)", times, sizeof times);
-  CaptureJob& job = s.captureJob;
+  ImGui::InputText("times (s)", times, sizeof s.ui.memory.captureTimes);
+  CaptureJob& job = s.captures.job;
   if (job.active()) {
     ImGui::ProgressBar(float(job.next) / float(job.total()), ImVec2(-1, 0));
     if (ImGui::Button("Cancel")) job = {};
@@ -53,20 +53,20 @@ void captureSet(ViewerState& s) {
     std::istringstream in(times);
     for (double t; in >> t;)
       if (std::isfinite(t) && t >= 0) j.times.push_back(t);
-    j.cameras = s.bookmarks;
-    if (j.cameras.empty()) j.cameras.push_back({"current", s.camera});
+    j.cameras = s.view.bookmarks;
+    if (j.cameras.empty()) j.cameras.push_back({"current", s.view.camera});
     job = std::move(j);
   }
 }
 
 void comparison(ViewerState& s) {
-  Comparison& c = s.comparison;
-  const int n = static_cast<int>(s.captures.size());
+  Comparison& c = s.captures.comparison;
+  const int n = static_cast<int>(s.captures.entries.size());
   if (n < 2) {
     ImGui::TextDisabled("Take two captures to compare them.");
     return;
   }
-  auto label = [&](int i) { return std::to_string(i) + ": " + s.captures[i].label + " @" + std::to_string(s.captures[i].levelTime); };
+  auto label = [&](int i) { return std::to_string(i) + ": " + s.captures.entries[i].label + " @" + std::to_string(s.captures.entries[i].levelTime); };
   for (int* which : {&c.a, &c.b}) {
     ImGui::PushID(which);
     ImGui::SetNextItemWidth(200);
@@ -92,8 +92,8 @@ void comparison(ViewerState& s) {
                   static_cast<unsigned long long>(c.changedPixels), c.changedPercent);
   }
   if (c.a < 0 || c.b < 0 || c.a >= n || c.b >= n) return;
-  const CaptureEntry& A = s.captures[c.a];
-  const CaptureEntry& B = s.captures[c.b];
+  const CaptureEntry& A = s.captures.entries[c.a];
+  const CaptureEntry& B = s.captures.entries[c.b];
   if (!A.texture || !B.texture) return;
   const float w = ImGui::GetContentRegionAvail().x;
   const ImVec2 size(w, w * float(A.image.height) / float(std::max(1u, A.image.width)));
@@ -120,15 +120,15 @@ void comparison(ViewerState& s) {
 
 void draw(ViewerState& s) {
   if (!begin(s, Panel::Captures)) return;
-  int size[2] = {static_cast<int>(s.captureWidth), static_cast<int>(s.captureHeight)};
+  int size[2] = {static_cast<int>(s.captures.width), static_cast<int>(s.captures.height)};
   ImGui::SetNextItemWidth(160);
   if (ImGui::InputInt2("size", size)) {
-    s.captureWidth = static_cast<std::uint32_t>(std::clamp(size[0], 16, 8192));
-    s.captureHeight = static_cast<std::uint32_t>(std::clamp(size[1], 16, 8192));
+    s.captures.width = static_cast<std::uint32_t>(std::clamp(size[0], 16, 8192));
+    s.captures.height = static_cast<std::uint32_t>(std::clamp(size[1], 16, 8192));
   }
   ImGui::SameLine();
-  if (ImGui::Button("Capture now")) s.pendingCapture = true;
-  ImGui::TextDisabled("writes PNGs to %s", s.captureDir.string().c_str());
+  if (ImGui::Button("Capture now")) s.commands.push(CaptureNow{});
+  ImGui::TextDisabled("writes PNGs to %s", s.captures.dir.string().c_str());
   if (ImGui::CollapsingHeader("Camera bookmarks", ImGuiTreeNodeFlags_DefaultOpen)) bookmarks(s);
   if (ImGui::CollapsingHeader("Capture set", ImGuiTreeNodeFlags_DefaultOpen)) captureSet(s);
   if (ImGui::CollapsingHeader("A/B comparison", ImGuiTreeNodeFlags_DefaultOpen)) comparison(s);

@@ -8,12 +8,12 @@ namespace kiln::viewer::panels::errors {
 
 void draw(ViewerState& s) {
   if (!begin(s, Panel::Errors)) return;
-  if (s.loadDiagnostics.empty()) {
-    ImGui::TextColored({0.4f, 1, 0.5f, 1}, s.level ? "No problems." : "Nothing opened yet.");
+  if (s.doc.loadDiagnostics.empty()) {
+    ImGui::TextColored({0.4f, 1, 0.5f, 1}, s.doc.level ? "No problems." : "Nothing opened yet.");
     ImGui::End();
     return;
   }
-  ImGui::Text("%zu problem(s)%s", s.loadDiagnostics.size(), s.level ? "; showing the last good level" : "");
+  ImGui::Text("%zu problem(s)%s", s.doc.loadDiagnostics.size(), s.doc.level ? "; showing the last good level" : "");
   // Narrow docks keep the message readable: the first three columns can be resized, and the
   // whole table scrolls sideways rather than wrapping the message one word per line.
   const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_Resizable |
@@ -24,15 +24,15 @@ void draw(ViewerState& s) {
     ImGui::TableSetupColumn("field", ImGuiTableColumnFlags_WidthFixed, 200);
     ImGui::TableSetupColumn("message", ImGuiTableColumnFlags_WidthFixed, 520);
     ImGui::TableHeadersRow();
-    for (std::size_t i = 0; i < s.loadDiagnostics.size(); ++i) {
-      const auto& d = s.loadDiagnostics[i];
+    for (std::size_t i = 0; i < s.doc.loadDiagnostics.size(); ++i) {
+      const auto& d = s.doc.loadDiagnostics[i];
       ImGui::TableNextRow();
       ImGui::TableNextColumn();
       ImGui::PushID(static_cast<int>(i));
       const std::string code(core::codeName(d.diagnostic.code));
-      if (ImGui::Selectable(code.c_str(), false, ImGuiSelectableFlags_SpanAllColumns) && s.level) {
-        const Selection sel = selectionForPath(s.level->load.level, d.diagnostic.path);
-        if (sel.kind != Selection::Kind::None) s.selection = sel;
+      if (ImGui::Selectable(code.c_str(), false, ImGuiSelectableFlags_SpanAllColumns) && s.doc.level) {
+        const Selection sel = selectionForPath(s.doc.level->load.level, d.diagnostic.path);
+        if (sel.kind != Selection::Kind::None) s.view.selection = sel;
       }
       ImGui::PopID();
       ImGui::TableNextColumn();
@@ -48,9 +48,8 @@ void draw(ViewerState& s) {
     }
     ImGui::EndTable();
   }
-  if (s.forgedOffer && ImGui::Button("Inspect the forged level anyway")) {
-    s.pendingOpen = *s.forgedOffer;
-    s.pendingOpenRelaxed = true;
+  if (s.doc.forgedOffer && ImGui::Button("Inspect the forged level anyway")) {
+    s.commands.push(OpenLevel{*s.doc.forgedOffer, true});
     s.panel(Panel::Bounds) = true;
   }
   ImGui::End();

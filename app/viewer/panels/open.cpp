@@ -10,22 +10,22 @@ namespace kiln::viewer::panels::open {
 
 void draw(ViewerState& s) {
   if (!begin(s, Panel::Open)) return;
-  static char path[1024] = "";
+  char* path = s.ui.memory.openPath;
   ImGui::SetNextItemWidth(-70);
-  const bool enter = ImGui::InputText("##path", path, sizeof path, ImGuiInputTextFlags_EnterReturnsTrue);
+  const bool enter = ImGui::InputText("##path", path, sizeof s.ui.memory.openPath, ImGuiInputTextFlags_EnterReturnsTrue);
   ImGui::SameLine();
-  if ((ImGui::Button("Open") || enter) && path[0]) s.pendingOpen = std::filesystem::path(path);
-  ImGui::Checkbox("hot reload (source and textures)", &s.hotReload);
-  if (!s.recentFiles.empty() && ImGui::CollapsingHeader("Recent", ImGuiTreeNodeFlags_DefaultOpen))
-    for (const auto& f : s.recentFiles)
-      if (ImGui::Selectable(f.c_str())) s.pendingOpen = f;
+  if ((ImGui::Button("Open") || enter) && path[0]) s.commands.push(OpenLevel{path});
+  ImGui::Checkbox("hot reload (source and textures)", &s.doc.hotReload);
+  if (!s.doc.recentFiles.empty() && ImGui::CollapsingHeader("Recent", ImGuiTreeNodeFlags_DefaultOpen))
+    for (const auto& f : s.doc.recentFiles)
+      if (ImGui::Selectable(f.c_str())) s.commands.push(OpenLevel{f});
   if (ImGui::CollapsingHeader("Samples", ImGuiTreeNodeFlags_DefaultOpen)) {
     std::error_code ec;
     for (const auto& entry : std::filesystem::directory_iterator(std::filesystem::path(KILN_ASSET_DIR) / "levels", ec)) {
       if (entry.path().extension() != ".yaml") continue;
       if (ImGui::Selectable(entry.path().filename().string().c_str())) {
-        s.pendingOpen = entry.path();
-        std::snprintf(path, sizeof path, "%s", entry.path().string().c_str());
+        s.commands.push(OpenLevel{entry.path()});
+        std::snprintf(path, sizeof s.ui.memory.openPath, "%s", entry.path().string().c_str());
       }
     }
   }

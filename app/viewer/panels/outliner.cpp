@@ -11,7 +11,7 @@ void list(ViewerState& s, const char* title, const Items& items, Selection::Kind
   if (!ImGui::TreeNodeEx(title, ImGuiTreeNodeFlags_DefaultOpen, "%s (%zu)", title, items.size())) return;
   for (std::uint32_t i = 0; i < items.size(); ++i) {
     ImGui::PushID(static_cast<int>(i));
-    if (ImGui::Selectable(label(i).c_str(), s.selection.is(kind, i))) s.selection = {kind, i};
+    if (ImGui::Selectable(label(i).c_str(), s.view.selection.is(kind, i))) s.view.selection = {kind, i};
     ImGui::PopID();
   }
   ImGui::TreePop();
@@ -21,26 +21,26 @@ void list(ViewerState& s, const char* title, const Items& items, Selection::Kind
 
 void draw(ViewerState& s) {
   if (!begin(s, Panel::Outliner)) return;
-  if (!s.level) {
+  if (!s.doc.level) {
     ImGui::TextDisabled("No level. File > Open, or drop a .klm / .yaml here.");
     ImGui::End();
     return;
   }
-  ImGui::TextUnformatted(s.level->path.filename().string().c_str());
-  if (s.level->relaxedBounds) ImGui::TextColored({1, 0.4f, 0.3f, 1}, "stored bounds NOT checked");
-  const auto& w = s.level->world();
+  ImGui::TextUnformatted(s.doc.level->path.filename().string().c_str());
+  if (s.doc.level->relaxedBounds) ImGui::TextColored({1, 0.4f, 0.3f, 1}, "stored bounds NOT checked");
+  const auto& w = s.doc.level->world();
   list(s, "Sectors", w.sectors, Selection::Kind::Sector, [&](std::uint32_t i) { return w.sectors[i].name; });
-  if (const auto* doc = s.level->particles()) {
+  if (const auto* doc = s.doc.level->particles()) {
     list(s, "Emitters", doc->emitters, Selection::Kind::Emitter, [&](std::uint32_t i) {
       const auto& e = doc->emitters[i];
-      const bool forged = i < s.level->forged.size() && s.level->forged[i];
+      const bool forged = i < s.doc.level->forged.size() && s.doc.level->forged[i];
       return e.name + "  (" + doc->presets[e.preset].name + ")" + (forged ? "  [FORGED]" : "");
     });
     list(s, "Presets", doc->presets, Selection::Kind::Preset, [&](std::uint32_t i) {
       return doc->presets[i].name + "  " + std::string(particles::name(doc->presets[i].sprite.blend));
     });
   }
-  const auto& t = s.level->load.textures;
+  const auto& t = s.doc.level->load.textures;
   list(s, "Textures", t, Selection::Kind::Texture, [&](std::uint32_t i) {
     return t[i].image.name + "  " + std::to_string(t[i].image.image.width) + "x" + std::to_string(t[i].image.image.height);
   });

@@ -8,13 +8,13 @@
 namespace kiln::viewer::panels {
 
 bool placeNext(ViewerState& s, const char* title) {
-  auto it = std::find(s.layoutPending.begin(), s.layoutPending.end(), title);
-  if (it == s.layoutPending.end()) return false;
-  s.layoutPending.erase(it);
-  const WindowPlacement* w = s.layout.find(title);
+  auto it = std::find(s.ui.layoutPending.begin(), s.ui.layoutPending.end(), title);
+  if (it == s.ui.layoutPending.end()) return false;
+  s.ui.layoutPending.erase(it);
+  const WindowPlacement* w = s.ui.layout.find(title);
   if (!w) return false;
   const ImVec2 d = ImGui::GetIO().DisplaySize;
-  const WindowPlacement p = scaledPlacement(*w, s.layout, d.x, d.y);
+  const WindowPlacement p = scaledPlacement(*w, s.ui.layout, d.x, d.y);
   ImGui::SetNextWindowPos({p.x, p.y}, ImGuiCond_Always);
   ImGui::SetNextWindowSize({p.w, p.h}, ImGuiCond_Always);
   ImGui::SetNextWindowCollapsed(p.collapsed, ImGuiCond_Always);

@@ -9,16 +9,16 @@ namespace kiln::viewer::panels::pick {
 
 void draw(ViewerState& s) {
   if (!begin(s, Panel::Pick)) return;
-  const particles::Document* doc = s.level ? s.level->particles() : nullptr;
-  if (!doc || !s.pick || s.pick->emitter >= doc->emitters.size()) {
+  const particles::Document* doc = s.doc.level ? s.doc.level->particles() : nullptr;
+  if (!doc || !s.view.pick || s.view.pick->emitter >= doc->emitters.size()) {
     ImGui::TextDisabled("Click a particle in the 3D view.");
     ImGui::End();
     return;
   }
   // Re-evaluate at the current time so the values follow the timeline while the slot is held.
-  PickHit& h = *s.pick;
+  PickHit& h = *s.view.pick;
   particles::ParticleState now;
-  const bool alive = particles::evaluateSlot(*doc, h.emitter, s.level->schedules[h.emitter], h.state.slot, s.clock.time, now);
+  const bool alive = particles::evaluateSlot(*doc, h.emitter, s.doc.level->schedules[h.emitter], h.state.slot, s.view.clock.time, now);
   const particles::ParticleState& p = alive ? now : h.state;
   ImGui::Text("emitter %s (preset %s)", doc->emitters[h.emitter].name.c_str(),
               doc->presets[doc->emitters[h.emitter].preset].name.c_str());
@@ -35,8 +35,8 @@ void draw(ViewerState& s) {
   ImGui::Text("(%.3f, %.3f, %.3f, %.3f)", c[0], c[1], c[2], c[3]);
 
   // The lane: this slot's lives around the current time.
-  const double t0 = std::max(0.0, s.clock.time - 6), t1 = s.clock.time + 6;
-  const auto lives = slotLanes(*doc, h.emitter, s.level->schedules[h.emitter], p.slot, t0, t1);
+  const double t0 = std::max(0.0, s.view.clock.time - 6), t1 = s.view.clock.time + 6;
+  const auto lives = slotLanes(*doc, h.emitter, s.doc.level->schedules[h.emitter], p.slot, t0, t1);
   ImGui::Separator();
   ImGui::Text("slot %u lives in [%.1f, %.1f] s: %zu", p.slot, t0, t1, lives.size());
   const ImVec2 origin = ImGui::GetCursorScreenPos();
@@ -49,7 +49,7 @@ void draw(ViewerState& s) {
     dl->AddRectFilled({x(std::max(l.birthTime, t0)), origin.y + 4}, {x(std::min(l.deathTime, t1)), origin.y + height - 4},
                       current ? IM_COL32(240, 180, 60, 255) : IM_COL32(90, 140, 200, 255), 3);
   }
-  dl->AddLine({x(s.clock.time), origin.y}, {x(s.clock.time), origin.y + height}, IM_COL32(255, 255, 255, 255), 2);
+  dl->AddLine({x(s.view.clock.time), origin.y}, {x(s.view.clock.time), origin.y + height}, IM_COL32(255, 255, 255, 255), 2);
   ImGui::Dummy({width, height});
   for (const auto& l : lives) ImGui::Text("cycle %lld: %.3f .. %.3f s", static_cast<long long>(l.cycle), l.birthTime, l.deathTime);
   ImGui::End();

@@ -14,39 +14,38 @@ namespace {
 // Per emitter: birth ticks on a strip and the alive count over the window (cached per level
 // and window, since counting evaluates every slot at every sample).
 void emitterRows(ViewerState& s, double t0, double t1) {
-  const particles::Document* doc = s.level ? s.level->particles() : nullptr;
+  const particles::Document* doc = s.doc.level ? s.doc.level->particles() : nullptr;
   if (!doc) return;
-  static std::uint64_t generation = ~0ull;
-  static double c0 = -1, c1 = -1;
-  static std::vector<std::vector<float>> alive;
-  static std::vector<char> fresh;
-  if (generation != s.levelGeneration || c0 != t0 || c1 != t1) {
+  PanelMemory::Timeline& cache = s.ui.memory.timeline;
+  auto& alive = cache.alive;
+  auto& fresh = cache.fresh;
+  if (cache.generation != s.doc.levelGeneration || cache.t0 != t0 || cache.t1 != t1) {
     alive.assign(doc->emitters.size(), {});
     fresh.assign(doc->emitters.size(), 0);
-    generation = s.levelGeneration, c0 = t0, c1 = t1;
+    cache.generation = s.doc.levelGeneration, cache.t0 = t0, cache.t1 = t1;
   }
   for (std::uint32_t e = 0; e < doc->emitters.size() && e < alive.size(); ++e) {
     ImGui::PushID(static_cast<int>(e));
-    const bool sel = s.selection.is(Selection::Kind::Emitter, e);
-    if (ImGui::Selectable(doc->emitters[e].name.c_str(), sel, 0, ImVec2(140, 0))) s.selection = {Selection::Kind::Emitter, e};
+    const bool sel = s.view.selection.is(Selection::Kind::Emitter, e);
+    if (ImGui::Selectable(doc->emitters[e].name.c_str(), sel, 0, ImVec2(140, 0))) s.view.selection = {Selection::Kind::Emitter, e};
     ImGui::SameLine(150);
     const ImVec2 o = ImGui::GetCursorScreenPos();
     const float w = std::max(100.0f, ImGui::GetContentRegionAvail().x * 0.5f - 4), h = 34;
     ImDrawList* dl = ImGui::GetWindowDrawList();
     dl->AddRectFilled(o, {o.x + w, o.y + h}, IM_COL32(28, 30, 38, 255));
     auto x = [&](double t) { return o.x + static_cast<float>((t - t0) / (t1 - t0)) * w; };
-    for (double b : inspect::birthTicks(*doc, e, s.level->schedules[e], t0, t1, 1024))
+    for (double b : inspect::birthTicks(*doc, e, s.doc.level->schedules[e], t0, t1, 1024))
       dl->AddLine({x(b), o.y + 4}, {x(b), o.y + h - 4}, IM_COL32(240, 170, 60, 200));
-    dl->AddLine({x(s.clock.time), o.y}, {x(s.clock.time), o.y + h}, IM_COL32(255, 255, 255, 255), 2);
+    dl->AddLine({x(s.view.clock.time), o.y}, {x(s.view.clock.time), o.y + h}, IM_COL32(255, 255, 255, 255), 2);
     ImGui::InvisibleButton("ticks", {w, h});
     if (ImGui::IsItemActive()) {
       // Dragging on the strip scrubs, in both directions.
-      s.clock.seek(t0 + (ImGui::GetIO().MousePos.x - o.x) / w * (t1 - t0));
+      s.view.clock.seek(t0 + (ImGui::GetIO().MousePos.x - o.x) / w * (t1 - t0));
     }
     ImGui::SameLine();
     // Only rows on screen are counted, so a 256-emitter level costs what its visible rows cost.
     if (!fresh[e] && ImGui::IsRectVisible({w, h})) {
-      alive[e] = inspect::aliveSeries(*doc, e, s.level->schedules[e], t0, t1, 96);
+      alive[e] = inspect::aliveSeries(*doc, e, s.doc.level->schedules[e], t0, t1, 96);
       fresh[e] = 1;
     }
     const auto& a = alive[e];
@@ -63,7 +62,7 @@ void emitterRows(ViewerState& s, double t0, double t1) {
 
 void draw(ViewerState& s) {
   if (!begin(s, Panel::Timeline)) return;
-  LevelClock& c = s.clock;
+  LevelClock& c = s.view.clock;
   if (ImGui::Button(c.playing ? "Pause" : "Play")) c.playing = !c.playing;
   ImGui::SameLine();
   if (ImGui::ArrowButton("##back", ImGuiDir_Left)) c.step(-1);

@@ -200,41 +200,40 @@ bool fields(particles::Preset& p) {
 void save(ViewerState& s, ::kiln::viewer::tuning::Session& t) {
   namespace tm = ::kiln::viewer::tuning;
   std::string error;
-  const auto path = s.level->path;
+  const auto path = s.doc.level->path;
   auto bytes = core::readFile(path, error);
   if (bytes) {
     const std::string text(bytes->begin(), bytes->end());
-    if (auto out = tm::replaceScalars(text, tm::changedScalars(t.saved, t.committed), error)) {
+    if (auto out = loader::replaceScalars(text, tm::changedScalars(t.saved, t.committed), error)) {
       if (core::writeFile(path, std::span(reinterpret_cast<const std::uint8_t*>(out->data()), out->size()), error)) {
         t.saved = t.committed;
-        s.status = "saved " + path.filename().string();
+        s.ui.status = "saved " + path.filename().string();
         return;
       }
     }
   }
-  s.status = "save failed: " + error;
+  s.ui.status = "save failed: " + error;
 }
 
 }  // namespace
 
 void draw(ViewerState& s) {
   namespace tm = ::kiln::viewer::tuning;
-  tm::Session& t = s.tuning;
-  particles::Document* doc = s.level && s.level->load.level.particles ? &*s.level->load.level.particles : nullptr;
+  tm::Session& t = s.doc.tuning;
+  particles::Document* doc = s.doc.level && s.doc.level->load.level.particles ? &*s.doc.level->load.level.particles : nullptr;
   if (t.active() && (!doc || t.preset >= doc->presets.size())) t = {};
   // Keyboard undo/redo works even with the panel closed, while a session exists.
   bool changed = false;
-  if (s.tuningRequest != ViewerState::TuningRequest::None && t.active())
-    changed = s.tuningRequest == ViewerState::TuningRequest::Undo ? t.undo() : t.redo();
-  s.tuningRequest = ViewerState::TuningRequest::None;
+  const bool undo = !s.commands.take<TuningUndo>().empty(), redo = !s.commands.take<TuningRedo>().empty();
+  if (t.active() && (undo || redo)) changed = undo ? t.undo() : t.redo();
   if (begin(s, Panel::Tuning)) {
     if (!doc || doc->presets.empty()) {
       ImGui::TextDisabled("No presets.");
     } else {
       std::uint32_t want = t.active() ? t.preset : 0;
-      if (s.selection.kind == Selection::Kind::Preset) want = s.selection.index;
-      if (s.selection.kind == Selection::Kind::Emitter && s.selection.index < doc->emitters.size())
-        want = doc->emitters[s.selection.index].preset;
+      if (s.view.selection.kind == Selection::Kind::Preset) want = s.view.selection.index;
+      if (s.view.selection.kind == Selection::Kind::Emitter && s.view.selection.index < doc->emitters.size())
+        want = doc->emitters[s.view.selection.index].preset;
       if (!t.active() || (want != t.preset && t.undoStack.empty())) t.start(*doc, std::min<std::uint32_t>(want, std::uint32_t(doc->presets.size() - 1)));
       ImGui::Text("preset %s (%s)", t.working.name.c_str(), std::string(particles::name(t.working.sprite.blend)).c_str());
       ImGui::BeginDisabled(t.undoStack.empty());
@@ -245,7 +244,7 @@ void draw(ViewerState& s) {
       if (ImGui::Button("Redo")) changed |= t.redo();
       ImGui::EndDisabled();
       ImGui::SameLine();
-      const bool source = s.level->load.kind == loader::FileKind::Source;
+      const bool source = s.doc.level->load.kind == loader::FileKind::Source;
       ImGui::BeginDisabled(!source || t.committed == t.saved || !t.diagnostics.empty());
       if (ImGui::Button("Save to YAML")) save(s, t);
       ImGui::EndDisabled();
@@ -257,18 +256,18 @@ void draw(ViewerState& s) {
         ImGui::Separator();
         ImGui::TextColored({1, 0.35f, 0.3f, 1}, "Not applied (the GPU keeps the last valid preset):");
         for (const auto& d : t.diagnostics)
-          ImGui::TextWrapped("error[%s] %s: %s", std::string(core::codeName(d.code)).c_str(), d.path.c_str(), d.message.c_str());
+          ImGui::TextWrapped("%s", core::format(d).c_str());
       }
     }
     ImGui::End();
   }
   if (changed && doc && t.active()) {
-    t.diagnostics = tm::validateEdit(*doc, s.level->world(), t.preset, t.working);
+    t.diagnostics = tm::validateEdit(*doc, s.doc.level->world(), t.preset, t.working);
     if (t.diagnostics.empty() && !(doc->presets[t.preset] == t.working)) {
       tm::applyEdit(*doc, t.preset, t.working);
-      for (std::size_t e = 0; e < doc->emitters.size() && e < s.level->forged.size(); ++e)
-        if (doc->emitters[e].preset == t.preset) s.level->forged[e] = 0;
-      ++s.levelGeneration;
+      for (std::size_t e = 0; e < doc->emitters.size() && e < s.doc.level->forged.size(); ++e)
+        if (doc->emitters[e].preset == t.preset) s.doc.level->forged[e] = 0;
+      ++s.doc.levelGeneration;
     }
   }
 }

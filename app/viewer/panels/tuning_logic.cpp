@@ -1,9 +1,8 @@
 // Preset tuning: sessions, validation, application and curve key editing.
 #include <algorithm>
-#include <charconv>
 #include <cmath>
-#include <cstdio>
 
+#include "core/assert.hpp"
 #include "panels/tuning_model.hpp"
 #include "particles/bounds.hpp"
 #include "particles/schedule.hpp"
@@ -13,8 +12,9 @@
 namespace kiln::viewer::tuning {
 
 void Session::start(const particles::Document& doc, std::uint32_t presetIndex) {
+  KILN_ASSERT(presetIndex < doc.presets.size());
   preset = presetIndex;
-  saved = committed = working = doc.presets.at(presetIndex);
+  saved = committed = working = doc.presets[presetIndex];
   undoStack.clear();
   redoStack.clear();
   diagnostics.clear();
@@ -69,40 +69,10 @@ core::Diagnostics validateEdit(const particles::Document& doc, const world::Worl
 }
 
 void applyEdit(particles::Document& doc, std::uint32_t preset, const particles::Preset& edited) {
-  doc.presets.at(preset) = edited;
+  KILN_ASSERT(preset < doc.presets.size());
+  doc.presets[preset] = edited;
   for (auto& e : doc.emitters)
     if (e.preset == preset) e.bounds = particles::conservativeEmitterBounds(edited, e);
-}
-
-bool setField(particles::Preset& p, std::string_view f, double v) {
-  if (f == "capacity") return v >= 0 && v <= 1e9 ? (p.capacity = static_cast<std::uint32_t>(v), true) : false;
-  if (f == "lifetime.min") return p.lifetime.min = v, true;
-  if (f == "lifetime.max") return p.lifetime.max = v, true;
-  if (f == "drag") return p.drag = v, true;
-  if (f == "sprite.fps") return p.sprite.fps = v, true;
-  // Key counts: VALUE is the key index (insert after it, or remove it), so a script walks the
-  // same rules as the panel's buttons.
-  const bool whole = v >= 0 && v == std::floor(v) && v < 16;
-  const auto at = whole ? static_cast<std::size_t>(v) : std::size_t(99);
-  if (f == "size.insert") return insertKey(p.size, at);
-  if (f == "size.remove") return removeKey(p.size, at);
-  if (f == "color.insert") return insertKey(p.color, at);
-  if (f == "color.remove") return removeKey(p.color, at);
-  // size[K].value, size[K].age, color[K].age, color[K].red|green|blue|alpha
-  unsigned k = 0;
-  char rest[16] = {};
-  const std::string s(f);
-  if (std::sscanf(s.c_str(), "size[%u].%15s", &k, rest) == 2 && k < p.size.size()) {
-    if (std::string_view(rest) == "value") return p.size[k].value = v, true;
-    if (std::string_view(rest) == "age") return p.size[k].age = v, true;
-  }
-  if (std::sscanf(s.c_str(), "color[%u].%15s", &k, rest) == 2 && k < p.color.size()) {
-    const std::string_view r(rest);
-    if (r == "age") return p.color[k].age = v, true;
-    const std::size_t c = r == "red" ? 0 : r == "green" ? 1 : r == "blue" ? 2 : r == "alpha" ? 3 : 4;
-    if (c < 4) return p.color[k].rgba[c] = v, true;
-  }
-  return false;
 }
 
 namespace {

@@ -1,6 +1,6 @@
 // Preset tuning without ImGui: the edit session (working copy, undo/redo), live validation,
-// applying a valid edit to the mounted document, and saving changed scalars back into the YAML
-// source by rewriting only their text spans (yaml-cpp marks), so comments and layout survive.
+// applying a valid edit to the mounted document, the preset's numbers by name, and the YAML
+// edits (loader/yaml_edit.hpp) that save them back into the source.
 #pragma once
 
 #include <cstdint>
@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "core/diagnostic.hpp"
+#include "loader/yaml_edit.hpp"
 #include "particles/model.hpp"
 #include "world/world.hpp"
 
@@ -40,11 +41,25 @@ core::Diagnostics validateEdit(const particles::Document& doc, const world::Worl
 // Replaces the preset and recomputes the stored bounds of every emitter that uses it.
 void applyEdit(particles::Document& doc, std::uint32_t preset, const particles::Preset& edited);
 
-// Sets one field by name (the script's `tune FIELD VALUE`): capacity, lifetime.min,
-// lifetime.max, drag, sprite.fps, size[K].value, size[K].age, color[K].age,
-// color[K].red|green|blue|alpha; and size.insert, size.remove, color.insert, color.remove with
-// a key index as VALUE (insertKey / removeKey). False for an unknown field or key index, or a
-// key edit the curve rules refuse.
+// One number of a preset, listed by the KWP1 preset schema (the codec's field list, so a field
+// the format gains is tunable and saved without another list here). `path` is the source path
+// under presets.NAME, list items as "[i]": {"velocity", "min", "[1]"}, {"size", "[0]", "age"}.
+struct NumberField {
+  std::vector<std::string> path;
+  std::size_t curveDepth = 0;  // entries naming the curve this key field belongs to (0: none)
+  std::size_t wholeDepth = 0;  // entries naming the curve or vector a save writes whole if omitted
+  double* f64 = nullptr;       // exactly one of f64 and u32 is set, pointing into the preset
+  std::uint32_t* u32 = nullptr;
+  double value() const;
+  std::string name() const;  // the script's name: "velocity.min[1]", "size[0].age"
+};
+// Every number of `p` in schema order; the pointers stay valid while `p` keeps its key counts.
+std::vector<NumberField> numberFields(particles::Preset& p);
+
+// Sets one field by name (the script's `tune FIELD VALUE`): any NumberField::name, with
+// color[K].red|green|blue|alpha for color[K].rgba[0..3]; and size.insert, size.remove,
+// color.insert, color.remove with a key index as VALUE (insertKey / removeKey). False for an
+// unknown field or key index, a negative or huge count, or a key edit the curve rules refuse.
 bool setField(particles::Preset& p, std::string_view field, double value);
 
 // Curve key editing for the size and colour curves. The contract wants 2 to 4 keys, the first
@@ -67,35 +82,8 @@ double dragAge(const std::vector<double>& ages, std::size_t index, double age);
 // The key whose gap to its successor is widest (where "add key" inserts).
 std::size_t widestGap(const std::vector<double>& ages);
 
-// One text edit of the YAML source. Usually a scalar: its path (map keys, or "[i]" for
-// sequence items) and new text. With `items`, the node at `path` is a whole curve sequence,
-// rewritten in the source's own style (flow or block), each item a list of key: value texts.
-// A scalar inside a vector or curve the source omits is written by inserting the whole
-// enclosing node: the first `wholeDepth` path entries, with `wholeText` as its value.
-struct ScalarEdit {
-  using Item = std::vector<std::pair<std::string, std::string>>;
-  std::vector<std::string> path;
-  std::string text;
-  std::optional<std::vector<Item>> items;
-  std::size_t wholeDepth = 0;
-  std::string wholeText;
-};
-
-// The edits that turn `before` into `after` in the source, under presets.NAME (capacity,
-// lifetime, velocity, spawn, acceleration, drag, rotation, size, color, sprite.fps). A curve
-// whose key count changed is one sequence edit; otherwise each changed number is its own edit.
-std::vector<ScalarEdit> changedScalars(const particles::Preset& before, const particles::Preset& after);
-
-// The shortest text that reads back as the same double ("0.5", "40", "1e-07").
-std::string formatNumber(double v);
-
-// Applies the edits to `yaml`, touching only their own text: a scalar's span is rewritten, a
-// curve sequence's span is rewritten in its flow or block style and indentation, and a field
-// the source omits is inserted into its map (a new line at the map's indentation, or a new
-// entry before a flow map's closing brace; missing parent maps are written in flow style).
-// Comments and everything else stay byte-identical. Nullopt with `error` naming the first path
-// that cannot be edited (it runs through a sequence item the source lacks, or a scalar where a
-// map should be) or when the source does not parse.
-std::optional<std::string> replaceScalars(std::string_view yaml, const std::vector<ScalarEdit>& edits, std::string& error);
+// The YAML edits that turn `before` into `after` under presets.NAME, one per changed number of
+// numberFields; a curve whose key count changed is one sequence edit instead.
+std::vector<loader::ScalarEdit> changedScalars(const particles::Preset& before, const particles::Preset& after);
 
 }  // namespace kiln::viewer::tuning
