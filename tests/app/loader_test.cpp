@@ -241,3 +241,43 @@ TEST_CASE("an empty or non-map source says so", "[loader]") {
   REQUIRE(seq.diagnostics.size() == 1);
   CHECK(seq.diagnostics[0].diagnostic.code == Code::WrongType);
 }
+
+TEST_CASE("image files: a PNG round-trips; unreadable, undecodable and unwritable ones are io-errors",
+          "[loader]") {
+  core::Image img;
+  img.width = 2;
+  img.height = 1;
+  img.rgba = {255, 0, 0, 255, 0, 0, 255, 128};
+  core::Diagnostic error;
+  const fs::path png = scratch() / "round-trip.png";
+  REQUIRE(loader::writePngFile(png, img, error));
+  const auto back = loader::decodeImageFile(png, error);
+  REQUIRE(back);
+  CHECK(*back == img);
+
+  CHECK_FALSE(loader::decodeImageFile(scratch() / "absent.png", error));
+  CHECK(error.code == Code::IoError);
+  CHECK(error.path == (scratch() / "absent.png").string());
+  const fs::path text = scratch() / "text.png";
+  std::ofstream(text) << "not an image\n";
+  error = {};
+  CHECK_FALSE(loader::decodeImageFile(text, error));
+  CHECK(error.code == Code::IoError);
+  CHECK(error.path == text.string());
+  // A regular file where a directory should be: the write fails, naming the file it wanted.
+  error = {};
+  CHECK_FALSE(loader::writePngFile(text / "out.png", img, error));
+  CHECK(error.code == Code::IoError);
+  CHECK(error.path == (text / "out.png").string());
+  error = {};
+  CHECK_FALSE(loader::writePngFile(scratch() / "empty.png", core::Image{}, error));
+  CHECK(error.code == Code::IoError);
+}
+
+TEST_CASE("an I/O diagnostic prints as FILE: error[io-error]: reason", "[loader]") {
+  const auto located = loader::locateIoError(core::ioError("out/a.klm", "cannot write"));
+  CHECK(located.diagnostic.code == Code::IoError);
+  CHECK(located.file == "out/a.klm");
+  CHECK(located.diagnostic.path.empty());
+  CHECK(loader::format(located) == "out/a.klm: error[io-error]: cannot write");
+}
