@@ -3,6 +3,8 @@
 #include "particles/bounds.hpp"
 
 #include <algorithm>
+#include <bit>
+#include <cstdio>
 #include <cmath>
 #include <limits>
 #include <numbers>
@@ -12,11 +14,9 @@
 
 namespace kiln::particles {
 
-namespace {
+using core::up;
 
-// What the GPU receives: the float32 value, promoted back to double.
-double up(double v) { return static_cast<double>(core::toF32(v)); }
-Vec3 up(const Vec3& v) { return {up(v.x), up(v.y), up(v.z)}; }
+namespace {
 
 // The GPU-facing (float32-rounded) numbers the bounds depend on.
 struct Inputs {
@@ -147,6 +147,20 @@ std::array<Vec3, 8> corners(const Bounds& b) {
     out[static_cast<std::size_t>(i)] = {(i & 1) ? b.max.x : b.min.x, (i & 2) ? b.max.y : b.min.y,
                                         (i & 4) ? b.max.z : b.min.z};
   return out;
+}
+
+bool sameBits(const Bounds& a, const Bounds& b) {
+  const auto bits = [](double v) { return std::bit_cast<std::uint64_t>(v); };
+  for (int i = 0; i < 3; ++i)
+    if (bits(a.min[i]) != bits(b.min[i]) || bits(a.max[i]) != bits(b.max[i])) return false;
+  return true;
+}
+
+std::string boundsText(const Bounds& b) {
+  char buf[256];
+  std::snprintf(buf, sizeof buf, "min (%.17g, %.17g, %.17g) max (%.17g, %.17g, %.17g)", b.min.x, b.min.y, b.min.z,
+                b.max.x, b.max.y, b.max.z);
+  return buf;
 }
 
 }  // namespace kiln::particles

@@ -28,6 +28,12 @@ struct BoundsExplanation {
 Bounds conservativeEmitterBounds(const Preset& p, const Emitter& e);
 BoundsExplanation explainEmitterBounds(const Preset& p, const Emitter& e);
 
+// The stored-bounds rule: stored bounds must equal the recomputed ones bit for bit (no
+// tolerance, so -0 and +0 differ). One check for the validator and the decoder.
+bool sameBits(const Bounds& a, const Bounds& b);
+// "min (x, y, z) max (x, y, z)" with every digit a double needs to round-trip.
+std::string boundsText(const Bounds& b);
+
 // The eight corners, index bit 0 → x max, bit 1 → y max, bit 2 → z max.
 std::array<Vec3, 8> corners(const Bounds& b);
 

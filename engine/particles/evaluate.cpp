@@ -14,10 +14,9 @@
 
 namespace kiln::particles {
 
-namespace {
+using core::up;
 
-double up(double v) { return static_cast<double>(core::toF32(v)); }
-Vec3 up(const Vec3& v) { return {up(v.x), up(v.y), up(v.z)}; }
+namespace {
 
 // Everything one emitter's slots share, prepared once per call (no allocation: curves are
 // validated to at most kMaxCurveKeys keys).

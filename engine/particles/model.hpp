@@ -8,6 +8,8 @@
 #include <string_view>
 #include <vector>
 
+#include "core/float.hpp"
+
 namespace kiln::particles {
 
 // --- contract constants (seed 000) ---------------------------------------------------------
@@ -36,6 +38,11 @@ inline constexpr std::size_t kMaxEncodedBytes = 1u << 20;
 inline constexpr double kMaxSeconds = 3600.0;
 // Names (presets, emitters, textures) are 1..64 bytes of UTF-8 without control characters.
 inline constexpr std::size_t kMaxNameBytes = 64;
+// Emitter sector indices refer to the level's compiled world, which a .kwp file does not carry;
+// no KWS1 world holds more sectors than this (a static_assert in world/level.hpp ties it to
+// world::kMaxSectors), so larger indices are rejected without the world, whose layer checks
+// the exact sector count.
+inline constexpr std::uint32_t kSectorIndexLimit = 1024;
 
 // --- enumerations (values are the binary encoding) ------------------------------------------
 enum class SpawnShape : std::uint8_t { Point = 0, Box = 1 };
@@ -64,6 +71,9 @@ struct Vec3 {
   double operator[](int i) const { return i == 0 ? x : i == 1 ? y : z; }
   friend bool operator==(const Vec3&, const Vec3&) = default;
 };
+
+// The vector the GPU receives (each component through float32), promoted back to double.
+inline Vec3 up(const Vec3& v) { return {core::up(v.x), core::up(v.y), core::up(v.z)}; }
 
 struct Range {
   double min = 0, max = 0;

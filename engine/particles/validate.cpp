@@ -8,8 +8,8 @@
 #include <string>
 
 #include "core/float.hpp"
+#include "core/names.hpp"
 #include "particles/bounds.hpp"
-#include "particles/names.hpp"
 #include "particles/validate_report.hpp"
 #include "particles/schedule.hpp"
 
@@ -22,7 +22,7 @@ using detail::Report;
 using detail::idx;
 
 void checkName(Report& r, const std::string& name, const std::string& path) {
-  if (const auto why = nameProblem(name)) r.add(Code::BadName, path, *why);
+  if (const auto why = core::nameProblem(name, kMaxNameBytes)) r.add(Code::BadName, path, *why);
 }
 
 void checkRange(Report& r, const Range& range, const std::string& path) {
@@ -36,7 +36,8 @@ void checkRange(Report& r, const Range& range, const std::string& path) {
 template <class Key>
 void checkCurve(Report& r, const std::vector<Key>& keys, const std::string& path) {
   if (keys.size() < kMinCurveKeys || keys.size() > kMaxCurveKeys)
-    r.add(Code::CurveKeyCount, path, "has " + std::to_string(keys.size()) + " keys; 2 to 4 are allowed");
+    r.add(Code::CurveKeyCount, path, "has " + std::to_string(keys.size()) + " keys; " + std::to_string(kMinCurveKeys) + " to " +
+                                  std::to_string(kMaxCurveKeys) + " are allowed");
   std::vector<bool> ok(keys.size());
   for (std::size_t i = 0; i < keys.size(); ++i) ok[i] = r.finite(keys[i].age, path + idx(i) + ".age");
   if (keys.empty()) return;
@@ -80,7 +81,7 @@ namespace detail {
 void checkPreset(Report& r, const Preset& p, std::uint16_t version, const std::string& at) {
   checkName(r, p.name, at + ".name");
   if (p.capacity < 1 || p.capacity > kMaxSlotsPerEmitter)
-    r.add(Code::Capacity, at + ".capacity", "capacity " + std::to_string(p.capacity) + " is outside 1..4096");
+    r.add(Code::Capacity, at + ".capacity", "capacity " + std::to_string(p.capacity) + " is outside 1.." + std::to_string(kMaxSlotsPerEmitter));
   enumsKnown(r, p, at);
 
   if (r.finite(p.spawnHalfExtents, at + ".spawn.half_extents") && p.spawnShape == SpawnShape::Box)
@@ -104,7 +105,7 @@ void checkPreset(Report& r, const Preset& p, std::uint16_t version, const std::s
     if (!(core::toF32(p.lifetime.min) > 0))
       r.add(Code::LifetimeRange, at + ".lifetime.min", "lifetime min " + Report::num(p.lifetime.min) + " is not positive");
     if (p.lifetime.max > kMaxSeconds)
-      r.add(Code::LifetimeRange, at + ".lifetime.max", "lifetime max " + Report::num(p.lifetime.max) + " exceeds 3600 s");
+      r.add(Code::LifetimeRange, at + ".lifetime.max", "lifetime max " + Report::num(p.lifetime.max) + " exceeds " + Report::num(kMaxSeconds) + " s");
   }
 
   r.finite(p.acceleration, at + ".acceleration");
@@ -128,7 +129,7 @@ void checkPreset(Report& r, const Preset& p, std::uint16_t version, const std::s
 
   const std::size_t frames = p.sprite.frames.size();
   if (frames < 1 || frames > kMaxFrames)
-    r.add(Code::FrameCount, at + ".sprite.frames", std::to_string(frames) + " frames; 1 to 16 are allowed");
+    r.add(Code::FrameCount, at + ".sprite.frames", std::to_string(frames) + " frames; 1 to " + std::to_string(kMaxFrames) + " are allowed");
   for (std::size_t i = 0; i < frames; ++i) checkName(r, p.sprite.frames[i], at + ".sprite.frames" + idx(i));
   if (r.finite(p.sprite.fps, at + ".sprite.fps")) {
     // With several frames the uploaded fps must be a normal float32 (≥ 2^-126); one frame may use 0.
@@ -146,17 +147,18 @@ void checkPreset(Report& r, const Preset& p, std::uint16_t version, const std::s
 }  // namespace detail
 
 std::string presetPath(const Preset& p, std::size_t index) {
-  return nameProblem(p.name) ? "presets" + idx(index) : "presets." + p.name;
+  return core::nameProblem(p.name, kMaxNameBytes) ? "presets" + idx(index) : "presets." + p.name;
 }
 std::string emitterPath(const Emitter& e, std::size_t index) {
-  return nameProblem(e.name) ? "emitters" + idx(index) : "emitters." + e.name;
+  return core::nameProblem(e.name, kMaxNameBytes) ? "emitters" + idx(index) : "emitters." + e.name;
 }
 
 core::Diagnostics validatePresetForVersion(const Preset& preset, std::uint16_t version) {
   core::Diagnostics out;
   Report r(out);
   if (version != Version && version != AlphaVersion) {
-    r.add(Code::UnsupportedVersion, "version", "document version " + std::to_string(version) + " is not 1 or 2");
+    r.add(Code::UnsupportedVersion, "version", "document version " + std::to_string(version) + " is not " + std::to_string(Version) + " or " +
+                                           std::to_string(AlphaVersion));
     version = 0;
   }
   detail::checkPreset(r, preset, version, presetPath(preset, 0));

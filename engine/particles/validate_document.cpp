@@ -1,13 +1,12 @@
 // Document-level validation: limits, unique names, references, emitter timing, schedules,
 // capacities and the recomputed-bounds check.
-#include <bit>
 #include <cmath>
 #include <set>
 #include <string>
 
 #include "core/float.hpp"
 #include "particles/bounds.hpp"
-#include "particles/names.hpp"
+#include "core/names.hpp"
 #include "particles/schedule.hpp"
 #include "particles/validate.hpp"
 #include "particles/validate_report.hpp"
@@ -23,31 +22,9 @@ using detail::Report;
 bool timeInRange(Report& r, double v, Code code, const std::string& path) {
   if (!r.finite(v, path)) return false;
   if (v < 0 || v > kMaxSeconds) {
-    r.add(code, path, Report::num(v) + " s is outside [0, 3600]");
+    r.add(code, path, Report::num(v) + " s is outside [0, " + Report::num(kMaxSeconds) + "]");
     return false;
   }
-  return true;
-}
-
-std::string box(const Bounds& b) {
-  auto v = [](const Vec3& p) {
-    std::string s(1, '[');
-    s += Report::num(p.x);
-    s += ", ";
-    s += Report::num(p.y);
-    s += ", ";
-    s += Report::num(p.z);
-    s += ']';
-    return s;
-  };
-  return v(b.min) + ".." + v(b.max);
-}
-
-bool sameBits(const Bounds& a, const Bounds& b) {
-  for (int i = 0; i < 3; ++i)
-    if (std::bit_cast<std::uint64_t>(a.min[i]) != std::bit_cast<std::uint64_t>(b.min[i]) ||
-        std::bit_cast<std::uint64_t>(a.max[i]) != std::bit_cast<std::uint64_t>(b.max[i]))
-      return false;
   return true;
 }
 
@@ -63,7 +40,7 @@ void checkTiming(Report& r, const Emitter& e, const std::string& at) {
   if (ok && e.rate > 0 && e.duration == 0)
     r.add(Code::DurationRange, at + ".duration_seconds", "a positive rate needs a positive duration");
   if (e.bursts.size() > kMaxBursts)
-    r.add(Code::BurstCount, at + ".bursts", std::to_string(e.bursts.size()) + " bursts; at most 16 are allowed");
+    r.add(Code::BurstCount, at + ".bursts", std::to_string(e.bursts.size()) + " bursts; at most " + std::to_string(kMaxBursts) + " are allowed");
   for (std::size_t i = 0; i < e.bursts.size(); ++i) {
     if (e.bursts[i].count == 0) r.add(Code::BurstCount, at + ".bursts" + idx(i) + ".count", "a burst of zero particles");
     ok = timeInRange(r, e.bursts[i].time, Code::BurstTime, at + ".bursts" + idx(i) + ".time") && ok;
@@ -73,7 +50,7 @@ void checkTiming(Report& r, const Emitter& e, const std::string& at) {
   const bool cycling = e.mode == PlayMode::Cycle;
   bool periodOk = r.finite(e.period, at + ".period_seconds");
   if (periodOk && cycling && !(core::toF32(e.period) > 0 && e.period <= kMaxSeconds)) {
-    r.add(Code::PeriodRange, at + ".period_seconds", "a cycling emitter needs a period in (0, 3600]");
+    r.add(Code::PeriodRange, at + ".period_seconds", "a cycling emitter needs a period in (0, " + Report::num(kMaxSeconds) + "]");
     periodOk = false;
   } else if (periodOk && !cycling && e.period != 0) {
     r.add(Code::PeriodRange, at + ".period_seconds", "a once emitter has no period");
@@ -85,7 +62,7 @@ void checkTiming(Report& r, const Emitter& e, const std::string& at) {
   for (const Burst& b : e.bursts) rateBirths -= std::min<std::uint64_t>(rateBirths, b.count);
   if (rateBirths > kMaxSlotsPerEmitter)
     r.add(Code::RateRange, at + ".rate", "rate x duration gives " + std::to_string(rateBirths) +
-                                             " births; at most 4096 can be scheduled");
+                                             " births; at most " + std::to_string(kMaxSlotsPerEmitter) + " can be scheduled");
   if (births == 0) r.add(Code::NoBirths, at, "the emitter has no rate and no bursts, so it never births");
 
   if (!cycling || !periodOk) return;
@@ -120,13 +97,14 @@ core::Diagnostics validate(const Document& doc, const ValidateOptions& options) 
   Report r(out);
   std::uint16_t version = doc.version;
   if (version != Version && version != AlphaVersion) {
-    r.add(Code::UnsupportedVersion, "version", "document version " + std::to_string(version) + " is not 1 or 2");
+    r.add(Code::UnsupportedVersion, "version", "document version " + std::to_string(version) + " is not " + std::to_string(Version) + " or " +
+                                           std::to_string(AlphaVersion));
     version = 0;
   }
   if (doc.presets.size() > kMaxPresets)
-    r.add(Code::PresetCount, "presets", std::to_string(doc.presets.size()) + " presets; at most 64 are allowed");
+    r.add(Code::PresetCount, "presets", std::to_string(doc.presets.size()) + " presets; at most " + std::to_string(kMaxPresets) + " are allowed");
   if (doc.emitters.size() > kMaxEmitters)
-    r.add(Code::EmitterCount, "emitters", std::to_string(doc.emitters.size()) + " emitters; at most 256 are allowed");
+    r.add(Code::EmitterCount, "emitters", std::to_string(doc.emitters.size()) + " emitters; at most " + std::to_string(kMaxEmitters) + " are allowed");
 
   std::vector<bool> presetOk(doc.presets.size());
   std::set<std::string> seen;
@@ -145,7 +123,7 @@ core::Diagnostics validate(const Document& doc, const ValidateOptions& options) 
     const Emitter& e = doc.emitters[i];
     const std::string at = emitterPath(e, i);
     const std::size_t before = r.size();
-    if (const auto why = nameProblem(e.name)) r.add(Code::BadName, at + ".name", *why);
+    if (const auto why = core::nameProblem(e.name, kMaxNameBytes)) r.add(Code::BadName, at + ".name", *why);
     if (!seen.insert(e.name).second)
       r.add(Code::DuplicateName, "emitters" + idx(i) + ".name", "another emitter is also named '" + e.name + "'");
     checkPlacement(r, e, at);
@@ -157,7 +135,7 @@ core::Diagnostics validate(const Document& doc, const ValidateOptions& options) 
       const Preset& p = doc.presets[e.preset];
       const std::uint64_t need = requiredCapacity(p, e);
       if (need > kMaxSlotsPerEmitter)
-        r.add(Code::SlotsPerEmitter, at, "needs " + std::to_string(need) + " slots; at most 4096 are allowed");
+        r.add(Code::SlotsPerEmitter, at, "needs " + std::to_string(need) + " slots; at most " + std::to_string(kMaxSlotsPerEmitter) + " are allowed");
       if (const auto why = capacityShortfall(p, e)) r.add(Code::CapacityTooSmall, at + ".preset", *why);
     }
     if (resolved) totalSlots += doc.presets[e.preset].capacity;
@@ -170,12 +148,12 @@ core::Diagnostics validate(const Document& doc, const ValidateOptions& options) 
           !core::finiteAsF32(b.max.x) || !core::finiteAsF32(b.max.y) || !core::finiteAsF32(b.max.z))
         r.add(Code::NotFinite, boundsAt, "the conservative bounds overflow float32");
       else if (!sameBits(e.bounds, b))
-        r.add(Code::ForgedBounds, boundsAt, "stored " + box(e.bounds) + " but recomputed " + box(b));
+        r.add(Code::ForgedBounds, boundsAt, "stored " + boundsText(e.bounds) + " but recomputed " + boundsText(b));
     }
   }
   if (totalSlots > kMaxTotalSlots)
     r.add(Code::TotalSlots, "emitters", "emitter capacities sum to " + std::to_string(totalSlots) +
-                                            " slots; at most 65536 are allowed");
+                                            " slots; at most " + std::to_string(kMaxTotalSlots) + " are allowed");
   return out;
 }
 

@@ -16,7 +16,4 @@ inline constexpr std::size_t kNoSectorIndex = static_cast<std::size_t>(-1);
 // world-wide ones) so the decoder can report that sector's byte offset.
 void validateWorldInto(const World& w, core::Diagnostics& out, std::vector<std::size_t>& sectorOf);
 
-// 1..maxBytes bytes of well-formed UTF-8 with no control characters (C0, DEL, C1).
-bool validName(std::string_view s, std::size_t maxBytes);
-
 }  // namespace kiln::world::detail

@@ -2,9 +2,10 @@
 #include <algorithm>
 #include <set>
 #include <string>
+#include <utility>
 
-#include "core/bytes.hpp"
 #include "core/header.hpp"
+#include "core/schema_walker.hpp"
 #include "world/fit.hpp"
 #include "world/level.hpp"
 
@@ -14,16 +15,36 @@ namespace {
 using core::Code;
 using core::DecodeError;
 
-struct Entry {
-  std::string_view name;
-  std::span<const std::uint8_t> data;
-  std::uint64_t offset = 0;  // of the data in the module file
+using core::walk::Width;
+
+// An entry as it lies in the module: its name and a view of its embedded file.
+struct RawEntry {
+  std::string name;
+  core::walk::Blob data;
 };
 
-// A feature string is 1..64 printable ASCII characters without spaces.
-bool validFeature(std::string_view s) {
-  if (s.empty() || s.size() > kMaxFeatureBytes) return false;
-  return std::all_of(s.begin(), s.end(), [](char c) { return c > 0x20 && c < 0x7f; });
+// The module payload: the declared features, then the named entries.
+struct Module {
+  std::vector<std::string> features;
+  std::vector<RawEntry> entries;
+};
+
+constexpr core::walk::TextRule kFeatureRule{Width::U16, kMaxFeatureBytes, featureProblem};
+// Entry names are only bounded here; which names exist is checked once the entry is read.
+constexpr core::walk::TextRule kEntryNameRule{Width::U16, kMaxEntryNameBytes,
+                                              [](std::string_view) { return std::optional<std::string>{}; }};
+
+template <class W, class E>
+void entryFields(W& w, E& e) {
+  w.text("name", e.name, kEntryNameRule);
+  w.blob("size", e.data);
+}
+
+template <class W, class M>
+void moduleFields(W& w, M& m) {
+  array(w, "features", m.features, Width::U32, kMaxFeatures,
+        [](auto& ww, auto& f) { ww.text(nullptr, f, kFeatureRule); });
+  array(w, "entries", m.entries, Width::U32, kMaxEntries, [](auto& ww, auto& e) { entryFields(ww, e); });
 }
 
 std::string joined(const std::vector<std::string>& v) {
@@ -32,95 +53,54 @@ std::string joined(const std::vector<std::string>& v) {
   return s;
 }
 
-class Scanner {
- public:
-  explicit Scanner(std::span<const std::uint8_t> payload) : r_(payload, core::kHeaderSize) {}
+// Which entry an entry name fills, or an error naming it; `at` is where the entry starts.
+std::optional<DecodeError> placeEntry(const RawEntry& entry, std::size_t i, std::uint64_t at,
+                                      std::optional<RawEntry>& sectors, std::optional<RawEntry>& particlesEntry) {
+  const std::string path = "entries[" + std::to_string(i) + "].name";
+  std::optional<RawEntry>* slot = entry.name == kSectorsEntry     ? &sectors
+                                  : entry.name == kParticlesEntry ? &particlesEntry
+                                                                  : nullptr;
+  if (!slot)
+    return DecodeError{Code::UnknownEntry, at, path,
+                       "entry '" + entry.name + "' is not " + std::string(kSectorsEntry) + " or " +
+                           std::string(kParticlesEntry)};
+  if (slot->has_value())
+    return DecodeError{Code::DuplicateEntry, at, path, "entry '" + entry.name + "' appears more than once"};
+  *slot = entry;
+  return std::nullopt;
+}
 
-  // A u32 count checked against its limit and the bytes its shortest elements need.
-  std::optional<DecodeError> count(const char* path, std::uint32_t& n, std::size_t limit, std::size_t minBytes) {
-    const std::uint64_t at = r_.offset();
-    if (!r_.u32(n)) return DecodeError{Code::Truncated, at, path, "the payload ends inside this count"};
-    if (n > limit)
-      return DecodeError{Code::CountOverLimit, at, path,
-                         std::to_string(n) + " declared, the limit is " + std::to_string(limit)};
-    if (static_cast<std::uint64_t>(n) * minBytes > r_.remaining())
-      return DecodeError{Code::CountPastEnd, at, path,
-                         std::to_string(n) + " declared need at least " + std::to_string(n * minBytes) + " bytes, " +
-                             std::to_string(r_.remaining()) + " remain"};
-    return std::nullopt;
+// Phase 1: every length and name checked, entries located as views; the first defect in file
+// order wins, whether the walk or an entry's name finds it.
+std::optional<DecodeError> scan(std::span<const std::uint8_t> payload, Module& m, std::optional<RawEntry>& sectors,
+                                std::optional<RawEntry>& particlesEntry) {
+  core::walk::Reader<true> r(payload, core::kHeaderSize, kKlm1Version);
+  moduleFields(r, m);
+  std::optional<DecodeError> error;
+  if (!r.ok())
+    error = r.error();
+  else if (!r.bytes().atEnd())
+    error = DecodeError{Code::TrailingBytes, r.offset(), "entries",
+                        std::to_string(r.bytes().remaining()) + " bytes follow the last entry"};
+  for (const auto& top : r.topLevel()) {
+    if (top.field != "entries") continue;
+    for (std::size_t i = 0; i < top.start.size() && i < m.entries.size(); ++i) {
+      // An entry whose name the walk did not read, or that starts after the walk's defect,
+      // comes second.
+      if (m.entries[i].name.empty() || (error && error->offset <= top.start[i])) break;
+      if (auto e = placeEntry(m.entries[i], i, top.start[i], sectors, particlesEntry)) return e;
+    }
   }
-
-  // A u16-length-prefixed string of 1..maxBytes bytes.
-  std::optional<DecodeError> text(const std::string& path, std::string_view& out, std::size_t maxBytes) {
-    const std::uint64_t at = r_.offset();
-    std::uint16_t len = 0;
-    if (!r_.u16(len)) return DecodeError{Code::Truncated, at, path, "the payload ends inside this length"};
-    if (len == 0 || len > maxBytes)
-      return DecodeError{Code::BadName, at, path,
-                         "length " + std::to_string(len) + " is outside 1.." + std::to_string(maxBytes)};
-    std::span<const std::uint8_t> b;
-    if (!r_.view(len, b)) return DecodeError{Code::Truncated, r_.offset(), path, "the text runs past the payload"};
-    out = std::string_view(reinterpret_cast<const char*>(b.data()), b.size());
-    return std::nullopt;
-  }
-
-  core::ByteReader& reader() { return r_; }
-
- private:
-  core::ByteReader r_;
-};
-
-// Phase 1: every length and name checked, entries located as views; nothing sized by a count.
-std::optional<DecodeError> scan(std::span<const std::uint8_t> payload, std::vector<std::string>& features,
-                                std::optional<Entry>& sectors, std::optional<Entry>& particlesEntry) {
-  Scanner s(payload);
-  std::uint32_t nFeatures = 0;
-  if (auto e = s.count("features", nFeatures, kMaxFeatures, 3)) return e;
-  for (std::uint32_t i = 0; i < nFeatures; ++i) {
-    const std::string path = "features[" + std::to_string(i) + "]";
-    const std::uint64_t at = s.reader().offset() + 2;
-    std::string_view f;
-    if (auto e = s.text(path, f, kMaxFeatureBytes)) return e;
-    if (!validFeature(f)) return DecodeError{Code::BadName, at, path, "a feature is printable ASCII without spaces"};
-    features.emplace_back(f);
-  }
-  std::uint32_t nEntries = 0;
-  if (auto e = s.count("entries", nEntries, kMaxEntries, 2 + 1 + 4)) return e;
-  for (std::uint32_t i = 0; i < nEntries; ++i) {
-    const std::string path = "entries[" + std::to_string(i) + "]";
-    const std::uint64_t nameAt = s.reader().offset();
-    Entry entry;
-    if (auto e = s.text(path + ".name", entry.name, kMaxEntryNameBytes)) return e;
-    std::optional<Entry>* slot = entry.name == kSectorsEntry     ? &sectors
-                                 : entry.name == kParticlesEntry ? &particlesEntry
-                                                                 : nullptr;
-    if (!slot)
-      return DecodeError{Code::UnknownEntry, nameAt, path + ".name",
-                         "entry '" + std::string(entry.name) + "' is not @world/sectors or @world/particles"};
-    if (slot->has_value())
-      return DecodeError{Code::DuplicateEntry, nameAt, path + ".name",
-                         "entry '" + std::string(entry.name) + "' appears more than once"};
-    const std::uint64_t lenAt = s.reader().offset();
-    std::uint32_t len = 0;
-    if (!s.reader().u32(len)) return DecodeError{Code::Truncated, lenAt, path + ".size", "the payload ends inside this size"};
-    entry.offset = s.reader().offset();
-    if (!s.reader().view(len, entry.data))
-      return DecodeError{Code::Truncated, lenAt, path + ".size",
-                         "entry declares " + std::to_string(len) + " bytes but " +
-                             std::to_string(s.reader().remaining()) + " remain"};
-    *slot = entry;
-  }
-  if (!s.reader().atEnd())
-    return DecodeError{Code::TrailingBytes, s.reader().offset(), "entries",
-                       std::to_string(s.reader().remaining()) + " bytes follow the last entry"};
+  if (error) return error;
   if (!sectors)
-    return DecodeError{Code::MissingEntry, s.reader().offset(), "entries", "the required @world/sectors entry is absent"};
+    return DecodeError{Code::MissingEntry, r.offset(), "entries",
+                       "the required " + std::string(kSectorsEntry) + " entry is absent"};
   return std::nullopt;
 }
 
 // An embedded codec's error, moved to this file's offsets and named by its entry.
-DecodeError rebase(DecodeError e, const Entry& entry) {
-  e.offset += entry.offset;
+DecodeError rebase(DecodeError e, const RawEntry& entry) {
+  e.offset += entry.data.offset;
   e.path = std::string(entry.name) + ":" + e.path;
   return e;
 }
@@ -134,21 +114,13 @@ std::vector<std::string> requiredFeatures(const Level& level) {
 }
 
 std::vector<std::uint8_t> encodeKlm1(const Level& level) {
-  core::ByteWriter w;
-  w.u32(static_cast<std::uint32_t>(level.features.size()));
-  for (const std::string& f : level.features) {
-    w.u16(static_cast<std::uint16_t>(f.size()));
-    w.raw(std::string_view(f));
-  }
-  auto entry = [&](std::string_view name, const std::vector<std::uint8_t>& data) {
-    w.u16(static_cast<std::uint16_t>(name.size()));
-    w.raw(name);
-    w.u32(static_cast<std::uint32_t>(data.size()));
-    w.raw(data);
-  };
-  w.u32(level.particles ? 2 : 1);
-  entry(kSectorsEntry, encodeKws1(level.world));
-  if (level.particles) entry(kParticlesEntry, particles::encodeKwp1(*level.particles));
+  const std::vector<std::uint8_t> sectorBytes = encodeKws1(level.world);
+  const std::vector<std::uint8_t> particleBytes =
+      level.particles ? particles::encodeKwp1(*level.particles) : std::vector<std::uint8_t>{};
+  Module m{level.features, {{std::string(kSectorsEntry), {sectorBytes, 0}}}};
+  if (level.particles) m.entries.push_back({std::string(kParticlesEntry), {particleBytes, 0}});
+  core::walk::Writer w(kKlm1Version);
+  moduleFields(w, std::as_const(m));
   return core::frame(kKlm1Magic, kKlm1Version, w.bytes());
 }
 
@@ -158,14 +130,16 @@ std::variant<Level, DecodeError> decodeKlm1(std::span<const std::uint8_t> file, 
   const std::span<const std::uint8_t> payload = std::get<core::Framed>(framed).payload;
 
   Level level;
-  std::optional<Entry> sectors, particlesEntry;
-  if (auto e = scan(payload, level.features, sectors, particlesEntry)) return *e;
+  Module m;
+  std::optional<RawEntry> sectors, particlesEntry;
+  if (auto e = scan(payload, m, sectors, particlesEntry)) return *e;
+  level.features = std::move(m.features);
 
-  auto world = decodeKws1(sectors->data);
+  auto world = decodeKws1(sectors->data.data);
   if (auto* e = std::get_if<DecodeError>(&world)) return rebase(*e, *sectors);
   level.world = std::move(std::get<World>(world));
   if (particlesEntry) {
-    auto doc = particles::decodeKwp1(particlesEntry->data, options);
+    auto doc = particles::decodeKwp1(particlesEntry->data.data, options);
     if (auto* e = std::get_if<DecodeError>(&doc)) return rebase(*e, *particlesEntry);
     level.particles = std::move(std::get<particles::Document>(doc));
   }
@@ -189,7 +163,7 @@ std::variant<Level, DecodeError> decodeKlm1(std::span<const std::uint8_t> file, 
   if (level.particles) {
     for (const core::Diagnostic& d : validateForWorld(level.world, *level.particles)) {
       if (d.code == Code::OutsideSector && !options.checkStoredBounds) continue;
-      return DecodeError{d.code, particlesEntry->offset, std::string(kParticlesEntry) + ":" + d.path, d.message};
+      return DecodeError{d.code, particlesEntry->data.offset, std::string(kParticlesEntry) + ":" + d.path, d.message};
     }
   }
   return level;

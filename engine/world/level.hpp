@@ -28,6 +28,14 @@ inline constexpr std::size_t kMaxEntries = 16;
 inline constexpr std::size_t kMaxFeatureBytes = 64;
 inline constexpr std::size_t kMaxEntryNameBytes = 64;
 
+// Emitters name sectors by index, and a .kwp file is checked without its world: the particle
+// layer's index bound must be exactly the world's sector limit.
+static_assert(particles::kSectorIndexLimit == kMaxSectors, "emitter sector indices must span every KWS1 world");
+
+// Why a feature string is not 1..kMaxFeatureBytes printable ASCII characters without spaces,
+// or nullopt when it is (module feature lists and cartridge manifests).
+std::optional<std::string> featureProblem(std::string_view feature);
+
 struct Level {
   World world;                                   // the @world/sectors entry (required)
   std::optional<particles::Document> particles;  // the @world/particles entry (optional)

@@ -35,17 +35,19 @@ core::Diagnostics mount(const Level& level, const HostCapabilities& host) {
   return out;
 }
 
+std::optional<std::string> featureProblem(std::string_view feature) {
+  const bool ok = !feature.empty() && feature.size() <= kMaxFeatureBytes &&
+                  std::all_of(feature.begin(), feature.end(), [](char c) { return c > 0x20 && c < 0x7f; });
+  if (ok) return std::nullopt;
+  return "a feature is 1.." + std::to_string(kMaxFeatureBytes) + " printable ASCII characters without spaces";
+}
+
 namespace {
 
 std::string_view trim(std::string_view s) {
   while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
   while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) s.remove_suffix(1);
   return s;
-}
-
-bool validFeature(std::string_view s) {
-  return !s.empty() && s.size() <= kMaxFeatureBytes &&
-         std::all_of(s.begin(), s.end(), [](char c) { return c > 0x20 && c < 0x7f; });
 }
 
 constexpr std::string_view kCartridgeMagic = "kiln-cartridge";
@@ -90,8 +92,8 @@ std::variant<Cartridge, core::Diagnostics> parseCartridge(std::string_view text)
       continue;
     }
     std::vector<std::string>& list = key == "feature" ? c.features : c.levels;
-    if (key == "feature" && !validFeature(value)) {
-      out.push_back({core::Code::BadName, path, "a feature is 1..64 printable ASCII characters without spaces"});
+    if (const auto why = key == "feature" ? featureProblem(value) : std::nullopt) {
+      out.push_back({core::Code::BadName, path, *why});
       continue;
     }
     if (std::find(list.begin(), list.end(), value) != list.end()) {

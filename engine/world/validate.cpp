@@ -5,6 +5,7 @@
 #include <set>
 #include <string>
 
+#include "core/names.hpp"
 #include "world/detail.hpp"
 #include "world/world.hpp"
 
@@ -184,7 +185,8 @@ void validateWorldInto(const World& w, core::Diagnostics& out, std::vector<std::
   Sink sink{out, sectorOf};
   if (w.version < kMinWorldVersion || w.version > kMaxWorldVersion)
     sink.add(Code::UnsupportedVersion, kNoSectorIndex, "world.version",
-             "world version " + std::to_string(w.version) + " is not 1, 2 or 3");
+             "world version " + std::to_string(w.version) + " is outside " + std::to_string(kMinWorldVersion) + ".." +
+                 std::to_string(kMaxWorldVersion));
   if (w.sectors.size() > kMaxSectors)
     sink.add(Code::SectorCount, kNoSectorIndex, "world.sectors",
              std::to_string(w.sectors.size()) + " sectors exceed the limit of " + std::to_string(kMaxSectors));
@@ -193,51 +195,22 @@ void validateWorldInto(const World& w, core::Diagnostics& out, std::vector<std::
   for (std::size_t i = 0; i < w.sectors.size(); ++i) {
     const Sector& s = w.sectors[i];
     const std::string p = sectorPath(s, i);
-    if (!validName(s.name, kMaxSectorNameBytes))
-      sink.add(Code::BadName, i, p + ".name", "a sector name must be 1..64 bytes of UTF-8 without control characters");
+    if (const auto why = core::nameProblem(s.name, kMaxSectorNameBytes))
+      sink.add(Code::BadName, i, p + ".name", "sector " + *why);
     else if (!seen.insert(s.name).second)
       sink.add(Code::DuplicateName, i, p + ".name", "another sector is already named '" + s.name + "'");
     checkVersionFeatures(w, s, i, p, sink);
     if (!allFinite(s, i, p, sink)) continue;
     if (s.walls.size() < kMinVerticesPerSector || s.walls.size() > kMaxVerticesPerSector) {
       sink.add(Code::VertexCount, i, p + ".walls",
-               std::to_string(s.walls.size()) + " vertices; a sector has 3.." + std::to_string(kMaxVerticesPerSector));
+               std::to_string(s.walls.size()) + " vertices; a sector has " + std::to_string(kMinVerticesPerSector) + ".." +
+                   std::to_string(kMaxVerticesPerSector));
       if (s.walls.size() < kMinVerticesPerSector) continue;
     }
     polygonOk[i] = checkPolygon(s, i, p, sink);
     checkHeights(s, i, p, sink);
   }
   for (std::size_t i = 0; i < w.sectors.size(); ++i) checkPortals(w, i, polygonOk, sectorPath(w.sectors[i], i), sink);
-}
-
-bool validName(std::string_view s, std::size_t maxBytes) {
-  if (s.empty() || s.size() > maxBytes) return false;
-  for (std::size_t i = 0; i < s.size();) {
-    const auto c = static_cast<unsigned char>(s[i]);
-    std::size_t len = 0;
-    std::uint32_t cp = 0;
-    if (c < 0x80) {
-      if (c < 0x20 || c == 0x7f) return false;
-      ++i;
-      continue;
-    }
-    if ((c & 0xe0) == 0xc0) len = 2, cp = c & 0x1fu;
-    else if ((c & 0xf0) == 0xe0) len = 3, cp = c & 0x0fu;
-    else if ((c & 0xf8) == 0xf0) len = 4, cp = c & 0x07u;
-    else return false;
-    if (i + len > s.size()) return false;
-    for (std::size_t k = 1; k < len; ++k) {
-      const auto d = static_cast<unsigned char>(s[i + k]);
-      if ((d & 0xc0) != 0x80) return false;
-      cp = (cp << 6) | (d & 0x3fu);
-    }
-    // Reject overlong forms, surrogates, values past U+10FFFF and the C1 controls.
-    static constexpr std::uint32_t kMinForLength[5] = {0, 0, 0x80, 0x800, 0x10000};
-    if (cp < kMinForLength[len] || (cp >= 0xd800 && cp <= 0xdfff) || cp > 0x10ffff || (cp >= 0x80 && cp < 0xa0))
-      return false;
-    i += len;
-  }
-  return true;
 }
 
 }  // namespace detail

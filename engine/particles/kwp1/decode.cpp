@@ -1,12 +1,9 @@
 // KWP1 decoding in two phases: scan (prove the bytes well-formed, allocate nothing sized by a
 // count), then materialize and validate, including bit-equal stored bounds.
-#include <bit>
-#include <cstdio>
-
 #include "core/header.hpp"
 #include "particles/bounds.hpp"
 #include "particles/kwp1/kwp1.hpp"
-#include "particles/kwp1/reader.hpp"
+#include "particles/kwp1/schema.hpp"
 #include "particles/validate.hpp"
 
 namespace kiln::particles {
@@ -14,9 +11,21 @@ namespace {
 
 const core::HeaderRules kRules{kKwp1Magic, Version, AlphaVersion, kMaxEncodedBytes};
 
+template <bool Materialize>
+using Reader = core::walk::Reader<Materialize>;
+
+// KWP1 paths name presets and emitters ("emitters.brazier_left.yaw") and give counts their own
+// segment ("presets.embers.size.count"), like validation's paths.
+constexpr core::walk::PathStyle kPaths{true, true};
+
+template <bool Materialize>
+Reader<Materialize> payloadReader(const core::Framed& f) {
+  return Reader<Materialize>(f.payload, core::kHeaderSize, f.header.documentVersion, kPaths);
+}
+
 // The payload walk, then "nothing left over" (the header is checked before).
 template <bool Materialize>
-bool walkPayload(kwp1::Reader<Materialize>& r, Document& doc) {
+bool walkPayload(Reader<Materialize>& r, Document& doc) {
   kwp1::documentFields(r, doc);
   if (r.ok() && !r.bytes().atEnd())
     r.fail(core::Code::TrailingBytes, r.bytes().offset(), "payload",
@@ -24,25 +33,8 @@ bool walkPayload(kwp1::Reader<Materialize>& r, Document& doc) {
   return r.ok();
 }
 
-bool sameBits(double a, double b) {
-  return std::bit_cast<std::uint64_t>(a) == std::bit_cast<std::uint64_t>(b);
-}
-
-bool sameBits(const Bounds& a, const Bounds& b) {
-  for (int i = 0; i < 3; ++i)
-    if (!sameBits(a.min[i], b.min[i]) || !sameBits(a.max[i], b.max[i])) return false;
-  return true;
-}
-
-std::string boxText(const Bounds& b) {
-  char buf[256];
-  std::snprintf(buf, sizeof buf, "min (%.17g, %.17g, %.17g) max (%.17g, %.17g, %.17g)", b.min.x, b.min.y,
-                b.min.z, b.max.x, b.max.y, b.max.z);
-  return buf;
-}
-
 // The byte offset of the record a validation path names ("presets.embers..." → that preset).
-std::uint64_t offsetForPath(const Document& doc, const std::vector<kwp1::Reader<true>::TopLevel>& top,
+std::uint64_t offsetForPath(const Document& doc, const std::vector<Reader<true>::TopLevel>& top,
                             const std::string& path) {
   std::uint64_t best = core::kHeaderSize;
   std::size_t bestLength = 0;
@@ -67,7 +59,7 @@ std::uint64_t offsetForPath(const Document& doc, const std::vector<kwp1::Reader<
 std::optional<core::DecodeError> scanKwp1(std::span<const std::uint8_t> file) {
   auto framed = core::readHeader(file, kRules);
   if (auto* e = std::get_if<core::DecodeError>(&framed)) return *e;
-  kwp1::Reader<false> r(std::get<core::Framed>(framed).payload, core::kHeaderSize);
+  auto r = payloadReader<false>(std::get<core::Framed>(framed));
   Document scratch;
   if (!walkPayload(r, scratch)) return r.error();
   return std::nullopt;
@@ -81,7 +73,7 @@ std::variant<Document, core::DecodeError> decodeKwp1(std::span<const std::uint8_
   // Phase 2: the same walk, materializing. It cannot fail after a clean scan; the checks
   // stay because they are the same code.
   const auto framed = std::get<core::Framed>(core::readHeader(file, kRules));
-  kwp1::Reader<true> r(framed.payload, core::kHeaderSize);
+  auto r = payloadReader<true>(framed);
   Document doc;
   doc.version = framed.header.documentVersion;
   if (!walkPayload(r, doc)) return r.error();
@@ -103,7 +95,7 @@ std::variant<Document, core::DecodeError> decodeKwp1(std::span<const std::uint8_
         if (t.field == "emitters" && i < t.end.size()) at = t.end[i] - 48;  // bounds close the record
       return core::DecodeError{
           core::Code::ForgedBounds, at, emitterPath(e, i) + ".bounds",
-          "stored bounds " + boxText(e.bounds) + " differ from recomputed bounds " + boxText(recomputed)};
+          "stored bounds " + boundsText(e.bounds) + " differ from recomputed bounds " + boundsText(recomputed)};
     }
   }
   return doc;
@@ -117,7 +109,7 @@ std::variant<std::vector<FieldSpan>, core::DecodeError> layoutKwp1(std::span<con
                                {6, 2, "header.document_version"},
                                {8, 4, "header.payload_size"},
                                {12, 4, "header.payload_crc32"}};
-  kwp1::Reader<false> r(std::get<core::Framed>(framed).payload, core::kHeaderSize);
+  auto r = payloadReader<false>(std::get<core::Framed>(framed));
   r.trace = &spans;
   Document scratch;
   if (!walkPayload(r, scratch)) return r.error();

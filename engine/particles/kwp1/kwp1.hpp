@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/diagnostic.hpp"
+#include "core/schema_walker.hpp"
 #include "particles/model.hpp"
 #include "particles/validate.hpp"
 
@@ -36,11 +37,7 @@ std::optional<core::DecodeError> scanKwp1(std::span<const std::uint8_t> file);
 
 // One field of a file: its byte range and its path ("header.payload_size",
 // "emitters.brazier_left.bounds.min.x", "presets.embers.size.count").
-struct FieldSpan {
-  std::uint64_t offset = 0;
-  std::uint32_t width = 0;
-  std::string path;
-};
+using FieldSpan = core::walk::FieldSpan;
 
 // Every field of a well-formed file in order (header included), from the same schema walk
 // as the scanner; the first scan error otherwise. For inspectors, docs and test fixtures.

@@ -1,24 +1,24 @@
-// The one field description of every KWP1 record; the scanner, decoder, encoder and size
-// walker all run these same functions (DESIGN.md "One schema, three walks").
+// The one field description of every KWP1 record; the scanner, decoder, encoder, layout dump
+// and minimum-size walk all run these same functions over core/schema_walker.hpp.
 #pragma once
 
 #include <cstdint>
 
+#include "core/names.hpp"
+#include "core/schema_walker.hpp"
 #include "particles/model.hpp"
 
 namespace kiln::particles::kwp1 {
 
-// How wide an array's element count is on disk. Small limits get one byte so a malformed
-// count can never ask for more than 255 elements before its limit check.
-enum class CountWidth : std::uint8_t { U8 = 1, U32 = 4 };
+using core::walk::array;
+using core::walk::Width;
 
-// Emitter sector indices refer to the level's compiled world, which a .kwp file does not
-// carry; no KWS1 world holds more sectors than this (world::kMaxSectors), so larger indices
-// can be rejected without the world. The world layer checks the exact sector count.
-inline constexpr std::uint32_t kSectorIndexLimit = 1024;
+// Preset, emitter and frame names: a u8 length, then the name rule (core/names.hpp).
+inline constexpr core::walk::TextRule kNameRule{
+    Width::U8, kMaxNameBytes, [](std::string_view s) { return core::nameProblem(s, kMaxNameBytes); }};
 
-// A walker W provides: enter/leave (path segments), u32, f64, enumeration, reference, name,
-// reserved and array. R is the record type, const-qualified for the encoder.
+// The walker W is one of core::walk's (Reader, Writer, MinSize); R is the record type,
+// const-qualified for the encoder.
 
 template <class W, class V>
 void vec3(W& w, const char* field, V& v) {
@@ -60,7 +60,7 @@ void colorKeyFields(W& w, K& k) {
 
 template <class W, class P>
 void presetFields(W& w, P& p) {
-  w.name("name", p.name);
+  w.text("name", p.name, kNameRule);
   w.u32("capacity", p.capacity);
   w.enumeration("spawn.shape", p.spawnShape, SpawnShape::Box);
   w.enumeration("sprite.flipbook", p.sprite.flipbook, Flipbook::Cycle);
@@ -76,10 +76,10 @@ void presetFields(W& w, P& p) {
   range(w, "rotation.angle", p.rotationAngle);
   range(w, "rotation.speed", p.rotationSpeed);
   w.f64("sprite.fps", p.sprite.fps);
-  w.array("size", p.size, CountWidth::U8, kMaxCurveKeys, [](auto& ww, auto& k) { sizeKeyFields(ww, k); });
-  w.array("color", p.color, CountWidth::U8, kMaxCurveKeys, [](auto& ww, auto& k) { colorKeyFields(ww, k); });
-  w.array("sprite.frames", p.sprite.frames, CountWidth::U8, kMaxFrames,
-          [](auto& ww, auto& frame) { ww.name(nullptr, frame); });
+  array(w, "size", p.size, Width::U8, kMaxCurveKeys, [](auto& ww, auto& k) { sizeKeyFields(ww, k); });
+  array(w, "color", p.color, Width::U8, kMaxCurveKeys, [](auto& ww, auto& k) { colorKeyFields(ww, k); });
+  array(w, "sprite.frames", p.sprite.frames, Width::U8, kMaxFrames,
+        [](auto& ww, auto& frame) { ww.text(nullptr, frame, kNameRule); });
 }
 
 template <class W, class B>
@@ -90,7 +90,7 @@ void burstFields(W& w, B& b) {
 
 template <class W, class E>
 void emitterFields(W& w, E& e, std::uint32_t presetCount) {
-  w.name("name", e.name);
+  w.text("name", e.name, kNameRule);
   w.reference("preset", e.preset, presetCount);
   w.reference("sector", e.sector, kSectorIndexLimit);
   vec3(w, "position", e.position);
@@ -103,7 +103,7 @@ void emitterFields(W& w, E& e, std::uint32_t presetCount) {
   w.f64("duration_seconds", e.duration);
   w.f64("period_seconds", e.period);
   w.f64("delay_seconds", e.delay);
-  w.array("bursts", e.bursts, CountWidth::U8, kMaxBursts, [](auto& ww, auto& b) { burstFields(ww, b); });
+  array(w, "bursts", e.bursts, Width::U8, kMaxBursts, [](auto& ww, auto& b) { burstFields(ww, b); });
   vec3(w, "bounds.min", e.bounds.min);
   vec3(w, "bounds.max", e.bounds.max);
 }
@@ -111,44 +111,10 @@ void emitterFields(W& w, E& e, std::uint32_t presetCount) {
 // The payload: presets first, so every emitter's preset reference can be checked on sight.
 template <class W, class D>
 void documentFields(W& w, D& d) {
-  const std::uint32_t presetCount = w.array("presets", d.presets, CountWidth::U32, kMaxPresets,
-                                            [](auto& ww, auto& p) { presetFields(ww, p); });
-  w.array("emitters", d.emitters, CountWidth::U32, kMaxEmitters,
-          [presetCount](auto& ww, auto& e) { emitterFields(ww, e, presetCount); });
-}
-
-// The fewest bytes one element can occupy (every array empty, every name one byte): the
-// scanner's proof that a count fits in the bytes left, derived from the schema itself.
-class MinSize {
- public:
-  void enter(const char*) {}
-  void leave() {}
-  void u32(const char*, std::uint32_t) { bytes += 4; }
-  void f64(const char*, double) { bytes += 8; }
-  template <class E>
-  void enumeration(const char*, E, E) {
-    bytes += 1;
-  }
-  void reference(const char*, std::uint32_t, std::uint32_t) { bytes += 4; }
-  void name(const char*, const std::string&) { bytes += 2; }
-  void reserved(const char*, std::size_t n) { bytes += n; }
-  template <class T, class Fn>
-  std::uint32_t array(const char*, const std::vector<T>&, CountWidth width, std::size_t, Fn&&) {
-    bytes += static_cast<std::size_t>(width);
-    return 0;
-  }
-  std::size_t bytes = 0;
-};
-
-template <class T, class Fn>
-std::size_t minElementSize(Fn& fn) {
-  static const std::size_t size = [&fn] {
-    MinSize m;
-    const T scratch{};
-    fn(m, scratch);
-    return m.bytes;
-  }();
-  return size;
+  const std::uint32_t presetCount =
+      array(w, "presets", d.presets, Width::U32, kMaxPresets, [](auto& ww, auto& p) { presetFields(ww, p); });
+  array(w, "emitters", d.emitters, Width::U32, kMaxEmitters,
+        [presetCount](auto& ww, auto& e) { emitterFields(ww, e, presetCount); });
 }
 
 }  // namespace kiln::particles::kwp1

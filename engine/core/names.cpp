@@ -1,0 +1,59 @@
+// Name validation: length, strict UTF-8 decoding and control characters (C0, DEL, C1).
+#include "core/names.hpp"
+
+#include <cstdint>
+
+namespace kiln::core {
+namespace {
+
+// Decodes one scalar value at s[i]; returns its byte length, or 0 when the bytes are not
+// well-formed UTF-8 (overlong forms, surrogates and values above U+10FFFF are rejected).
+std::size_t decode(std::string_view s, std::size_t i, std::uint32_t& cp) {
+  const auto byte = [&](std::size_t k) { return static_cast<std::uint8_t>(s[k]); };
+  const std::uint8_t b0 = byte(i);
+  std::size_t len = 0;
+  std::uint32_t min = 0;
+  if (b0 < 0x80) {
+    cp = b0;
+    return 1;
+  } else if ((b0 & 0xE0) == 0xC0) {
+    len = 2, cp = b0 & 0x1Fu, min = 0x80;
+  } else if ((b0 & 0xF0) == 0xE0) {
+    len = 3, cp = b0 & 0x0Fu, min = 0x800;
+  } else if ((b0 & 0xF8) == 0xF0) {
+    len = 4, cp = b0 & 0x07u, min = 0x10000;
+  } else {
+    return 0;
+  }
+  if (i + len > s.size()) return 0;
+  for (std::size_t k = 1; k < len; ++k) {
+    if ((byte(i + k) & 0xC0) != 0x80) return 0;
+    cp = (cp << 6) | (byte(i + k) & 0x3Fu);
+  }
+  if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return 0;
+  return len;
+}
+
+}  // namespace
+
+std::optional<std::string> textProblem(std::string_view text) {
+  for (std::size_t i = 0; i < text.size();) {
+    std::uint32_t cp = 0;
+    const std::size_t len = decode(text, i, cp);
+    if (len == 0) return "name is not valid UTF-8 at byte " + std::to_string(i);
+    if (cp < 0x20 || cp == 0x7F || (cp >= 0x80 && cp <= 0x9F))
+      return "name contains a control character at byte " + std::to_string(i);
+    i += len;
+  }
+  return std::nullopt;
+}
+
+std::optional<std::string> nameProblem(std::string_view name, std::size_t maxBytes) {
+  if (name.empty()) return "name is empty";
+  if (name.size() > maxBytes)
+    return "name is " + std::to_string(name.size()) + " bytes; at most " + std::to_string(maxBytes) +
+           " are allowed";
+  return textProblem(name);
+}
+
+}  // namespace kiln::core
