@@ -3,6 +3,8 @@
 
 #include <string>
 
+#include "particles/frames.hpp"
+
 namespace kiln::render {
 namespace {
 
@@ -24,29 +26,20 @@ core::Diagnostics checkTextures(const particles::Document& doc, std::span<const 
                            textures[j].origin + ")"});
   for (const auto& p : doc.presets) {
     const std::string base = "presets." + p.name + ".sprite.frames";
-    const core::NamedImage* first = nullptr;
-    for (std::size_t f = 0; f < p.sprite.frames.size(); ++f) {
-      const std::string path = base + "[" + std::to_string(f) + "]";
-      const auto* img = lookup(textures, p.sprite.frames[f]);
-      if (img == nullptr) {
-        out.push_back({core::Code::UnknownName, path, "no texture named '" + p.sprite.frames[f] + "'"});
-        continue;
-      }
-      if (img->image.empty() || img->image.width != img->image.height ||
-          img->image.rgba.size() != std::size_t{img->image.width} * img->image.height * 4) {
-        out.push_back({core::Code::TextureNotSquare, path,
-                       "frame '" + img->name + "' is " + std::to_string(img->image.width) + "x" +
-                           std::to_string(img->image.height) + ", not a square image"});
-        continue;
-      }
-      if (first == nullptr) {
-        first = img;
-      } else if (img->image.width != first->image.width) {
-        out.push_back({core::Code::TextureSizeMismatch, path,
-                       "frame '" + img->name + "' is " + std::to_string(img->image.width) + " texels wide but '" +
-                           first->name + "' is " + std::to_string(first->image.width)});
-      }
-    }
+    for (std::size_t f = 0; f < p.sprite.frames.size(); ++f)
+      if (lookup(textures, p.sprite.frames[f]) == nullptr)
+        out.push_back({core::Code::UnknownName, base + "[" + std::to_string(f) + "]",
+                       "no texture named '" + p.sprite.frames[f] + "'"});
+    particles::checkFrameImages(
+        p, base,
+        [textures](const std::string& name) -> std::optional<particles::FrameImage> {
+          const auto* img = lookup(textures, name);
+          if (img == nullptr) return std::nullopt;
+          const core::Image& i = img->image;
+          return particles::FrameImage{i.width, i.height,
+                                       i.rgba.size() == std::size_t{i.width} * i.height * 4};
+        },
+        out);
   }
   return out;
 }

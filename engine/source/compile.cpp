@@ -6,6 +6,7 @@
 #include <set>
 
 #include "particles/bounds.hpp"
+#include "particles/frames.hpp"
 #include "particles/validate.hpp"
 #include "source/parts.hpp"
 #include "world/fit.hpp"
@@ -144,31 +145,18 @@ CompileResult compileSource(const SourceNode& root) {
 }
 
 void checkFrameTextures(CompileResult& r, const std::map<std::string, TextureInfo>& info) {
-  for (std::size_t p = 0; p < r.particles.presets.size(); ++p) {
-    const particles::Preset& preset = r.particles.presets[p];
-    const std::string fp = joinPath(joinPath(joinPath("presets", preset.name), "sprite"), "frames");
-    const TextureInfo* first = nullptr;
-    std::string firstName;
-    for (std::size_t i = 0; i < preset.sprite.frames.size(); ++i) {
-      auto it = info.find(preset.sprite.frames[i]);
-      if (it == info.end()) continue;
-      const TextureInfo& t = it->second;
-      const std::string ip = indexPath(fp, i);
-      const std::string dims = std::to_string(t.width) + "x" + std::to_string(t.height);
-      if (t.width != t.height)
-        r.diagnostics.push_back(
-            {{Code::TextureNotSquare, ip, "texture '" + it->first + "' is " + dims + ", not square"},
-             locate(r.marks, ip)});
-      if (!first) {
-        first = &t;
-        firstName = it->first;
-      } else if (t.width != first->width || t.height != first->height) {
-        r.diagnostics.push_back(
-            {{Code::TextureSizeMismatch, ip,
-              "texture '" + it->first + "' is " + dims + " but frame '" + firstName + "' is " +
-                  std::to_string(first->width) + "x" + std::to_string(first->height)},
-             locate(r.marks, ip)});
-      }
+  const auto imageOf = [&info](const std::string& name) -> std::optional<particles::FrameImage> {
+    const auto it = info.find(name);
+    if (it == info.end()) return std::nullopt;
+    return particles::FrameImage{it->second.width, it->second.height};
+  };
+  for (const particles::Preset& preset : r.particles.presets) {
+    core::Diagnostics found;
+    particles::checkFrameImages(
+        preset, joinPath(joinPath(joinPath("presets", preset.name), "sprite"), "frames"), imageOf, found);
+    for (core::Diagnostic& d : found) {
+      const Mark at = locate(r.marks, d.path);
+      r.diagnostics.push_back({std::move(d), at});
     }
   }
 }
