@@ -48,7 +48,8 @@ std::uint32_t crc32(std::span<const std::uint8_t> bytes) {
 std::variant<Header, DecodeError> peekHeader(std::span<const std::uint8_t> file) {
   if (file.size() < kHeaderSize)
     return fail(Code::Truncated, file.size(), "header",
-                "file is " + std::to_string(file.size()) + " bytes, shorter than the 16-byte header");
+                "file is " + std::to_string(file.size()) + " bytes, shorter than the " +
+                    std::to_string(kHeaderSize) + "-byte header");
   ByteReader r(file);
   Header h;
   for (char& c : h.magic) {
@@ -73,11 +74,13 @@ std::variant<Framed, DecodeError> readHeader(std::span<const std::uint8_t> file,
                 "expected magic '" + std::string(rules.magic) + "', found '" + magicText(h.magic) + "'");
   if (h.headerVersion != kHeaderVersion)
     return fail(Code::UnsupportedHeaderVersion, 4, "header.header_version",
-                "header version " + std::to_string(h.headerVersion) + " is not supported (expected 1)");
+                "header version " + std::to_string(h.headerVersion) + " is not supported (expected " +
+                    std::to_string(kHeaderVersion) + ")");
   if (h.documentVersion < rules.minDocumentVersion || h.documentVersion > rules.maxDocumentVersion)
     return fail(Code::UnsupportedVersion, 6, "header.document_version",
                 "document version " + std::to_string(h.documentVersion) + " is not supported (expected " +
-                    std::to_string(rules.minDocumentVersion) + ".." + std::to_string(rules.maxDocumentVersion) + ")");
+                    std::to_string(rules.minDocumentVersion) + ".." +
+                    std::to_string(rules.maxDocumentVersion) + ")");
   const std::uint64_t declared = kHeaderSize + static_cast<std::uint64_t>(h.payloadSize);
   if (declared > rules.maxFileBytes || file.size() > rules.maxFileBytes)
     return fail(Code::TooLarge, 8, "header.payload_size",

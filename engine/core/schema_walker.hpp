@@ -140,7 +140,9 @@ class Writer {
   void enumeration(const char*, E v, E) {
     w_.u8(static_cast<std::uint8_t>(v));
   }
-  void reference(const char*, std::uint32_t v, std::uint32_t, std::optional<std::uint32_t> = {}) { w_.u32(v); }
+  void reference(const char*, std::uint32_t v, std::uint32_t, std::optional<std::uint32_t> = {}) {
+    w_.u32(v);
+  }
   std::string_view text(const char*, const std::string& v, const TextRule& rule) {
     const std::string_view s = std::string_view(v).substr(0, widthMax(rule.length));
     prefix(rule.length, s.size());
@@ -170,9 +172,12 @@ class Writer {
 
  private:
   void prefix(Width width, std::uint64_t n) {
-    if (width == Width::U8) w_.u8(static_cast<std::uint8_t>(n));
-    else if (width == Width::U16) w_.u16(static_cast<std::uint16_t>(n));
-    else w_.u32(static_cast<std::uint32_t>(n));
+    if (width == Width::U8)
+      w_.u8(static_cast<std::uint8_t>(n));
+    else if (width == Width::U16)
+      w_.u16(static_cast<std::uint16_t>(n));
+    else
+      w_.u32(static_cast<std::uint32_t>(n));
   }
 
   core::ByteWriter w_;
@@ -220,7 +225,8 @@ class Reader {
     const std::uint64_t at = r_.offset();
     if (!ok_) return;
     if (!r_.f64(v)) return truncated(field, 8);
-    if (!std::isfinite(v)) return fail(core::Code::NotFinite, at, field, "the number is " + std::to_string(v));
+    if (!std::isfinite(v))
+      return fail(core::Code::NotFinite, at, field, "the number is " + std::to_string(v));
     record(field, at, 8);
   }
 
@@ -238,7 +244,8 @@ class Reader {
     record(field, at, 1);
   }
 
-  void reference(const char* field, std::uint32_t& v, std::uint32_t limit, std::optional<std::uint32_t> none = {}) {
+  void reference(const char* field, std::uint32_t& v, std::uint32_t limit,
+                 std::optional<std::uint32_t> none = {}) {
     const std::uint64_t at = r_.offset();
     if (!ok_) return;
     if (!r_.u32(v)) return truncated(field, 4);
@@ -272,7 +279,8 @@ class Reader {
     }
     if constexpr (Materialize) v.assign(chars);
     // The view points into the input, so labelling an element by its name costs nothing.
-    if (style_.nameLabels && depth_ == 1 && stack_[0].index >= 0 && field && std::string_view(field) == "name")
+    if (style_.nameLabels && depth_ == 1 && stack_[0].index >= 0 && field &&
+        std::string_view(field) == "name")
       stack_[0].label = chars;
     record(field, at, static_cast<std::uint32_t>(rule.length) + static_cast<std::uint32_t>(length));
     return chars;
@@ -291,7 +299,8 @@ class Reader {
     record(field, at, static_cast<std::uint32_t>(n));
   }
 
-  std::uint32_t count(const char* field, std::size_t, Width width, std::size_t limit, std::uint64_t minElementBytes) {
+  std::uint32_t count(const char* field, std::size_t, Width width, std::size_t limit,
+                      std::uint64_t minElementBytes) {
     if (!ok_) return 0;
     const std::uint64_t at = r_.offset();
     const char* segment = style_.countSegment ? "count" : nullptr;
@@ -343,8 +352,9 @@ class Reader {
     const std::uint64_t dataAt = r_.offset();
     std::span<const std::uint8_t> data;
     if (!r_.view(size, data))
-      return fail(core::Code::Truncated, at, field,
-                  "declares " + std::to_string(size) + " bytes but " + std::to_string(r_.remaining()) + " remain");
+      return fail(
+          core::Code::Truncated, at, field,
+          "declares " + std::to_string(size) + " bytes but " + std::to_string(r_.remaining()) + " remain");
     if constexpr (Materialize) b = Blob{data, dataAt};
     record(field, at, 4);
   }

@@ -144,6 +144,14 @@ void checkPreset(Report& r, const Preset& p, std::uint16_t version, const std::s
           "blend '" + std::string(name(p.sprite.blend)) + "' needs document version 2");
 }
 
+std::uint16_t checkVersion(Report& r, std::uint16_t version) {
+  if (version == Version || version == AlphaVersion) return version;
+  r.add(Code::UnsupportedVersion, "version",
+        "document version " + std::to_string(version) + " is not " + std::to_string(Version) + " or " +
+            std::to_string(AlphaVersion));
+  return 0;
+}
+
 }  // namespace detail
 
 std::string presetPath(const Preset& p, std::size_t index) {
@@ -156,11 +164,7 @@ std::string emitterPath(const Emitter& e, std::size_t index) {
 core::Diagnostics validatePresetForVersion(const Preset& preset, std::uint16_t version) {
   core::Diagnostics out;
   Report r(out);
-  if (version != Version && version != AlphaVersion) {
-    r.add(Code::UnsupportedVersion, "version", "document version " + std::to_string(version) + " is not " + std::to_string(Version) + " or " +
-                                           std::to_string(AlphaVersion));
-    version = 0;
-  }
+  version = detail::checkVersion(r, version);
   detail::checkPreset(r, preset, version, presetPath(preset, 0));
   return out;
 }

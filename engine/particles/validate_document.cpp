@@ -95,12 +95,7 @@ void checkPlacement(Report& r, const Emitter& e, const std::string& at) {
 core::Diagnostics validate(const Document& doc, const ValidateOptions& options) {
   core::Diagnostics out;
   Report r(out);
-  std::uint16_t version = doc.version;
-  if (version != Version && version != AlphaVersion) {
-    r.add(Code::UnsupportedVersion, "version", "document version " + std::to_string(version) + " is not " + std::to_string(Version) + " or " +
-                                           std::to_string(AlphaVersion));
-    version = 0;
-  }
+  const std::uint16_t version = detail::checkVersion(r, doc.version);
   if (doc.presets.size() > kMaxPresets)
     r.add(Code::PresetCount, "presets", std::to_string(doc.presets.size()) + " presets; at most " + std::to_string(kMaxPresets) + " are allowed");
   if (doc.emitters.size() > kMaxEmitters)

@@ -49,5 +49,7 @@ class Report {
 
 // The preset rules under a path prefix; `version` 0 skips the blend rule.
 void checkPreset(Report& r, const Preset& p, std::uint16_t version, const std::string& at);
+// Reports an unsupported document version; returns the version, or 0 when it is unsupported.
+std::uint16_t checkVersion(Report& r, std::uint16_t version);
 
 }  // namespace kiln::particles::detail
