@@ -129,11 +129,16 @@ TEST_CASE("a non-finite number and a truncated field are rejected at their offse
   const auto inf = decode(encode({t}));
   CHECK(inf->code == Code::NotFinite);
   CHECK(inf->offset == 16 + 4 + 4 + 3 + 4 + 1 + 8);
+  // Cut just before the values' count: the toy's minimum fits, its last field does not.
   auto cut = encode({kToy});
-  cut.pop_back();
+  cut.resize(4 + 4 + 3 + 4);
   const auto truncated = decode(cut);
   CHECK(truncated->code == Code::Truncated);
-  CHECK(truncated->offset == 16 + cut.size() - 7);  // the start of the last f64
+  CHECK(truncated->offset == 16 + cut.size());
+  // One byte short of the second value: the values' count already proves too few bytes.
+  auto shortValues = encode({kToy});
+  shortValues.pop_back();
+  CHECK(decode(shortValues)->code == Code::CountPastEnd);
 }
 
 TEST_CASE("paths: plain indices, or names and count segments", "[walker]") {

@@ -143,3 +143,20 @@ TEST_CASE("the largest world the limits allow fits in 1 MiB", "[world][kws1]") {
   CHECK(bytes.size() <= kw::kMaxKws1Bytes);
   CHECK(decoded(bytes) == w);
 }
+
+TEST_CASE("a wall count needs room for its vertices and, from version 2, its portals", "[world][kws1]") {
+  // One sector named "a" declaring three walls, followed by `room` zero bytes.
+  auto withRoom = [](std::uint16_t version, std::size_t room) {
+    std::vector<std::uint8_t> payload{1, 0, 0, 0, 1, 0, 'a', 3, 0, 0, 0};
+    payload.resize(payload.size() + room, 0);
+    auto r = kw::scanKws1(kiln::core::frame(kw::kKws1Magic, version, payload));
+    REQUIRE(r);
+    return r->code;
+  };
+  // Version 1: 16 bytes a wall. With exactly 48 the count passes and the floor is missing.
+  CHECK(withRoom(1, 47) == Code::CountPastEnd);
+  CHECK(withRoom(1, 48) == Code::Truncated);
+  // Version 2: each wall also has a 4-byte portal after the planes, so 60 bytes at least.
+  CHECK(withRoom(2, 59) == Code::CountPastEnd);
+  CHECK(withRoom(2, 60) == Code::Truncated);
+}
