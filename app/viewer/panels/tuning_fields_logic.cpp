@@ -30,10 +30,14 @@ class NumberCollector {
   template <class E>
   void enumeration(const char*, E&, E) {}
   void reference(const char*, std::uint32_t&, std::uint32_t) {}
-  void name(const char*, std::string&) {}
+  std::string_view text(const char*, std::string&, const core::walk::TextRule&) { return {}; }
   void reserved(const char*, std::size_t) {}
+  std::uint16_t version() const { return particles::Version; }
+  std::uint32_t count(const char*, std::size_t size, core::walk::Width, std::size_t, std::uint64_t) {
+    return static_cast<std::uint32_t>(size);
+  }
   template <class T, class Fn>
-  std::uint32_t array(const char* field, std::vector<T>& items, particles::kwp1::CountWidth, std::size_t, Fn&& fn) {
+  void each(const char* field, std::vector<T>& items, std::uint32_t, Fn&& fn) {
     const std::size_t mark = path_.size();
     append(field);
     const std::size_t outer = curveDepth_;
@@ -45,7 +49,6 @@ class NumberCollector {
     }
     curveDepth_ = outer;
     path_.resize(mark);
-    return static_cast<std::uint32_t>(items.size());
   }
 
  private:
