@@ -116,7 +116,7 @@ bool checkName(Report& r, std::set<std::string>& seen, const std::string& name, 
     return false;
   }
   if (!seen.insert(name).second)
-    r.error(Code::DuplicateName, list + "." + name, std::string("another ") + kind + " is also named '" + name + "'");
+    r.error(Code::DuplicateName, list + idx(i) + ".name", std::string("another ") + kind + " is also named '" + name + "'");
   return true;
 }
 

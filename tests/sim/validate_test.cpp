@@ -119,12 +119,12 @@ TEST_CASE("names: unknown recipe or texture, duplicates, empty", "[sim][validate
   accepts([](Events& e) { e.recipes[0].sprite = Sprite{"spark"}; });
   rejects([](Events& e) { e.recipes[0].sprite = Sprite{"sparks"}; }, Code::UnknownName,
           "events.recipes.ember.sprite.frame");
-  rejects([](Events& e) { e.recipes.push_back(ember()); }, Code::DuplicateName, "events.recipes.ember");
+  rejects([](Events& e) { e.recipes.push_back(ember()); }, Code::DuplicateName, "events.recipes[3].name");
   rejects(
       [](Events& e) {
         e.emitters.push_back(e.emitters[0]);
       },
-      Code::DuplicateName, "events.emitters.lantern_embers");
+      Code::DuplicateName, "events.emitters[1].name");
   accepts([](Events& e) {
     e.emitters.push_back(e.emitters[0]);
     e.emitters[1].name = "lantern_embers_2";
