@@ -29,12 +29,12 @@ void SpriteBatcher::beginFrame(double levelTime) {
 
 std::optional<core::Code> SpriteBatcher::declare(const SpriteDeclaration& d) {
   if (!open_) return core::Code::WindowClosed;
+  // The ring only wraps once full, so until then head_ is 0 and entries sit in order.
   if (count_ < max_) {
-    ring_[(head_ + count_) % max_] = d;
-    ++count_;
+    ring_[count_++] = d;
   } else {
     ring_[head_] = d;  // overwrite the oldest; the newest is what the player just caused
-    head_ = (head_ + 1) % max_;
+    head_ = head_ + 1 == max_ ? 0 : head_ + 1;
     ++dropped_;
   }
   return std::nullopt;
@@ -43,9 +43,12 @@ std::optional<core::Code> SpriteBatcher::declare(const SpriteDeclaration& d) {
 void SpriteBatcher::build() {
   assert(open_ && "build() without beginFrame()");
   open_ = false;
-  for (std::uint32_t i = 0; i < count_; ++i) keys_[i] = ring_[(head_ + i) % max_].key;
+  // Unroll the ring, oldest first, so declaration order is index order for the stable sort.
+  if (head_ != 0) std::rotate(ring_.begin(), ring_.begin() + head_, ring_.begin() + count_);
+  head_ = 0;
+  for (std::uint32_t i = 0; i < count_; ++i) keys_[i] = ring_[i].key;
   const auto order = sorter_.sort({keys_.data(), count_});
-  for (std::uint32_t i = 0; i < count_; ++i) sorted_[i] = ring_[(head_ + order[i]) % max_];
+  for (std::uint32_t i = 0; i < count_; ++i) sorted_[i] = ring_[order[i]];
   rangeCount_ = 0;
   for (std::uint32_t i = 0; i < count_; ++i) {
     const SpriteDeclaration& d = sorted_[i];
