@@ -2,7 +2,7 @@
 #include "sim/batcher.hpp"
 
 #include <algorithm>
-#include <cassert>
+#include "core/assert.hpp"
 
 #include "sim/iso_key.hpp"
 #include "sim/look.hpp"
@@ -41,7 +41,7 @@ std::optional<core::Code> SpriteBatcher::declare(const SpriteDeclaration& d) {
 }
 
 void SpriteBatcher::build() {
-  assert(open_ && "build() without beginFrame()");
+  KILN_ASSERT(open_ && "build() without beginFrame()");
   open_ = false;
   // Unroll the ring, oldest first, so declaration order is index order for the stable sort.
   if (head_ != 0) std::rotate(ring_.begin(), ring_.begin() + head_, ring_.begin() + count_);

@@ -1,7 +1,7 @@
 // The isometric key and the step height, in float64 so no float32 rounding moves a row.
 #include "sim/iso_key.hpp"
 
-#include <cassert>
+#include "core/assert.hpp"
 #include <cmath>
 
 namespace kiln::sim {
@@ -15,7 +15,7 @@ std::int32_t particleDepthToStepHeight(float depth) {
 }
 
 std::uint32_t isoDepthKey(float x, float y, std::int32_t stepHeight, std::int32_t layer) {
-  assert(layer >= -512 && layer <= 511);
+  KILN_ASSERT(layer >= -512 && layer <= 511);
   const double row = std::nearbyint((static_cast<double>(x) + static_cast<double>(y)) * 16.0) -
                      static_cast<double>(stepHeight) * 16.0 + static_cast<double>(kIsoRowBias);
   std::uint32_t low;

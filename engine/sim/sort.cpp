@@ -3,7 +3,7 @@
 
 #include <array>
 #include <bit>
-#include <cassert>
+#include "core/assert.hpp"
 
 namespace kiln::sim {
 
@@ -13,7 +13,7 @@ KeySorter::KeySorter(std::uint32_t capacity)
 
 std::span<const std::uint32_t> KeySorter::sort(std::span<const std::uint32_t> keys) {
   const std::size_t n = keys.size();
-  assert(n <= capacity());
+  KILN_ASSERT(n <= capacity());
   int cur = 0;
   for (std::size_t i = 0; i < n; ++i) {
     keys_[0][i] = keys[i];

@@ -3,7 +3,7 @@
 #include "sim/system.hpp"
 
 #include <algorithm>
-#include <cassert>
+#include "core/assert.hpp"
 #include <cmath>
 #include <cstring>
 #include <functional>
@@ -127,7 +127,7 @@ void ParticleSystem::spawn(const ParticleBirth& b) {
 }
 
 void ParticleSystem::burst(std::uint32_t recipe, Float3 at, std::uint32_t seed, Source source) {
-  assert(recipe < scene_.events.recipes.size());
+  KILN_ASSERT(recipe < scene_.events.recipes.size());
   const Recipe& r = scene_.events.recipes[recipe];
   const BurstFrame f = burstFrame(r.axis);
   const double lifetime = effectiveLifetime(r);
