@@ -46,7 +46,7 @@ const std::vector<Code>& allCodes() {
 }
 
 std::string format(const Diagnostic& d) {
-  std::string s = "error[";
+  std::string s = d.severity == Severity::Warning ? "warning[" : "error[";
   s += codeName(d.code);
   s += "]: ";
   if (!d.path.empty()) {
@@ -75,6 +75,12 @@ std::string format(const DecodeError& e) {
 bool contains(const Diagnostics& ds, Code code) {
   for (const Diagnostic& d : ds)
     if (d.code == code) return true;
+  return false;
+}
+
+bool hasErrors(const Diagnostics& ds) {
+  for (const Diagnostic& d : ds)
+    if (d.severity == Severity::Error) return true;
   return false;
 }
 

@@ -25,11 +25,16 @@ std::optional<Code> codeFromName(std::string_view name);
 // Every code, in table order (for docs and exhaustive tests).
 const std::vector<Code>& allCodes();
 
+// An error makes the input unusable; a warning reports a value that was adjusted to a limit
+// (e.g. a negative event rate raised to 0) and leaves the input usable.
+enum class Severity : std::uint8_t { Error, Warning };
+
 // One validation finding. `path` is a field path such as "presets.embers.size[2].age".
 struct Diagnostic {
   Code code{};
   std::string path;
   std::string message;
+  Severity severity = Severity::Error;
 };
 
 using Diagnostics = std::vector<Diagnostic>;
@@ -42,11 +47,15 @@ struct DecodeError {
   std::string message;
 };
 
-// "error[CODE]: PATH: message" — the CLI prefixes the file name (and line:col for sources).
+// "error[CODE]: PATH: message" (or "warning[CODE]: …") — the CLI prefixes the file name (and
+// line:col for sources).
 std::string format(const Diagnostic& d);
 std::string format(const DecodeError& e);
 
 // True when any diagnostic carries `code`.
 bool contains(const Diagnostics& ds, Code code);
+
+// True when any diagnostic is an error (warnings alone leave the input usable).
+bool hasErrors(const Diagnostics& ds);
 
 }  // namespace kiln::core

@@ -1,4 +1,5 @@
-// FNV-1a 64-bit hashing for determinism checks (render buffers, captures, files).
+// Hashes: FNV-1a 64 for determinism checks (render buffers, captures, files) and the 32-bit
+// integer mix that seeds every per-particle random value (worldparticles and event particles).
 #pragma once
 
 #include <bit>
@@ -37,6 +38,17 @@ class Fnv1a {
  private:
   std::uint64_t h_ = kOffset;
 };
+
+// A 32-bit integer finalizer (two multiply-xorshift rounds); uint32 wrap-around is intended.
+// shaders/particle_common.glsl copies it operation for operation.
+constexpr std::uint32_t mixHash(std::uint32_t x) {
+  x ^= x >> 16;
+  x *= 0x7feb352dU;
+  x ^= x >> 15;
+  x *= 0x846ca68bU;
+  x ^= x >> 16;
+  return x;
+}
 
 inline std::uint64_t fnv1a(std::span<const std::uint8_t> b) {
   Fnv1a h;

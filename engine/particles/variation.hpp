@@ -4,6 +4,8 @@
 
 #include <cstdint>
 
+#include "core/hash.hpp"
+
 namespace kiln::particles {
 
 // The independent random streams of one particle.
@@ -13,16 +15,9 @@ enum class Stream : std::uint32_t {
   Lifetime, Angle, Spin,
 };
 
-// A 32-bit integer finalizer (two multiply-xorshift rounds); uint32 wrap-around is intended.
-// shaders/particle_common.glsl copies it operation for operation.
-constexpr std::uint32_t mixHash(std::uint32_t x) {
-  x ^= x >> 16;
-  x *= 0x7feb352dU;
-  x ^= x >> 15;
-  x *= 0x846ca68bU;
-  x ^= x >> 16;
-  return x;
-}
+// The integer mix lives in core so event particles (engine/sim) share it without depending on
+// this layer.
+using core::mixHash;
 
 // The hash chain up to the stream: mix(mix(mix(seed) ^ cycle) ^ birth). One particle's nine
 // streams share it, so variationHash(s, c, b, k) == mixHash(variationPrefix(s, c, b) ^ k).

@@ -1,0 +1,114 @@
+// The event particles model (seeds 002, 003): recipes, steady emitters, the script of timed
+// bursts and the system settings, as authored (float64, names), plus the contract's limits.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace kiln::sim {
+
+// --- contract constants ---------------------------------------------------------------------
+inline constexpr std::string_view Feature = "kiln/events@1";
+
+inline constexpr std::int64_t kMaxCapacity = 65536;  // the pool, and max_sprites
+inline constexpr double kMinStepHz = 1.0;
+inline constexpr double kMaxStepHz = 1000.0;
+inline constexpr double kDefaultStepHz = 60.0;
+// Limits of Kiln's own choosing (docs/events.md "Limits").
+inline constexpr std::size_t kMaxRecipes = 256;
+inline constexpr std::size_t kMaxEmitters = 256;
+inline constexpr std::size_t kMaxScriptEvents = 4096;
+inline constexpr std::size_t kMaxPathKeys = 64;
+inline constexpr std::int64_t kMaxBurstCount = 65536;
+inline constexpr double kMaxRate = 100000.0;
+inline constexpr double kMaxSeconds = 3600.0;
+inline constexpr double kMinAxisLength = 1e-6;
+// Seed 002's floors: a lifetime is never below a millisecond, a count or rate never negative.
+inline constexpr double kMinLifetime = 0.001;
+
+using Vec3 = std::array<double, 3>;
+
+// --- enumerations ---------------------------------------------------------------------------
+enum class SortMode : std::uint8_t { View = 0, Iso = 1, None = 2 };
+// light_matter is seed 002's single premultiplied blend; the other five are seed 003's.
+enum class BlendMode : std::uint8_t {
+  LightMatter = 0, Normal, Additive, Multiply, Subtractive, Premultiplied
+};
+enum class TextureAlpha : std::uint8_t { Alpha = 0, Brightness = 1 };
+
+// Source-vocabulary spelling ("view", "light_matter", "brightness") and its inverse.
+std::string_view name(SortMode v);
+std::string_view name(BlendMode v);
+std::string_view name(TextureAlpha v);
+std::optional<SortMode> sortModeFromName(std::string_view s);
+std::optional<BlendMode> blendModeFromName(std::string_view s);
+std::optional<TextureAlpha> textureAlphaFromName(std::string_view s);
+
+// --- values ---------------------------------------------------------------------------------
+// Seed 003's render options for one recipe. No sprite means a plain white quad.
+struct Sprite {
+  std::string frame;  // a texture name of the level
+  BlendMode blend = BlendMode::LightMatter;
+  TextureAlpha textureAlpha = TextureAlpha::Alpha;
+  double alphaTest = 0.0;  // discard when final alpha <= this, in [0, 1]
+};
+
+// One kind of particle (seed 002's fields and defaults, plus axis and sprite).
+struct Recipe {
+  std::string name;
+  std::int64_t count = 0;  // particles per burst; negative is raised to 0 (warning)
+  double speed = 0.0;      // m/s along the axis
+  double spread = 0.0;     // m/s across it
+  double lifetime = 0.0;   // s; below kMinLifetime is raised to it (warning)
+  double size = 0.0;       // edge length, m
+  double growth = 0.0;     // size × (1 + growth·t)
+  double gravity = -6.5;   // m/s² along +Z, signed
+  double drag = 2.4;       // 1/s
+  Vec3 color{0.0, 0.0, 0.0};  // linear, unbounded above
+  double opacity = 1.0;
+  double fade = 1.0;
+  bool glows = false;  // light (adds, covers nothing) or matter (covers, lit by matter_light)
+  Vec3 axis{0.0, 0.0, 1.0};
+  std::optional<Sprite> sprite;
+};
+
+struct PathKey {
+  double time = 0.0;
+  Vec3 position{};
+};
+
+// A steady stream: rate particles per second, each a burst of count 1 with seed seed_base + j.
+struct Emitter {
+  std::string name;
+  std::string recipe;
+  double rate = 0.0;  // negative is raised to 0 (warning)
+  std::uint32_t seedBase = 0;
+  Vec3 position{};
+  std::vector<PathKey> path;  // empty: the origin stays at `position`; else it replaces it
+};
+
+// A gameplay event replayed at a level time.
+struct ScriptEvent {
+  double time = 0.0;
+  std::string recipe;
+  Vec3 position{};
+  std::uint32_t seed = 0;
+};
+
+// The `events:` section. Integers are wide so out-of-range values survive to be reported.
+struct Events {
+  std::int64_t capacity = 0;
+  double stepHz = kDefaultStepHz;
+  std::optional<std::int64_t> maxSprites;  // default: capacity
+  SortMode sort = SortMode::View;
+  Vec3 matterLight{1.0, 1.0, 1.0};
+  std::vector<Recipe> recipes;
+  std::vector<Emitter> emitters;
+  std::vector<ScriptEvent> script;
+};
+
+}  // namespace kiln::sim

@@ -1,0 +1,55 @@
+// Filling and hashing the render buffers.
+#include "sim/render_buffers.hpp"
+
+#include <algorithm>
+
+#include "core/hash.hpp"
+#include "sim/look.hpp"
+
+namespace kiln::sim {
+
+RenderBuffers::RenderBuffers(std::uint32_t capacity)
+    : capacity_(capacity),
+      position_(3 * static_cast<std::size_t>(capacity)),
+      size_(2 * static_cast<std::size_t>(capacity)),
+      rotation_(capacity),
+      color_(4 * static_cast<std::size_t>(capacity)),
+      uv_(4 * static_cast<std::size_t>(capacity)),
+      extra_(4 * static_cast<std::size_t>(capacity)),
+      slot_(capacity) {}
+
+void writeRenderBuffers(const ParticleSystem& system, RenderBuffers& b, std::span<const AtlasRect> recipeRects) {
+  const auto live = system.liveSlots();
+  // More live particles than entries keeps the newest (the oldest are the ones to lose).
+  const std::size_t skip = live.size() > b.capacity_ ? live.size() - b.capacity_ : 0;
+  b.count_ = static_cast<std::uint32_t>(live.size() - skip);
+  for (std::uint32_t i = 0; i < b.count_; ++i) {
+    const std::uint32_t slot = live[skip + i];
+    const ParticleMotion& m = system.motion(slot);
+    const ParticleLook l = particleLook(system, slot);
+    const AtlasRect r = m.recipe < recipeRects.size() ? recipeRects[m.recipe] : AtlasRect{};
+    float* p = &b.position_[3 * i];
+    p[0] = m.position.x, p[1] = m.position.y, p[2] = m.position.z;
+    b.size_[2 * i] = b.size_[2 * i + 1] = l.size;
+    b.rotation_[i] = 0.0f;
+    float* c = &b.color_[4 * i];
+    c[0] = l.rgb.x, c[1] = l.rgb.y, c[2] = l.rgb.z, c[3] = l.coverage;
+    float* u = &b.uv_[4 * i];
+    u[0] = r.x, u[1] = r.y, u[2] = r.width, u[3] = r.height;
+    float* e = &b.extra_[4 * i];
+    e[0] = l.t, e[1] = m.age, e[2] = m.lifetime, e[3] = static_cast<float>(m.recipe);
+    b.slot_[i] = slot;
+  }
+}
+
+std::uint64_t renderBuffersHash(const RenderBuffers& b) {
+  core::Fnv1a h;
+  h.u32(b.count());
+  for (auto [values, width] : {std::pair{b.position(), 3u}, std::pair{b.size(), 2u}, std::pair{b.rotation(), 1u},
+                               std::pair{b.color(), 4u}, std::pair{b.uv(), 4u}, std::pair{b.extra(), 4u}}) {
+    for (std::size_t i = 0; i < std::size_t{width} * b.count(); ++i) h.f32(values[i]);
+  }
+  return h.value();
+}
+
+}  // namespace kiln::sim

@@ -1,0 +1,41 @@
+// Compiling the authored `events:` section: every rule checked at once, names resolved to
+// indices, seed 002's floors applied (with warnings). The result drives a ParticleSystem.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "core/diagnostic.hpp"
+#include "sim/model.hpp"
+
+namespace kiln::sim {
+
+// A validated section with its names resolved. `events` is the authored section with the
+// floors applied (count, rate ≥ 0, lifetime ≥ 1 ms), so what is shown is what runs.
+struct Scene {
+  Events events;
+  std::uint32_t capacity = 1;
+  std::uint32_t maxSprites = 1;               // max_sprites, or capacity when omitted
+  std::vector<std::uint32_t> emitterRecipe;   // per emitter: its recipe's index
+  std::vector<std::uint32_t> scriptRecipe;    // per script event: its recipe's index
+  std::vector<std::int32_t> recipeTexture;    // per recipe: index into the texture names, -1 none
+};
+
+struct CompileResult {
+  core::Diagnostics diagnostics;  // errors and warnings, in rule order
+  std::optional<Scene> scene;     // present when no diagnostic is an error
+};
+
+// Checks every rule of docs/events.md. `textures` are the level's texture names (sprite
+// frames must name one). Field paths start with "events.".
+CompileResult compileEvents(const Events& events, std::span<const std::string> textures);
+
+// The emitter's origin at level time t: its position, or its path (piecewise linear, looping
+// with period = the last key's time; from 0 to the first key it moves from the last key's
+// position to the first's, closing the loop). Computed in float64.
+Vec3 emitterOrigin(const Emitter& emitter, double t);
+
+}  // namespace kiln::sim

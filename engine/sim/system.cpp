@@ -1,0 +1,225 @@
+// The fixed step, the burst formula and the pool (docs/events.md "Clock", "Step", "Burst",
+// "Pool").
+#include "sim/system.hpp"
+
+#include <algorithm>
+#include "core/assert.hpp"
+#include <cmath>
+#include <cstring>
+#include <functional>
+#include <numbers>
+
+#include "sim/variation.hpp"
+
+namespace kiln::sim {
+namespace {
+
+struct Dir {
+  double x, y, z;
+};
+
+Dir cross(Dir a, Dir b) { return {a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x}; }
+Dir normalized(Dir a) {
+  const double len = std::sqrt(a.x * a.x + a.y * a.y + a.z * a.z);
+  return {a.x / len, a.y / len, a.z / len};
+}
+
+// The burst frame: a = unit axis; u = normalize(Y × a), or X × a when a is within ~25° of Y;
+// w = a × u. For the default +Z axis this gives u = +X, w = +Y.
+struct BurstFrame {
+  Dir a, u, w;
+};
+BurstFrame burstFrame(const Vec3& axis) {
+  Dir a{axis[0], axis[1], axis[2]};
+  const double len = std::sqrt(a.x * a.x + a.y * a.y + a.z * a.z);
+  // Live tuning may zero the axis; +Z keeps the formula defined.
+  a = len >= kMinAxisLength ? Dir{a.x / len, a.y / len, a.z / len} : Dir{0, 0, 1};
+  const Dir helper = std::abs(a.y) > 0.9 ? Dir{1, 0, 0} : Dir{0, 1, 0};
+  const Dir u = normalized(cross(helper, a));
+  return {a, u, cross(a, u)};
+}
+
+}  // namespace
+
+std::uint32_t effectiveCount(const Recipe& r) {
+  return static_cast<std::uint32_t>(std::clamp<std::int64_t>(r.count, 0, kMaxBurstCount));
+}
+
+double effectiveRate(const Emitter& e) {
+  // Written so NaN also lands on 0.
+  return e.rate > 0 ? std::min(e.rate, kMaxRate) : 0.0;
+}
+
+double effectiveLifetime(const Recipe& r) {
+  return r.lifetime >= kMinLifetime ? std::min(r.lifetime, kMaxSeconds) : kMinLifetime;
+}
+
+ParticleSystem::ParticleSystem(Scene scene) : scene_(std::move(scene)) {
+  const std::uint32_t cap = std::max<std::uint32_t>(scene_.capacity, 1);
+  dt_ = static_cast<float>(1.0 / stepHz());
+  births_.resize(cap);
+  motion_.resize(cap);
+  order_.resize(2 * static_cast<std::size_t>(cap));
+  freeSlots_.reserve(cap);
+  carry_.resize(scene_.events.emitters.size());
+  emitted_.resize(scene_.events.emitters.size());
+  perRecipe_.resize(scene_.events.recipes.size());
+  const auto& script = scene_.events.script;
+  scriptStep_.resize(script.size());
+  scriptOrder_.resize(script.size());
+  for (std::size_t i = 0; i < script.size(); ++i) {
+    scriptStep_[i] = stepsAt(script[i].time, stepHz());
+    scriptOrder_[i] = static_cast<std::uint32_t>(i);
+  }
+  std::stable_sort(scriptOrder_.begin(), scriptOrder_.end(),
+                   [&](std::uint32_t a, std::uint32_t b) { return scriptStep_[a] < scriptStep_[b]; });
+  reset();
+}
+
+std::int64_t ParticleSystem::stepsAt(double levelTime, double stepHz) {
+  const double n = std::floor(levelTime * stepHz);
+  // Beyond 2^62 steps (~10^8 years at 1000 Hz) is not a level time; NaN reads as 0.
+  return n > 0 ? static_cast<std::int64_t>(std::min(n, 4.6e18)) : 0;
+}
+
+void ParticleSystem::reset() {
+  step_ = 0;
+  head_ = 0;
+  live_ = 0;
+  counters_ = {};
+  // Ascending slots already form a min-heap.
+  freeSlots_.resize(capacity());
+  for (std::uint32_t i = 0; i < capacity(); ++i) freeSlots_[i] = i;
+  std::fill(carry_.begin(), carry_.end(), 0.0);
+  std::fill(emitted_.begin(), emitted_.end(), 0);
+  scriptNext_ = 0;
+}
+
+void ParticleSystem::advanceTo(double levelTime) {
+  const std::int64_t n = stepsAt(levelTime, stepHz());
+  if (n < step_) reset();
+  while (step_ < n) advance();
+}
+
+void ParticleSystem::spawn(const ParticleBirth& b) {
+  std::uint32_t slot;
+  if (!freeSlots_.empty()) {
+    std::pop_heap(freeSlots_.begin(), freeSlots_.end(), std::greater<>{});
+    slot = freeSlots_.back();
+    freeSlots_.pop_back();
+  } else {
+    // Full: the oldest particle makes room. Dropping the newest would lose the burst the
+    // player is looking at (seed 002).
+    slot = order_[head_];
+    ++head_;
+    --live_;
+    ++counters_.recycled;
+  }
+  if (head_ + live_ == order_.size()) {
+    std::memmove(order_.data(), order_.data() + head_, live_ * sizeof(std::uint32_t));
+    head_ = 0;
+  }
+  order_[head_ + live_] = slot;
+  ++live_;
+  births_[slot] = b;
+  motion_[slot] = ParticleMotion{b.origin, b.initialVelocity, 0.0f, b.lifetime, b.recipe};
+  ++counters_.spawned;
+}
+
+void ParticleSystem::burst(std::uint32_t recipe, Float3 at, std::uint32_t seed, Source source) {
+  KILN_ASSERT(recipe < scene_.events.recipes.size());
+  const Recipe& r = scene_.events.recipes[recipe];
+  const BurstFrame f = burstFrame(r.axis);
+  const double lifetime = effectiveLifetime(r);
+  const std::uint32_t count = effectiveCount(r);
+  for (std::uint32_t i = 0; i < count; ++i) {
+    const double h0 = burstDraw(seed, i, BurstStream::Angle);
+    const double h1 = burstDraw(seed, i, BurstStream::Radius);
+    const double h2 = burstDraw(seed, i, BurstStream::Speed);
+    const double h3 = burstDraw(seed, i, BurstStream::Lifetime);
+    const double h4 = burstDraw(seed, i, BurstStream::Size);
+    const double theta = 2.0 * std::numbers::pi * h0;
+    const double across = r.spread * std::sqrt(h1);
+    const double along = r.speed * (0.75 + 0.5 * h2);
+    const double c = std::cos(theta), s = std::sin(theta);
+    ParticleBirth b;
+    b.id = counters_.spawned;
+    b.source = source;
+    b.recipe = recipe;
+    b.seed = seed;
+    b.index = i;
+    b.birthStep = step_;
+    b.origin = at;
+    b.initialVelocity = {static_cast<float>(f.a.x * along + (f.u.x * c + f.w.x * s) * across),
+                         static_cast<float>(f.a.y * along + (f.u.y * c + f.w.y * s) * across),
+                         static_cast<float>(f.a.z * along + (f.u.z * c + f.w.z * s) * across)};
+    b.lifetime = static_cast<float>(std::max(kMinLifetime, lifetime * (0.75 + 0.5 * h3)));
+    b.size0 = static_cast<float>(r.size * (0.75 + 0.5 * h4));
+    spawn(b);
+  }
+}
+
+void ParticleSystem::advance() {
+  // (1) script events whose time falls in [k·dt, (k+1)·dt), in script order.
+  const auto& script = scene_.events.script;
+  while (scriptNext_ < scriptOrder_.size() && scriptStep_[scriptOrder_[scriptNext_]] <= step_) {
+    const std::uint32_t i = scriptOrder_[scriptNext_++];
+    const Vec3& p = script[i].position;
+    burst(scene_.scriptRecipe[i], {static_cast<float>(p[0]), static_cast<float>(p[1]), static_cast<float>(p[2])},
+          script[i].seed, {SourceKind::Script, i});
+  }
+  // (2) emitters in authored order, each carrying its fraction of a particle.
+  const double dt = 1.0 / stepHz();
+  const double now = static_cast<double>(step_) / stepHz();
+  for (std::size_t e = 0; e < carry_.size(); ++e) {
+    const Emitter& em = scene_.events.emitters[e];
+    carry_[e] += effectiveRate(em) * dt;
+    const double whole = std::floor(carry_[e]);
+    carry_[e] -= whole;
+    if (whole < 1) continue;
+    const Vec3 p = emitterOrigin(em, now);
+    const Float3 at{static_cast<float>(p[0]), static_cast<float>(p[1]), static_cast<float>(p[2])};
+    for (double j = 0; j < whole; ++j) {
+      burst(scene_.emitterRecipe[e], at, em.seedBase + static_cast<std::uint32_t>(emitted_[e]),
+            {SourceKind::Emitter, static_cast<std::uint32_t>(e)});
+      ++emitted_[e];
+    }
+  }
+  // (3) every live particle, the new ones included.
+  integrate();
+  ++step_;
+}
+
+void ParticleSystem::integrate() {
+  for (std::size_t r = 0; r < perRecipe_.size(); ++r) {
+    const Recipe& x = scene_.events.recipes[r];
+    perRecipe_[r] = {static_cast<float>(x.gravity) * dt_,
+                     std::max(0.0f, 1.0f - static_cast<float>(x.drag) * dt_)};
+  }
+  // Walk in spawn order and close up the dead, so the order stays contiguous from index 0.
+  std::uint32_t* const order = order_.data();
+  std::uint32_t kept = 0;
+  for (std::uint32_t i = 0; i < live_; ++i) {
+    const std::uint32_t slot = order[head_ + i];
+    ParticleMotion& m = motion_[slot];
+    m.age += dt_;
+    if (m.age >= m.lifetime) {
+      freeSlots_.push_back(slot);
+      std::push_heap(freeSlots_.begin(), freeSlots_.end(), std::greater<>{});
+      continue;
+    }
+    const StepConstants k = perRecipe_[m.recipe];
+    m.velocity.z += k.gravityDt;
+    m.velocity.x *= k.damping;
+    m.velocity.y *= k.damping;
+    m.velocity.z *= k.damping;
+    m.position.x += m.velocity.x * dt_;
+    m.position.y += m.velocity.y * dt_;
+    m.position.z += m.velocity.z * dt_;
+    order[kept++] = slot;
+  }
+  head_ = 0;
+  live_ = kept;
+}
+
+}  // namespace kiln::sim

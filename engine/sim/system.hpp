@@ -1,0 +1,123 @@
+// The deterministic fixed-step event particle system (seed 002): script bursts, steady
+// emitters, float32 integration and the fixed pool. It owns no clock: the state at level time
+// T is the state after ⌊T·step_hz⌋ steps from an empty pool.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "sim/scene.hpp"
+
+namespace kiln::sim {
+
+struct Float3 {
+  float x = 0.0f, y = 0.0f, z = 0.0f;
+  friend bool operator==(const Float3&, const Float3&) = default;
+};
+
+// Who threw a particle: a script event, an emitter (by index), or host code calling burst().
+enum class SourceKind : std::uint8_t { Script = 0, Emitter = 1, Call = 2 };
+struct Source {
+  SourceKind kind = SourceKind::Call;
+  std::uint32_t index = 0;
+};
+
+// What a particle was born with; fixed while it lives.
+struct ParticleBirth {
+  std::uint64_t id = 0;  // spawn number: 0 for the first particle since T = 0
+  Source source;
+  std::uint32_t recipe = 0;
+  std::uint32_t seed = 0;
+  std::uint32_t index = 0;  // within its burst
+  std::int64_t birthStep = 0;
+  Float3 origin;
+  Float3 initialVelocity;
+  float lifetime = 0.0f;  // after variation and the 1 ms floor
+  float size0 = 0.0f;
+};
+
+// What the step changes (kept apart from the birth record so the step reads little memory).
+struct ParticleMotion {
+  Float3 position;
+  Float3 velocity;
+  float age = 0.0f;
+  float lifetime = 0.0f;
+  std::uint32_t recipe = 0;
+};
+
+struct Counters {
+  std::uint64_t spawned = 0;   // particles ever born (the next spawn number)
+  std::uint64_t recycled = 0;  // live particles overwritten because the pool was full
+};
+
+class ParticleSystem {
+ public:
+  // Allocates the pool for scene.capacity once; nothing the step does allocates.
+  explicit ParticleSystem(Scene scene);
+
+  const Scene& scene() const { return scene_; }
+  // Live tuning (the viewer): values may be set to anything; seed 002's floors (count and
+  // rate ≥ 0, lifetime ≥ 1 ms) and the count/rate limits are applied where values are used.
+  Recipe& recipe(std::uint32_t i) { return scene_.events.recipes[i]; }
+  Emitter& emitter(std::uint32_t i) { return scene_.events.emitters[i]; }
+
+  double stepHz() const { return scene_.events.stepHz; }
+  float dt() const { return dt_; }  // float32(1 / step_hz), what ages and positions advance by
+  std::int64_t step() const { return step_; }  // steps done since T = 0
+
+  // Steps done at level time T: ⌊T·step_hz⌋ in float64, 0 before T = 0.
+  static std::int64_t stepsAt(double levelTime, double stepHz);
+
+  void reset();  // the empty pool at T = 0
+  void advance();  // one fixed step (script, emitters, integration)
+  // Reach level time T; going backwards re-simulates from T = 0. A copy of the system is a
+  // snapshot: advancing a copy gives the same bytes as advancing the original.
+  void advanceTo(double levelTime);
+
+  // Throws `count` particles of `recipe` at `at`, born in the step that runs next. The step
+  // calls this for script events and emitters; host code may too (source kind Call).
+  void burst(std::uint32_t recipe, Float3 at, std::uint32_t seed, Source source);
+
+  std::uint32_t capacity() const { return static_cast<std::uint32_t>(motion_.size()); }
+  std::uint32_t liveCount() const { return live_; }
+  // Live pool slots in spawn order, oldest first.
+  std::span<const std::uint32_t> liveSlots() const { return {order_.data() + head_, live_}; }
+  const ParticleBirth& birth(std::uint32_t slot) const { return births_[slot]; }
+  const ParticleMotion& motion(std::uint32_t slot) const { return motion_[slot]; }
+  Counters counters() const { return counters_; }
+
+ private:
+  void spawn(const ParticleBirth& b);
+  void integrate();
+
+  Scene scene_;
+  float dt_ = 0.0f;
+  std::int64_t step_ = 0;
+  std::vector<ParticleBirth> births_;   // per slot
+  std::vector<ParticleMotion> motion_;  // per slot
+  // Live slots in spawn order occupy order_[head_, head_ + live_); 2·capacity entries so the
+  // oldest can leave from the front and the newest join at the back without moving the rest.
+  std::vector<std::uint32_t> order_;
+  std::uint32_t head_ = 0;
+  std::uint32_t live_ = 0;
+  std::vector<std::uint32_t> freeSlots_;  // a min-heap: the lowest dead slot is reused first
+  Counters counters_;
+  std::vector<double> carry_;           // per emitter: the fraction of a particle carried over
+  std::vector<std::uint64_t> emitted_;  // per emitter: particles thrown since T = 0
+  std::vector<std::uint32_t> scriptOrder_;  // script indices by firing step, then script order
+  std::vector<std::int64_t> scriptStep_;    // per script event: the step it fires in
+  std::size_t scriptNext_ = 0;
+  struct StepConstants {
+    float gravityDt;
+    float damping;
+  };
+  std::vector<StepConstants> perRecipe_;
+};
+
+// Seed 002's floors and Kiln's limits as applied at run time (docs/events.md "Floors").
+std::uint32_t effectiveCount(const Recipe& r);
+double effectiveRate(const Emitter& e);
+double effectiveLifetime(const Recipe& r);
+
+}  // namespace kiln::sim
