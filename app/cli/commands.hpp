@@ -22,7 +22,8 @@ inline Json jsonVec(const particles::Vec3& v) { return Json::array({v.x, v.y, v.
 // Prints every diagnostic one per line on stderr; returns 2 for an I/O failure, 1 otherwise.
 int reportFailure(const loader::LoadResult& r);
 
-// copyTextures: also write each texture to <out dir>/textures/NAME.png.
+// copyTextures (the default; --no-copy-textures clears it): also write each texture to
+// <out dir>/textures/NAME.png, where readers of compiled levels look.
 int runCompile(const std::string& source, const std::string& out, bool copyTextures);
 int runValidate(const std::string& file, bool json);
 int runInspect(const std::string& file, bool json);
@@ -35,8 +36,13 @@ struct CaptureOptions {
   std::string out;
   std::optional<std::string> camera;  // eye_x,eye_y,eye_z,tx,ty,tz
   std::optional<std::string> times;   // START:END:STEP
+  std::optional<std::string> frame;   // an emitter name: frame its bounds
+  bool frameAll = false;              // frame every emitter's bounds
 };
 int runCapture(const CaptureOptions& o);
+
+// `kiln explain CODE`: the code's paragraph from docs/codes.md (built in); `--list` prints all names.
+int runExplain(const std::string& code, bool list);
 
 int runCompare(const std::string& a, const std::string& b, const std::optional<std::string>& out,
                int threshold, bool json);

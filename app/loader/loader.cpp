@@ -46,9 +46,11 @@ void loadLevelTextures(LoadResult& r, const std::filesystem::path& dir) {
         const std::uint64_t h = contentHash(*img);
         r.textures.push_back({core::NamedImage{name, file.string(), std::move(*img)}, h});
       } else {
+        // A compiled level carries names only; its PNGs travel beside it (kiln compile copies them).
         r.diagnostics.push_back(
             {{Code::TextureLoad, "presets." + preset.name + ".sprite.frames[" + std::to_string(i) + "]",
-              error},
+              error + "; a compiled level reads its textures from <level dir>/textures/NAME.png — recompile "
+                      "with kiln compile (it copies them there) or copy the PNG there"},
              r.file,
              0,
              0,
@@ -86,6 +88,13 @@ std::string format(const LocatedDiagnostic& d) {
     s += std::to_string(*d.offset);
     s += ')';
   }
+  return s;
+}
+
+std::string formatNote(const LocatedDiagnostic& d) {
+  std::string s = format(d);
+  const std::string tag = "error[";
+  if (const auto at = s.find(tag); at != std::string::npos) s.replace(at, tag.size() - 1, "note");
   return s;
 }
 
@@ -138,6 +147,8 @@ LoadResult compileSourceText(std::string_view text, const std::string& file,
     }
   }
   source::checkFrameTextures(c, info);
+  source::sortByPosition(c.diagnostics);
+  for (const source::SourceDiagnostic& d : c.notes) r.notes.push_back(located(file, d));
 
   r.level.world = std::move(c.world);
   // A world without effects compiles to a level without a particles entry (and feature).
