@@ -11,7 +11,7 @@ import shutil
 import subprocess
 import sys
 
-KILN, ROOT, SCRATCH = sys.argv[1], sys.argv[2], sys.argv[3]
+KILN, ROOT, SCRATCH = (os.path.abspath(a) for a in sys.argv[1:4])
 
 with open(os.path.join(ROOT, "README.md"), encoding="utf-8") as f:
     readme = f.read()
