@@ -18,6 +18,14 @@ std::string num(double v) {
   return buf;
 }
 
+// " (from (x, y) to (x, y))" for a wall, so an author who wrote `box:` can find wall k.
+std::string wallEnds(const Sector& s, const std::string& plane) {
+  if (plane.rfind("wall ", 0) != 0) return "";
+  const std::size_t k = std::stoul(plane.substr(5));
+  const Vec2 a = s.walls[k], b = s.walls[(k + 1) % s.walls.size()];
+  return " (from (" + num(a.x) + ", " + num(a.y) + ") to (" + num(b.x) + ", " + num(b.y) + "))";
+}
+
 // Three significant digits: enough to read which term matters.
 std::string brief(double v) {
   char buf[40];
@@ -170,7 +178,7 @@ core::Diagnostics validateForWorld(const World& w, const particles::Document& do
     const auto outside = std::count_if(fit.corners.begin(), fit.corners.end(), [](const CornerFit& f) { return !f.inside(); });
     const Sector& s = w.sectors[fit.sector];
     std::string msg = "corner " + cornerName(c.corner) + " = (" + num(c.x) + ", " + num(c.y) + ", " + num(c.z) +
-                      ") lies " + num(c.distance) + " outside " + c.plane + " of sector '" + s.name + "'";
+                      ") lies " + num(c.distance) + " outside " + c.plane + wallEnds(s, c.plane) + " of sector '" + s.name + "'";
     if (outside > 1) msg += " (" + std::to_string(outside) + " of 8 corners are outside)";
     if (e.preset < doc.presets.size()) {
       const particles::Preset& p = doc.presets[e.preset];

@@ -255,6 +255,15 @@ TEST_CASE("outside-sector names the terms and a fix that fits", "[teaching]") {
   CHECK_FALSE(load(smaller).ok());
 }
 
+TEST_CASE("outside-sector through a wall names the wall's ends and the distance to move", "[teaching]") {
+  const auto r = load(replaced(kLevel, "position: [3, 2, 1]", "position: [5.9, 2, 1]"));
+  const std::string m = message(r, Code::OutsideSector, "emitters.puff.bounds");
+  CHECK(contains(m, "wall 1 (from (6, 0) to (6, 4))"));
+  CHECK(contains(m, "move the emitter away from wall 1 by 0.47"));
+  CHECK(load(replaced(kLevel, "position: [3, 2, 1]", "position: [5.43, 2, 1]")).ok());
+  CHECK_FALSE(load(replaced(kLevel, "position: [3, 2, 1]", "position: [5.44, 2, 1]")).ok());
+}
+
 TEST_CASE("a rate without a duration says what to add", "[teaching]") {
   const auto r = load(replaced(kLevel, "bursts: [{time: 0, count: 8}]", "rate: 12"));
   const std::string m = message(r, Code::DurationRange, "emitters.puff.duration_seconds");
