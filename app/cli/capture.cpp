@@ -9,6 +9,7 @@
 #include "core/file.hpp"
 #include "render/capture.hpp"
 #include "render/headless_context.hpp"
+#include "source/suggest.hpp"
 
 namespace kiln::cli {
 
@@ -50,6 +51,47 @@ void progress(std::size_t done, std::size_t total) {
             << total << (done == total ? "\n" : "") << std::flush;
 }
 
+// A camera from frameLevel's three-quarter direction that fits the box [lo, hi] in the image
+// with a 15% margin each way; lookAtLevel then fits the depth range to the whole level.
+render::Camera frameBox(const loader::LoadResult& r, glm::dvec3 lo, glm::dvec3 hi, double aspect) {
+  const glm::dvec3 centre = (lo + hi) * 0.5;
+  const glm::dvec3 back = glm::normalize(glm::dvec3(0.55, -0.75, 0.45));
+  const glm::dvec3 right = glm::normalize(glm::cross(glm::dvec3(0, 0, 1), back));
+  const glm::dvec3 up = glm::cross(back, right);
+  const double slope = std::tan(glm::radians(static_cast<double>(render::Camera{}.fovYDegrees)) * 0.5) / 1.15;
+  double distance = 0.1;
+  for (int i = 0; i < 8; ++i) {
+    const glm::dvec3 p = glm::dvec3(i & 1 ? hi.x : lo.x, i & 2 ? hi.y : lo.y, i & 4 ? hi.z : lo.z) - centre;
+    const double across = std::max(std::abs(glm::dot(p, up)), std::abs(glm::dot(p, right)) / aspect);
+    distance = std::max(distance, glm::dot(p, back) + across / slope);
+  }
+  return render::lookAtLevel(r.level.world, r.level.particles ? &*r.level.particles : nullptr,
+                             glm::vec3(centre + back * distance), glm::vec3(centre));
+}
+
+// --frame NAME / --frame-all: the union of the chosen emitters' stored bounds; false (after
+// printing why) for an unknown name or a level without emitters.
+bool framedBounds(const loader::LoadResult& r, const CaptureOptions& o, glm::dvec3& lo, glm::dvec3& hi) {
+  const std::vector<particles::Emitter> none;
+  const auto& emitters = r.level.particles ? r.level.particles->emitters : none;
+  bool any = false;
+  std::vector<std::string> names;
+  for (const particles::Emitter& e : emitters) {
+    names.push_back(e.name);
+    if (o.frame && e.name != *o.frame) continue;
+    const glm::dvec3 a(e.bounds.min.x, e.bounds.min.y, e.bounds.min.z), b(e.bounds.max.x, e.bounds.max.y, e.bounds.max.z);
+    lo = any ? glm::min(lo, a) : a;
+    hi = any ? glm::max(hi, b) : b;
+    any = true;
+  }
+  if (!any) {
+    std::cerr << "kiln capture: " << (o.frame ? "no emitter named '" + *o.frame + "'" : std::string("the level has no emitters"))
+              << (o.frame ? source::didYouMean(*o.frame, names) : "")
+              << (names.empty() ? "" : "; emitters: " + source::listOf(names)) << '\n';
+  }
+  return any;
+}
+
 }  // namespace
 
 int runCapture(const CaptureOptions& o) {
@@ -88,6 +130,11 @@ int runCapture(const CaptureOptions& o) {
   render::Camera camera =
       render::frameLevel(r.level.world, r.level.particles ? &*r.level.particles : nullptr,
                          static_cast<float>(width) / static_cast<float>(height));
+  if (o.frame || o.frameAll) {
+    glm::dvec3 lo, hi;
+    if (!framedBounds(r, o, lo, hi)) return kExitUsage;
+    camera = frameBox(r, lo, hi, static_cast<double>(width) / static_cast<double>(height));
+  }
   if (o.camera) {
     std::vector<double> c;
     if (!parseNumbers(*o.camera, ',', c) || c.size() != 6) {

@@ -1,4 +1,5 @@
 // `kiln compile` and `kiln validate`, and the shared diagnostic printing.
+#include <algorithm>
 #include <iostream>
 #include <nlohmann/json.hpp>
 
@@ -9,8 +10,24 @@
 
 namespace kiln::cli {
 
+void reportNotes(const loader::LoadResult& r) {
+  for (const loader::LocatedDiagnostic& d : r.notes) std::cerr << loader::formatNote(d) << '\n';
+}
+
 int reportFailure(const loader::LoadResult& r) {
+  reportNotes(r);
   for (const loader::LocatedDiagnostic& d : r.diagnostics) std::cerr << loader::format(d) << '\n';
+  // Point at the longer explanations once, naming each code met (in order of first use).
+  std::vector<std::string> codes;
+  for (const loader::LocatedDiagnostic& d : r.diagnostics) {
+    const std::string c(core::codeName(d.diagnostic.code));
+    if (std::find(codes.begin(), codes.end(), c) == codes.end()) codes.push_back(c);
+  }
+  if (!codes.empty() && !r.ioError) {
+    std::cerr << "(kiln explain CODE says more about each:";
+    for (const std::string& c : codes) std::cerr << ' ' << c;
+    std::cerr << ")\n";
+  }
   return r.ioError ? kExitUsage : kExitInvalid;
 }
 
@@ -25,6 +42,7 @@ int runCompile(const std::string& source, const std::string& out, bool copyTextu
   }
   loader::LoadResult r = loader::loadSource(source);
   if (!r.ok()) return reportFailure(r);
+  reportNotes(r);
   const std::vector<std::uint8_t> bytes = world::encodeKlm1(r.level);
   core::Diagnostic error;
   if (const std::filesystem::path parent = std::filesystem::path(out).parent_path(); !parent.empty()) {
@@ -33,7 +51,11 @@ int runCompile(const std::string& source, const std::string& out, bool copyTextu
   }
   if (!core::writeFile(out, bytes, error)) return reportIoError(error);
   // A compiled level finds its textures at <dir>/textures/NAME.png; copying the source PNGs
-  // there (bytes unchanged) makes the output directory self-contained for capture and the viewer.
+  // there (bytes unchanged) by default makes the output directory self-contained for capture
+  // and the viewer, wherever it is. Opting out is for build systems that place them.
+  if (!copyTextures && !r.textures.empty())
+    std::cerr << out << ": note: textures not copied (--no-copy-textures); capture and kiln-view will look for "
+              << "them in " << (std::filesystem::path(out).parent_path() / "textures").string() << "/NAME.png\n";
   if (copyTextures) {
     const std::filesystem::path dir = std::filesystem::path(out).parent_path() / "textures";
     std::error_code ec;

@@ -24,7 +24,8 @@ int reportFailure(const loader::LoadResult& r);
 // Prints an I/O failure (a core::ioError) through the same formatter; returns 2.
 int reportIoError(const core::Diagnostic& io);
 
-// copyTextures: also write each texture to <out dir>/textures/NAME.png.
+// copyTextures (the default; --no-copy-textures clears it): also write each texture to
+// <out dir>/textures/NAME.png, where readers of compiled levels look.
 int runCompile(const std::string& source, const std::string& out, bool copyTextures);
 int runValidate(const std::string& file, bool json);
 int runInspect(const std::string& file, bool json);
@@ -37,8 +38,13 @@ struct CaptureOptions {
   std::string out;
   std::optional<std::string> camera;  // eye_x,eye_y,eye_z,tx,ty,tz
   std::optional<std::string> times;   // START:END:STEP
+  std::optional<std::string> frame;   // an emitter name: frame its bounds
+  bool frameAll = false;              // frame every emitter's bounds
 };
 int runCapture(const CaptureOptions& o);
+
+// `kiln explain CODE`: the code's paragraph from docs/codes.md (built in); `--list` prints all names.
+int runExplain(const std::string& code, bool list);
 
 int runCompare(const std::string& a, const std::string& b, const std::optional<std::string>& out,
                int threshold, bool json);

@@ -6,6 +6,7 @@
 
 #include "cli/commands.hpp"
 #include "particles/evaluate.hpp"
+#include "source/suggest.hpp"
 
 namespace kiln::cli {
 namespace {
@@ -72,7 +73,10 @@ int runEval(const std::string& file, double time, const std::optional<std::strin
     }
   }
   if (!found) {
-    std::cerr << file << ": no emitter named '" << *emitter << "'\n";
+    std::vector<std::string> names;
+    for (const particles::Emitter& e : doc.emitters) names.push_back(e.name);
+    std::cerr << file << ": no emitter named '" << *emitter << "'" << source::didYouMean(*emitter, names)
+              << "; emitters: " << source::listOf(names) << '\n';
     return kExitUsage;
   }
   if (json) std::cout << out.dump(2) << '\n';

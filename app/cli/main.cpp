@@ -1,4 +1,4 @@
-// `kiln`: the command-line face of Kiln — compile, validate, inspect, eval, capture, compare.
+// `kiln`: the command-line face of Kiln — compile, validate, inspect, eval, capture, compare, explain.
 #include <CLI/CLI.hpp>
 #include <iostream>
 
@@ -16,6 +16,7 @@ Examples:
   kiln validate braziers.klm --json
   kiln inspect braziers.klm --json
   kiln eval braziers.klm --time 2.5 --emitter west_flame --json
+  kiln explain outside-sector
   kiln capture braziers.klm --time 2 --size 640x360 --out shot.png
   kiln compare a.png b.png --out diff.png --threshold 2)";
 
@@ -36,12 +37,16 @@ int main(int argc, char** argv) {
       "Every rule is checked (vocabulary, particles, world, sector fit, textures); all diagnostics are\n"
       "printed at once. The same source always gives the same bytes.\n\n"
       "Examples:\n  kiln compile assets/levels/braziers.yaml -o braziers.klm\n"
-      "  kiln compile assets/levels/braziers.yaml -o out/braziers.klm --copy-textures");
+      "  kiln compile assets/levels/braziers.yaml -o out/braziers.klm --no-copy-textures\n\n"
+      "Each texture is copied to <out dir>/textures/NAME.png, where readers of a .klm look, so the\n"
+      "output folder is self-contained; --no-copy-textures leaves that to you.");
   compile->add_option("SRC", file, "Level source (.yaml)")->required();
   compile->add_option("-o,--out", out, "Output level module (.klm)")->required();
-  bool copyTextures = false;
-  compile->add_flag("--copy-textures", copyTextures,
-                    "Also copy each texture to <out dir>/textures/NAME.png, where .klm readers look");
+  bool copyTextures = true;
+  compile->add_flag("!--no-copy-textures", copyTextures,
+                    "Do not copy the textures to <out dir>/textures/NAME.png");
+  bool copyAnyway = false;  // the former opt-in, now the default; kept so old scripts still run
+  compile->add_flag("--copy-textures", copyAnyway, "Copy the textures (the default)");
 
   auto* validate = app.add_subcommand("validate", "Check a .klm, .kwp or .yaml against every rule");
   validate->footer(
@@ -77,15 +82,31 @@ int main(int argc, char** argv) {
   capture->footer(
       "Writes F.png and a JSON sidecar F.json. --times START:END:STEP writes F_0000.png, F_0001.png, ...\n"
       "with a progress bar on stderr. A .klm or .kwp finds its textures at <dir>/textures/NAME.png;\n"
-      "a .yaml uses its textures map. Without --camera the camera frames the whole level.\n\n"
+      "a .yaml uses its textures map. Without --camera the camera frames the whole level;\n"
+      "--frame EMITTER frames that emitter's bounds, --frame-all every emitter's.\n\n"
       "Examples:\n  kiln capture braziers.klm --time 2 --size 640x360 --out shot.png\n"
-      "  kiln capture braziers.klm --times 0:2:0.5 --out seq.png --camera 5,-6,4,5,4,1");
+      "  kiln capture braziers.klm --times 0:2:0.5 --out seq.png --camera 5,-6,4,5,4,1\n"
+      "  kiln capture braziers.klm --time 3 --frame west_flame --out flame.png");
   capture->add_option("FILE", cap.file, "Level module, particle document or source")->required();
   capture->add_option("-t,--time", cap.time, "Level time in seconds");
   capture->add_option("--size", cap.size, "Image size WxH")->capture_default_str();
   capture->add_option("-o,--out", cap.out, "Output PNG")->required();
   capture->add_option("--camera", cap.camera, "eye_x,eye_y,eye_z,target_x,target_y,target_z");
   capture->add_option("--times", cap.times, "A sequence START:END:STEP (END included)");
+  auto* frameOpt = capture->add_option("--frame", cap.frame, "Frame this emitter's bounds (with a margin)");
+  auto* frameAllOpt = capture->add_flag("--frame-all", cap.frameAll, "Frame the bounds of every emitter");
+  frameOpt->excludes(frameAllOpt);
+  auto* cameraOpt = capture->get_option("--camera");
+  cameraOpt->excludes(frameOpt);
+  cameraOpt->excludes(frameAllOpt);
+
+  std::string code;
+  bool listCodes = false;
+  auto* explain = app.add_subcommand("explain", "Explain a diagnostic code (what it means, how to fix it)");
+  explain->footer("Prints the code's paragraph from docs/codes.md.\n\nExamples:\n  kiln explain outside-sector\n"
+                  "  kiln explain --list");
+  explain->add_option("CODE", code, "A code as printed in error[CODE]");
+  explain->add_flag("--list", listCodes, "List every code");
 
   std::string b;
   std::optional<std::string> diffOut;
@@ -119,6 +140,7 @@ int main(int argc, char** argv) {
   if (inspect->parsed()) return runInspect(file, json);
   if (eval->parsed()) return runEval(file, time, emitter, json);
   if (capture->parsed()) return runCapture(cap);
+  if (explain->parsed()) return runExplain(code, listCodes);
   if (compare->parsed()) return runCompare(file, b, diffOut, threshold, json);
   return kExitUsage;
 }

@@ -46,9 +46,12 @@ void loadLevelTextures(LoadResult& r, const std::filesystem::path& dir) {
         const std::uint64_t h = contentHash(*img);
         r.textures.push_back({core::NamedImage{name, file.string(), std::move(*img)}, h});
       } else {
+        // A compiled level carries names only; its PNGs travel beside it (kiln compile copies them).
         r.diagnostics.push_back(
             {{Code::TextureLoad, "presets." + preset.name + ".sprite.frames[" + std::to_string(i) + "]",
-              error.path + ": " + error.message},
+              error.path + ": " + error.message +
+                  "; a compiled level reads its textures from <level dir>/textures/NAME.png — recompile "
+                  "with kiln compile (it copies them there) or copy the PNG there"},
              r.file,
              0,
              0,
@@ -91,6 +94,13 @@ std::string format(const LocatedDiagnostic& d) {
 
 LocatedDiagnostic locateIoError(const core::Diagnostic& io) {
   return {{io.code, "", io.message}, io.path, 0, 0, std::nullopt};
+}
+
+std::string formatNote(const LocatedDiagnostic& d) {
+  std::string s = format(d);
+  const std::string tag = "error[";
+  if (const auto at = s.find(tag); at != std::string::npos) s.replace(at, tag.size() - 1, "note");
+  return s;
 }
 
 FileKind fileKind(const std::filesystem::path& path) {
@@ -142,6 +152,8 @@ LoadResult compileSourceText(std::string_view text, const std::string& file,
     }
   }
   source::checkFrameTextures(c, info);
+  source::sortByPosition(c.diagnostics);
+  for (const source::SourceDiagnostic& d : c.notes) r.notes.push_back(located(file, d));
 
   r.level.world = std::move(c.world);
   // A world without effects compiles to a level without a particles entry (and feature).

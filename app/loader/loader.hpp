@@ -30,6 +30,8 @@ std::string format(const LocatedDiagnostic& d);
 // An I/O failure (core::ioError: the file in `path`) located in that file, so format() prints
 // `FILE: error[io-error]: reason`.
 LocatedDiagnostic locateIoError(const core::Diagnostic& io);
+// The same line for a note: `FILE[:LINE:COL]: note[CODE]: FIELD.PATH: message`.
+std::string formatNote(const LocatedDiagnostic& d);
 
 enum class FileKind { Source, Level, Particles, Unknown };
 // By extension: .yaml/.yml → Source, .klm → Level, .kwp → Particles.
@@ -46,7 +48,8 @@ struct LoadResult {
   FileKind kind = FileKind::Unknown;
   world::Level level;             // features set to requiredFeatures(level)
   std::vector<Texture> textures;  // every texture decoded, source order
-  std::vector<LocatedDiagnostic> diagnostics;
+  std::vector<LocatedDiagnostic> diagnostics;  // a source's are sorted by line:col
+  std::vector<LocatedDiagnostic> notes;        // changes made for the author; never failures
   bool ioError = false;  // the file itself could not be read (exit 2)
   bool ok() const { return !ioError && diagnostics.empty(); }
   // The texture named `name`, or nullptr.

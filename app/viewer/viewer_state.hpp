@@ -108,6 +108,7 @@ struct PanelMemory {
   char openPath[1024] = "";              // open: the path being typed
   char bookmarkName[64] = "view";        // captures: name of the next camera bookmark
   char captureTimes[256] = "0 0.5 1 2";  // captures: the times of a capture set
+  int frameEmitter = 0;                  // captures: the emitter the Frame section points at
   struct Budgets {  // encoded size and rows, per mounted document
     std::uint64_t generation = ~0ull;
     std::size_t encoded = 0;

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <set>
 
 #include "particles/bounds.hpp"
@@ -36,6 +37,25 @@ void dedupe(std::vector<SourceDiagnostic>& ds) {
   ds = std::move(out);
 }
 
+// particles::validate says a positive rate needs a duration; the source author also needs to
+// hear what to write, and that `mode` is `once` unless set.
+void teachDuration(CompileResult& r, const std::vector<std::string>& emitterPaths) {
+  for (SourceDiagnostic& d : r.diagnostics) {
+    if (d.diagnostic.code != Code::DurationRange) continue;
+    for (std::size_t i = 0; i < emitterPaths.size(); ++i) {
+      const particles::Emitter& e = r.particles.emitters[i];
+      if (d.diagnostic.path != joinPath(emitterPaths[i], "duration_seconds") || e.rate <= 0 || e.duration != 0)
+        continue;
+      char rate[32];
+      std::snprintf(rate, sizeof rate, "%g", e.rate);
+      d.diagnostic.message = std::string("rate is ") + rate +
+                             " births per second but the emitter emits for 0 s: add duration_seconds: 1 (how long "
+                             "it emits; mode defaults to once, so it emits that long once — use mode: cycle with "
+                             "period_seconds to repeat)";
+    }
+  }
+}
+
 bool startsWithAny(const std::string& path, std::initializer_list<std::string_view> roots) {
   for (std::string_view r : roots)
     if (path == r || path.rfind(std::string(r) + ".", 0) == 0 || path.rfind(std::string(r) + "[", 0) == 0)
@@ -59,6 +79,7 @@ CompileResult compileSource(const SourceNode& root) {
   w.record("", root.mark);
   if (!w.expectMap(root, "", {"version", "world", "textures", "presets", "emitters"}) || root.isNull()) {
     if (root.isNull()) w.error(Code::MissingField, "version", "the source is empty", root.mark);
+    sortByPosition(w.diagnostics);
     r.diagnostics = std::move(w.diagnostics);
     r.marks = std::move(w.marks);
     return r;
@@ -140,7 +161,10 @@ CompileResult compileSource(const SourceNode& root) {
     });
     adopt(r, fit);
   }
+  teachDuration(r, emitterPaths);
   dedupe(r.diagnostics);
+  sortByPosition(r.diagnostics);
+  r.notes = std::move(w.notes);
   return r;
 }
 

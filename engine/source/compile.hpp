@@ -25,7 +25,8 @@ struct CompileResult {
   particles::Document particles;
   world::World world;
   std::vector<TextureRef> textures;           // source order
-  std::vector<SourceDiagnostic> diagnostics;  // every finding, in source order per stage
+  std::vector<SourceDiagnostic> diagnostics;  // every finding, sorted by file position
+  std::vector<SourceDiagnostic> notes;        // changes made for the author (not errors)
   MarkMap marks;                              // field path → line:col, for mapping later findings
   bool ok() const { return diagnostics.empty(); }
 };

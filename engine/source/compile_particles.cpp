@@ -12,16 +12,63 @@ using namespace kiln::particles;
 
 constexpr std::int64_t kU32Max = std::numeric_limits<std::uint32_t>::max();
 
+std::vector<std::string> namesOf(const NameIndex& index) {
+  std::vector<std::string> out;
+  for (const auto& [name, i] : index) out.push_back(name);
+  return out;
+}
+
+bool allItems(const SourceNode& seq, bool (*pred)(const SourceNode&)) {
+  if (seq.items.empty()) return false;
+  for (const SourceNode& item : seq.items)
+    if (!pred(item)) return false;
+  return true;
+}
+bool isNumberList(const SourceNode& n) { return n.isSequence() && allItems(n, isNumber); }
+
+// A curve written as bare values where keys are expected (`size: 0.5`, `size: [0.5, 0]`,
+// `color: [1, 1, 1, 1]`, `color: [[1, 1, 1, 1], [1, 0, 0, 0]]`) is one mistake, reported
+// once with the keys to write; false when the curve has no such shape.
+bool bareCurve(Walker& w, const SourceNode& curve, const std::string& path, std::string_view valueKey) {
+  const std::string key(valueKey);
+  const bool colour = valueKey == "rgba";
+  std::string first, last, found;
+  if (!colour && isNumber(curve)) {
+    first = last = curve.scalar;
+    found = "a number";
+  } else if (!colour && isNumberList(curve)) {
+    first = flowText(curve.items.front());
+    last = flowText(curve.items.back());
+    found = "a list of numbers";
+  } else if (colour && isNumberList(curve) && curve.items.size() == 4) {
+    first = last = flowText(curve);
+    found = "one RGBA colour";
+  } else if (colour && curve.isSequence() && allItems(curve, isNumberList)) {
+    first = flowText(curve.items.front());
+    last = flowText(curve.items.back());
+    found = "a list of RGBA colours";
+  } else {
+    return false;
+  }
+  const std::string unit = colour ? "[r, g, b, a]" : "N";
+  w.error(Code::WrongType, path,
+          "expected keys [{age: 0, " + key + ": " + unit + "}, …, {age: 1, " + key + ": " + unit + "}] (age 0..1 of "
+              "the lifetime), found " + found + " — write [{age: 0, " + key + ": " + first + "}, {age: 1, " + key +
+              ": " + last + "}]",
+          curve.mark);
+  return true;
+}
+
 void compileCurves(Walker& w, const SourceNode& preset, const std::string& path, Preset& p) {
   if (const SourceNode* size = w.field(preset, path, "size", true)) {
     const std::string sp = joinPath(path, "size");
-    if (w.expectSequence(*size, sp)) {
+    if (!bareCurve(w, *size, sp, "value") && w.expectSequence(*size, sp)) {
       for (std::size_t i = 0; i < size->items.size(); ++i) {
         const SourceNode& k = size->items[i];
         const std::string kp = indexPath(sp, i);
         w.record(kp, k.mark);
         SizeKey key;
-        if (w.expectMap(k, kp, {"age", "value"})) {
+        if (w.expectMap(k, kp, {"age", "value"}, "{age: A, value: N}")) {
           w.optNumber(k, kp, "age", key.age);
           w.optNumber(k, kp, "value", key.value);
         }
@@ -31,13 +78,13 @@ void compileCurves(Walker& w, const SourceNode& preset, const std::string& path,
   }
   if (const SourceNode* color = w.field(preset, path, "color", true)) {
     const std::string cp = joinPath(path, "color");
-    if (w.expectSequence(*color, cp)) {
+    if (!bareCurve(w, *color, cp, "rgba") && w.expectSequence(*color, cp)) {
       for (std::size_t i = 0; i < color->items.size(); ++i) {
         const SourceNode& k = color->items[i];
         const std::string kp = indexPath(cp, i);
         w.record(kp, k.mark);
         ColorKey key;
-        if (w.expectMap(k, kp, {"age", "rgba"})) {
+        if (w.expectMap(k, kp, {"age", "rgba"}, "{age: A, rgba: [r, g, b, a]}")) {
           w.optNumber(k, kp, "age", key.age);
           if (const SourceNode* rgba = w.field(k, kp, "rgba"))
             w.numbers(*rgba, joinPath(kp, "rgba"), key.rgba.data(), 4);
@@ -52,7 +99,9 @@ void compileSprite(Walker& w, const SourceNode& preset, const std::string& path,
                    const std::set<std::string, std::less<>>& textures, Preset& p) {
   const SourceNode* sprite = w.field(preset, path, "sprite", true);
   const std::string sp = joinPath(path, "sprite");
-  if (!sprite || !w.expectMap(*sprite, sp, {"frames", "fps", "flipbook", "facing", "blend"})) return;
+  if (!sprite ||
+      !w.expectMap(*sprite, sp, {"frames", "fps", "flipbook", "facing", "blend"}, "{frames: [TEXTURE], blend: alpha}"))
+    return;
   if (const SourceNode* frames = w.field(*sprite, sp, "frames", true)) {
     const std::string fp = joinPath(sp, "frames");
     if (w.expectSequence(*frames, fp)) {
@@ -61,9 +110,14 @@ void compileSprite(Walker& w, const SourceNode& preset, const std::string& path,
         w.record(ip, frames->items[i].mark);
         std::string name;
         if (!w.text(frames->items[i], ip, name)) continue;
-        if (!textures.contains(name))
-          w.error(Code::UnknownName, ip, "texture '" + name + "' is not defined under textures",
+        if (!textures.contains(name)) {
+          const std::vector<std::string> known(textures.begin(), textures.end());
+          w.error(Code::UnknownName, ip,
+                  "texture '" + name + "' is not defined under textures" + didYouMean(name, known) +
+                      (known.empty() ? "; add it: textures: {" + name + ": " + name + ".png}"
+                                     : "; defined: " + listOf(known)),
                   frames->items[i].mark);
+        }
         p.sprite.frames.push_back(name);
       }
     }
@@ -100,7 +154,7 @@ void compilePreset(Walker& w, const SourceNode& n, const std::string& path,
   }
   if (const SourceNode* s = w.field(n, path, "spawn")) {
     const std::string sp = joinPath(path, "spawn");
-    if (w.expectMap(*s, sp, {"shape", "half_extents"})) {
+    if (w.expectMap(*s, sp, {"shape", "half_extents"}, "{shape: box, half_extents: [x, y, z]}")) {
       if (const SourceNode* shape = w.field(*s, sp, "shape"))
         w.enumeration(*shape, joinPath(sp, "shape"), {{"point", SpawnShape::Point}, {"box", SpawnShape::Box}},
                       p.spawnShape);
@@ -109,19 +163,24 @@ void compilePreset(Walker& w, const SourceNode& n, const std::string& path,
   }
   if (const SourceNode* v = w.field(n, path, "velocity")) {
     const std::string vp = joinPath(path, "velocity");
-    if (w.expectMap(*v, vp, {"min", "max"})) {
+    if (isNumberList(*v) && v->items.size() == 3)
+      w.error(Code::WrongType, vp,
+              "expected {min: [x, y, z], max: [x, y, z]} (units per second), found one vector — write {min: " +
+                  flowText(*v) + ", max: " + flowText(*v) + "}",
+              v->mark);
+    else if (w.expectMap(*v, vp, {"min", "max"}, "{min: [x, y, z], max: [x, y, z]}")) {
       w.optVec3(*v, vp, "min", p.velocity.min);
       w.optVec3(*v, vp, "max", p.velocity.max);
     }
   }
-  w.optRange(n, path, "lifetime", p.lifetime, true);
+  w.optRange(n, path, "lifetime", p.lifetime, true, "seconds");
   w.optVec3(n, path, "acceleration", p.acceleration);
   w.optNumber(n, path, "drag", p.drag);
   if (const SourceNode* r = w.field(n, path, "rotation")) {
     const std::string rp = joinPath(path, "rotation");
-    if (w.expectMap(*r, rp, {"angle", "speed"})) {
-      w.optRange(*r, rp, "angle", p.rotationAngle);
-      w.optRange(*r, rp, "speed", p.rotationSpeed);
+    if (w.expectMap(*r, rp, {"angle", "speed"}, "{angle: {min: N, max: N}, speed: {min: N, max: N}}")) {
+      w.optRange(*r, rp, "angle", p.rotationAngle, false, "degrees");
+      w.optRange(*r, rp, "speed", p.rotationSpeed, false, "degrees per second");
     }
   }
   compileCurves(w, n, path, p);
@@ -140,7 +199,10 @@ void compileEmitter(Walker& w, const SourceNode& n, const std::string& path, con
       if (auto it = presets.find(name); it != presets.end())
         e.preset = it->second;
       else
-        w.error(Code::UnknownName, joinPath(path, "preset"), "preset '" + name + "' is not defined", p->mark);
+        w.error(Code::UnknownName, joinPath(path, "preset"),
+                "preset '" + name + "' is not defined" + didYouMean(name, namesOf(presets)) +
+                    (presets.empty() ? "; define it under presets:" : "; defined: " + listOf(namesOf(presets))),
+                p->mark);
     }
   }
   if (const SourceNode* s = w.field(n, path, "sector")) {
@@ -150,7 +212,10 @@ void compileEmitter(Walker& w, const SourceNode& n, const std::string& path, con
       if (auto it = sectors.find(name); it != sectors.end())
         e.sector = it->second;
       else if (sectorsKnown)
-        w.error(Code::UnknownName, joinPath(path, "sector"), "sector '" + name + "' is not defined", s->mark);
+        w.error(Code::UnknownName, joinPath(path, "sector"),
+                "sector '" + name + "' is not defined" + didYouMean(name, namesOf(sectors)) +
+                    (sectors.empty() ? "" : "; defined: " + listOf(namesOf(sectors))),
+                s->mark);
     }
   }
   w.optVec3(n, path, "position", e.position);
@@ -170,7 +235,7 @@ void compileEmitter(Walker& w, const SourceNode& n, const std::string& path, con
         const std::string ip = indexPath(bp, i);
         w.record(ip, item.mark);
         Burst burst;
-        if (w.expectMap(item, ip, {"time", "count"})) {
+        if (w.expectMap(item, ip, {"time", "count"}, "{time: S, count: N}")) {
           w.optNumber(item, ip, "time", burst.time);
           if (const SourceNode* c = w.field(item, ip, "count")) {
             std::int64_t v = 0;

@@ -1,4 +1,6 @@
 // The `world:` part of the source vocabulary: version and convex sectors.
+#include <algorithm>
+
 #include "source/parts.hpp"
 
 namespace kiln::source::detail {
@@ -24,6 +26,62 @@ void compileHeight(Walker& w, const SourceNode& sector, const std::string& path,
     w.error(Code::PortalForVersion, hp,
             "sloped heights need world version 3 (this world is version " + std::to_string(version) + ")",
             h->mark);
+}
+
+// `box: {min: [x, y, z], max: [x, y, z]}`: four counter-clockwise walls, floor min z, ceiling
+// max z. True when the sector uses the shorthand (whatever its errors).
+bool compileBox(Walker& w, const SourceNode& sector, const std::string& path, world::Sector& out) {
+  const SourceNode* box = w.field(sector, path, "box");
+  if (!box) return false;
+  const std::string bp = joinPath(path, "box");
+  for (std::string_view k : {"walls", "floor", "ceiling"})
+    if (sector.find(std::string(k)))
+      w.error(Code::WrongType, joinPath(path, k),
+              "a sector with box: takes its " + std::string(k) + " from the box; remove one of the two",
+              locate(w.marks, joinPath(path, k)));
+  if (!w.expectMap(*box, bp, {"min", "max"}, "{min: [x, y, z], max: [x, y, z]}")) return true;
+  particles::Vec3 lo, hi;
+  const SourceNode* mn = w.field(*box, bp, "min", true);
+  const SourceNode* mx = w.field(*box, bp, "max", true);
+  if (!mn || !mx || !w.vec3(*mn, joinPath(bp, "min"), lo) || !w.vec3(*mx, joinPath(bp, "max"), hi)) return true;
+  for (int a = 0; a < 3; ++a)
+    if (!(lo[a] < hi[a])) {
+      w.error(Code::RangeOrder, bp, "box min must be below max on every axis (" + std::string(1, "xyz"[a]) + ")",
+              box->mark);
+      return true;
+    }
+  out.walls = {{lo.x, lo.y}, {hi.x, lo.y}, {hi.x, hi.y}, {lo.x, hi.y}};
+  out.floor.z = lo.z;
+  out.ceiling.z = hi.z;
+  return true;
+}
+
+// Twice the signed area of the polygon: negative when its vertices run clockwise.
+double signedArea2(const std::vector<world::Vec2>& v) {
+  double a = 0;
+  for (std::size_t i = 0; i < v.size(); ++i) {
+    const auto& p = v[i];
+    const auto& q = v[(i + 1) % v.size()];
+    a += p.x * q.y - q.x * p.y;
+  }
+  return a;
+}
+
+// A clockwise polygon is the same room written the other way round: reverse it (and its
+// portal list, whose entry i belongs to edge i → i+1) and say so, rather than fail.
+void makeCounterClockwise(Walker& w, const std::string& path, world::Sector& sector) {
+  const std::size_t n = sector.walls.size();
+  if (n < 3 || signedArea2(sector.walls) >= 0) return;
+  std::reverse(sector.walls.begin(), sector.walls.end());
+  if (sector.portals.size() == n) {
+    // Reversed edge j runs from old vertex n-1-j to n-2-j: it is old edge n-2-j (mod n).
+    std::vector<std::uint32_t> portals(n);
+    for (std::size_t j = 0; j < n; ++j) portals[j] = sector.portals[(2 * n - 2 - j) % n];
+    sector.portals = std::move(portals);
+  }
+  const std::string wp = joinPath(path, "walls");
+  w.note(Code::Clockwise, wp, "the walls run clockwise; Kiln reversed them (and their portals) to counter-clockwise",
+         locate(w.marks, wp));
 }
 
 }  // namespace
@@ -69,12 +127,15 @@ void compileWorld(Walker& w, const SourceNode& root, world::World& out, NameInde
     out.sectors.push_back(std::move(sector));
   }
 
+  std::vector<std::string> sectorNames;
+  for (const auto& [name, index] : sectors) sectorNames.push_back(name);
   for (std::size_t i = 0; i < list->items.size(); ++i) {
     const SourceNode& s = list->items[i];
     const std::string& path = paths[i];
     world::Sector& sector = out.sectors[i];
-    if (!w.expectMap(s, path, {"name", "walls", "floor", "ceiling", "portals", "ambient"})) continue;
-    if (const SourceNode* walls = w.field(s, path, "walls")) {
+    if (!w.expectMap(s, path, {"name", "box", "walls", "floor", "ceiling", "portals", "ambient"})) continue;
+    const bool boxed = compileBox(w, s, path, sector);
+    if (const SourceNode* walls = boxed ? nullptr : w.field(s, path, "walls")) {
       const std::string wp = joinPath(path, "walls");
       if (w.expectSequence(*walls, wp)) {
         for (std::size_t k = 0; k < walls->items.size(); ++k) {
@@ -86,8 +147,10 @@ void compileWorld(Walker& w, const SourceNode& root, world::World& out, NameInde
         }
       }
     }
-    compileHeight(w, s, path, "floor", out.version, sector.floor);
-    compileHeight(w, s, path, "ceiling", out.version, sector.ceiling);
+    if (!boxed) {
+      compileHeight(w, s, path, "floor", out.version, sector.floor);
+      compileHeight(w, s, path, "ceiling", out.version, sector.ceiling);
+    }
     if (const SourceNode* portals = w.field(s, path, "portals")) {
       const std::string pp = joinPath(path, "portals");
       if (out.version < 2) {
@@ -108,7 +171,8 @@ void compileWorld(Walker& w, const SourceNode& root, world::World& out, NameInde
             if (auto it = sectors.find(name); it != sectors.end())
               target = it->second;
             else
-              w.error(Code::UnknownName, ip, "sector '" + name + "' is not defined", item.mark);
+              w.error(Code::UnknownName, ip, "sector '" + name + "' is not defined" + didYouMean(name, sectorNames),
+                      item.mark);
           }
           sector.portals.push_back(target);
         }
@@ -116,6 +180,7 @@ void compileWorld(Walker& w, const SourceNode& root, world::World& out, NameInde
     }
     if (out.version >= 2 && sector.portals.empty())
       sector.portals.assign(sector.walls.size(), world::kNoPortal);
+    makeCounterClockwise(w, path, sector);
     if (const SourceNode* ambient = w.field(s, path, "ambient")) {
       const std::string ap = joinPath(path, "ambient");
       if (out.version < 3)

@@ -1,6 +1,7 @@
 // Typed reading of source trees with diagnostics and the path → line:col map.
 #include "source/walker.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <limits>
@@ -10,17 +11,45 @@ namespace {
 
 using core::Code;
 
-std::string describe(const SourceNode& n) {
-  if (n.isScalar()) return std::string(n.plain ? "" : "quoted ") + "scalar '" + n.scalar + "'";
-  return kindName(n.kind);
-}
-
 bool isNonFiniteSpelling(std::string_view s) {
   if (!s.empty() && (s[0] == '+' || s[0] == '-')) s.remove_prefix(1);
   return s == ".inf" || s == ".Inf" || s == ".INF" || s == ".nan" || s == ".NaN" || s == ".NAN";
 }
 
 }  // namespace
+
+bool isNumber(const SourceNode& n) {
+  if (!n.isScalar() || !n.plain || n.scalar.empty()) return false;
+  std::string_view s = n.scalar;
+  if (s[0] == '+') s.remove_prefix(1);
+  double v = 0;
+  const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+  return ec == std::errc{} && end == s.data() + s.size() && std::isfinite(v);
+}
+
+std::string describe(const SourceNode& n) {
+  if (isNumber(n)) return "a number (" + n.scalar + ")";
+  if (n.isScalar()) return std::string(n.plain ? "text '" : "quoted text '") + n.scalar + "'";
+  if (n.isSequence())
+    return "a list of " + std::to_string(n.items.size()) + (n.items.size() == 1 ? " item" : " items");
+  if (n.isMap()) return "a map";
+  return "nothing";
+}
+
+std::string flowText(const SourceNode& n) {
+  if (n.isScalar()) return n.plain ? n.scalar : "'" + n.scalar + "'";
+  if (n.isSequence()) {
+    std::string s = "[";
+    for (std::size_t i = 0; i < n.items.size(); ++i) s += (i ? ", " : "") + flowText(n.items[i]);
+    return s + "]";
+  }
+  if (n.isMap()) {
+    std::string s = "{";
+    for (std::size_t i = 0; i < n.keys.size(); ++i) s += (i ? ", " : "") + n.keys[i] + ": " + flowText(n.values[i]);
+    return s + "}";
+  }
+  return "~";
+}
 
 std::string joinPath(std::string_view path, std::string_view key) {
   std::string s(path);
@@ -42,22 +71,32 @@ Mark locate(const MarkMap& marks, std::string_view path) {
   }
 }
 
+void sortByPosition(std::vector<SourceDiagnostic>& ds) {
+  std::stable_sort(ds.begin(), ds.end(), [](const SourceDiagnostic& a, const SourceDiagnostic& b) {
+    if (a.mark.known() != b.mark.known()) return a.mark.known();
+    return a.mark.line != b.mark.line ? a.mark.line < b.mark.line : a.mark.col < b.mark.col;
+  });
+}
+
 void Walker::error(Code code, std::string path, std::string message, Mark mark) {
   diagnostics.push_back({core::Diagnostic{code, std::move(path), std::move(message)}, mark});
 }
 
 bool Walker::expectMap(const SourceNode& n, const std::string& path,
-                       std::initializer_list<std::string_view> allowed) {
+                       std::initializer_list<std::string_view> allowed, std::string_view example) {
   if (n.isNull()) return true;
   if (!n.isMap()) {
-    error(Code::WrongType, path, "expected a map, found " + describe(n), n.mark);
+    std::string expected = example.empty() ? std::string("a map") : std::string(example);
+    error(Code::WrongType, path, "expected " + expected + ", found " + describe(n), n.mark);
     return false;
   }
+  const std::vector<std::string> keys(allowed.begin(), allowed.end());
   for (std::size_t i = 0; i < n.keys.size(); ++i) {
-    bool known = false;
-    for (std::string_view a : allowed) known = known || a == n.keys[i];
-    if (!known)
-      error(Code::UnknownKey, joinPath(path, n.keys[i]), "unknown key '" + n.keys[i] + "'", n.keyMarks[i]);
+    if (std::find(keys.begin(), keys.end(), n.keys[i]) != keys.end()) continue;
+    std::string msg = "unknown key '" + n.keys[i] + "'";
+    msg += didYouMean(n.keys[i], keys);
+    msg += keys.empty() ? "; this map takes no keys" : "; allowed here: " + listOf(keys);
+    error(Code::UnknownKey, joinPath(path, n.keys[i]), std::move(msg), n.keyMarks[i]);
   }
   return true;
 }
@@ -154,8 +193,7 @@ bool Walker::text(const SourceNode& n, const std::string& path, std::string& out
 bool Walker::numbers(const SourceNode& n, const std::string& path, double* out, std::size_t count) {
   if (!n.isSequence() || n.items.size() != count) {
     error(Code::WrongType, path,
-          "expected a sequence of " + std::to_string(count) + " numbers, found " +
-              (n.isSequence() ? "one of " + std::to_string(n.items.size()) : describe(n)),
+          "expected a list of " + std::to_string(count) + " numbers, found " + describe(n),
           n.mark);
     return false;
   }
@@ -187,11 +225,19 @@ bool Walker::optVec3(const SourceNode& map, const std::string& mapPath, std::str
 }
 
 bool Walker::optRange(const SourceNode& map, const std::string& mapPath, std::string_view key,
-                      particles::Range& out, bool required) {
+                      particles::Range& out, bool required, std::string_view unit) {
   const SourceNode* v = field(map, mapPath, key, required);
   if (!v) return !required;
   const std::string path = joinPath(mapPath, key);
-  if (!expectMap(*v, path, {"min", "max"})) return false;
+  if (isNumber(*v)) {
+    // The commonest slip: one value where a range is asked for. Say what to write instead.
+    std::string msg = "expected {min: N, max: N}";
+    if (!unit.empty()) msg += " (" + std::string(unit) + ")";
+    msg += ", found a number — write {min: " + v->scalar + ", max: " + v->scalar + "}";
+    error(Code::WrongType, path, std::move(msg), v->mark);
+    return false;
+  }
+  if (!expectMap(*v, path, {"min", "max"}, "{min: N, max: N}")) return false;
   bool ok = optNumber(*v, path, "min", out.min);
   ok = optNumber(*v, path, "max", out.max) && ok;
   return ok;

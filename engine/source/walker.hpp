@@ -12,6 +12,7 @@
 
 #include "core/diagnostic.hpp"
 #include "particles/model.hpp"
+#include "source/suggest.hpp"
 #include "source/tree.hpp"
 
 namespace kiln::source {
@@ -31,18 +32,37 @@ Mark locate(const MarkMap& marks, std::string_view path);
 std::string joinPath(std::string_view path, std::string_view key);
 std::string indexPath(std::string_view path, std::size_t i);
 
+// How a node reads in a message: "a number (2)", "text 'abc'", "a list of 4 items", "a map".
+std::string describe(const SourceNode& n);
+// The node written back as flow YAML ("[1, 0.5, 0, 1]"), for "write …" suggestions.
+std::string flowText(const SourceNode& n);
+// True for a plain scalar that reads as a finite number.
+bool isNumber(const SourceNode& n);
+
+// Orders findings by where they point in the file (line, then column); findings with no known
+// mark keep their relative order after all located ones.
+void sortByPosition(std::vector<SourceDiagnostic>& ds);
+
 class Walker {
  public:
   std::vector<SourceDiagnostic> diagnostics;
+  // Things the compiler changed on the author's behalf (a clockwise polygon reversed): worth
+  // saying, never a reason to fail. A plain list until diagnostics carry a severity.
+  std::vector<SourceDiagnostic> notes;
   MarkMap marks;
 
   void error(core::Code code, std::string path, std::string message, Mark mark);
+  void note(core::Code code, std::string path, std::string message, Mark mark) {
+    notes.push_back({core::Diagnostic{code, std::move(path), std::move(message)}, mark});
+  }
   void record(const std::string& path, Mark mark) { marks.emplace(path, mark); }
 
-  // The node must be a map; keys outside `allowed` are unknown-key errors (at the key's mark).
-  // Null counts as an empty map. False (after reporting wrong-type) for any other kind.
+  // The node must be a map; keys outside `allowed` are unknown-key errors (at the key's mark)
+  // that list the allowed keys and suggest the nearest. Null counts as an empty map. False
+  // (after reporting wrong-type) for any other kind; `example`, when given, is the shape to
+  // write (e.g. "{min: [x, y, z], max: [x, y, z]}") and is quoted in that message.
   bool expectMap(const SourceNode& n, const std::string& path,
-                 std::initializer_list<std::string_view> allowed);
+                 std::initializer_list<std::string_view> allowed, std::string_view example = {});
   // The node must be a sequence (null counts as empty); wrong-type otherwise.
   bool expectSequence(const SourceNode& n, const std::string& path);
 
@@ -66,25 +86,26 @@ class Walker {
                    std::initializer_list<std::pair<std::string_view, E>> names, E& out) {
     std::string s;
     if (!text(n, path, s)) return false;
-    std::string allowed;
+    std::vector<std::string> allowed;
     for (const auto& [spelling, value] : names) {
       if (spelling == s) {
         out = value;
         return true;
       }
-      allowed += allowed.empty() ? "" : ", ";
-      allowed += spelling;
+      allowed.emplace_back(spelling);
     }
-    error(core::Code::UnknownEnum, path, "'" + s + "' is not one of: " + allowed, n.mark);
+    error(core::Code::UnknownEnum, path, "'" + s + "' is not one of: " + listOf(allowed) + didYouMean(s, allowed),
+          n.mark);
     return false;
   }
 
   // Optional typed fields: absent or null leaves `out` at its zero value and returns true.
   bool optNumber(const SourceNode& map, const std::string& mapPath, std::string_view key, double& out);
   bool optVec3(const SourceNode& map, const std::string& mapPath, std::string_view key, particles::Vec3& out);
-  // {min, max} of numbers.
+  // {min, max} of numbers; `unit` names them in the message for a bare number ("seconds"),
+  // which also suggests the range to write ({min: 2, max: 2}).
   bool optRange(const SourceNode& map, const std::string& mapPath, std::string_view key,
-                particles::Range& out, bool required = false);
+                particles::Range& out, bool required = false, std::string_view unit = {});
 };
 
 }  // namespace kiln::source

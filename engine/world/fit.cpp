@@ -2,7 +2,12 @@
 #include "world/fit.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
+#include <numbers>
+
+#include "core/float.hpp"
+#include "particles/bounds.hpp"
 
 namespace kiln::world {
 namespace {
@@ -10,6 +15,21 @@ namespace {
 std::string num(double v) {
   char buf[40];
   std::snprintf(buf, sizeof buf, "%.9g", v);
+  return buf;
+}
+
+// " (from (x, y) to (x, y))" for a wall, so an author who wrote `box:` can find wall k.
+std::string wallEnds(const Sector& s, const std::string& plane) {
+  if (plane.rfind("wall ", 0) != 0) return "";
+  const std::size_t k = std::stoul(plane.substr(5));
+  const Vec2 a = s.walls[k], b = s.walls[(k + 1) % s.walls.size()];
+  return " (from (" + num(a.x) + ", " + num(a.y) + ") to (" + num(b.x) + ", " + num(b.y) + "))";
+}
+
+// Three significant digits: enough to read which term matters.
+std::string brief(double v) {
+  char buf[40];
+  std::snprintf(buf, sizeof buf, "%.3g", std::fabs(v) < 5e-10 ? 0.0 : v);
   return buf;
 }
 
@@ -30,7 +50,76 @@ CornerFit fitCorner(const Sector& s, int corner, double x, double y, double z) {
   return f;
 }
 
+// The signed distance of a point from the plane a CornerFit names.
+double planeDistance(const Sector& s, const std::string& plane, double x, double y, double z) {
+  const PlaneDistances d = planeDistances(s, x, y, z);
+  if (plane == "floor") return d.floor;
+  if (plane == "ceiling") return d.ceiling;
+  return d.walls[static_cast<std::size_t>(std::stoul(plane.substr(5)))];
+}
+
+// `v` rounded away from the fix (up for a distance to move, down for a size to shrink to), with
+// two decimals or, for small values, two significant digits.
+std::string rounded(double v, bool upward) {
+  const int decimals = v >= 0.1 || v <= 0 ? 2 : std::min(9, 1 - static_cast<int>(std::floor(std::log10(v))));
+  const double step = std::pow(10.0, -decimals);
+  const double r = upward ? std::ceil(v / step - 1e-9) * step : std::floor(v / step + 1e-9) * step;
+  char buf[40];
+  std::snprintf(buf, sizeof buf, "%.*f", decimals, r);
+  return buf;
+}
+
+// What the author can change so the worst corner comes inside: move the emitter away from the
+// plane, or shrink the sprite so its half-diagonal gives back the overshoot.
+std::string fixFor(const CornerFit& c, const FitTerms& t, const particles::Preset& p, const particles::Emitter& e) {
+  std::string move = c.plane == "floor"     ? "raise the emitter by "
+                     : c.plane == "ceiling" ? "lower the emitter by "
+                                            : "move the emitter away from " + c.plane + " by ";
+  std::string fix = move + rounded(c.distance, true);
+  double maxSize = 0;
+  for (const particles::SizeKey& k : p.size) maxSize = std::max(maxSize, k.value);
+  if (t.billboard > c.distance && maxSize > 0 && e.scale > 0) {
+    const double keep = (t.billboard - c.distance) / t.billboard;  // the share of the half-diagonal that fits
+    fix += " or shrink size to <= " + rounded(maxSize * keep, false);
+  }
+  if (t.motion > c.distance) fix += " or slow the motion toward it (velocity, acceleration, lifetime)";
+  if (t.spawn > c.distance) fix += " or shrink spawn.half_extents";
+  return fix;
+}
+
 }  // namespace
+
+FitTerms explainCorner(const Sector& s, const particles::Preset& p, const particles::Emitter& e,
+                       const CornerFit& corner) {
+  const particles::BoundsExplanation b = particles::explainEmitterBounds(p, e);
+  const double px = e.position.x, py = e.position.y, pz = e.position.z;
+  FitTerms t;
+  t.position = planeDistance(s, corner.plane, px, py, pz);
+  // The distance is affine in the point, so each term's share is the distance it adds when
+  // the corner's offset along each axis is that term alone.
+  auto along = [&](const std::array<double, 3>& reach) {
+    double off[3];
+    for (int a = 0; a < 3; ++a) off[a] = ((corner.corner >> a) & 1 ? 1.0 : -1.0) * reach[static_cast<std::size_t>(a)];
+    return planeDistance(s, corner.plane, px + off[0], py + off[1], pz + off[2]) - t.position;
+  };
+  const double scale = static_cast<double>(core::toF32(e.scale));
+  const particles::Vec3 half = p.spawnShape == particles::SpawnShape::Box ? p.spawnHalfExtents : particles::Vec3{};
+  const double c = std::cos(e.yaw * std::numbers::pi / 180), sn = std::sin(e.yaw * std::numbers::pi / 180);
+  // The spawn box turned by yaw, per world axis (as the bounds fold yaw into their weights).
+  const std::array<double, 3> spawn{scale * (std::fabs(c) * half.x + std::fabs(sn) * half.y),
+                                    scale * (std::fabs(sn) * half.x + std::fabs(c) * half.y), scale * half.z};
+  std::array<double, 3> motion{};
+  for (int a = 0; a < 3; ++a) {
+    const int side = (corner.corner >> a) & 1;
+    const double extent = b.faces[static_cast<std::size_t>(a * 2 + side)].extent * (side ? 1.0 : -1.0);
+    motion[static_cast<std::size_t>(a)] = scale * extent - spawn[static_cast<std::size_t>(a)];
+  }
+  t.spawn = along(spawn);
+  t.motion = along(motion);
+  t.billboard = along({b.billboardRadius, b.billboardRadius, b.billboardRadius});
+  t.margin = along({b.margin, b.margin, b.margin});
+  return t;
+}
 
 bool EmitterFit::inside() const {
   return sectorExists && std::all_of(corners.begin(), corners.end(), [](const CornerFit& c) { return c.inside(); });
@@ -89,8 +178,15 @@ core::Diagnostics validateForWorld(const World& w, const particles::Document& do
     const auto outside = std::count_if(fit.corners.begin(), fit.corners.end(), [](const CornerFit& f) { return !f.inside(); });
     const Sector& s = w.sectors[fit.sector];
     std::string msg = "corner " + cornerName(c.corner) + " = (" + num(c.x) + ", " + num(c.y) + ", " + num(c.z) +
-                      ") lies " + num(c.distance) + " outside " + c.plane + " of sector '" + s.name + "'";
+                      ") lies " + num(c.distance) + " outside " + c.plane + wallEnds(s, c.plane) + " of sector '" + s.name + "'";
     if (outside > 1) msg += " (" + std::to_string(outside) + " of 8 corners are outside)";
+    if (e.preset < doc.presets.size()) {
+      const particles::Preset& p = doc.presets[e.preset];
+      const FitTerms t = explainCorner(s, p, e, c);
+      msg += ". The envelope is the emitter position (" + brief(-t.position) + " inside " + c.plane +
+             ") pushed out by spawn " + brief(t.spawn) + ", motion " + brief(t.motion) + ", billboard half-diagonal " +
+             brief(t.billboard) + " and margin " + brief(t.margin) + ": " + fixFor(c, t, p, e);
+    }
     out.push_back({core::Code::OutsideSector, path + ".bounds", std::move(msg)});
   }
   return out;

@@ -32,6 +32,21 @@ struct EmitterFit {
   const CornerFit& worst() const;
 };
 
+// Why an envelope corner is outside a plane: the emitter position's own signed distance plus
+// what each term of the bounds (docs/particles.md, "Conservative bounds") adds along the
+// plane's outward normal. The terms sum to the corner's distance up to float32 rounding.
+struct FitTerms {
+  double position = 0;   // the emitter position's signed distance (negative = inside)
+  double spawn = 0;      // spawn box half extents (scaled)
+  double motion = 0;     // velocity, acceleration and drag over the lifetime (scaled)
+  double billboard = 0;  // the sprite's half-diagonal (largest size key, scaled)
+  double margin = 0;     // the float32 evaluation margin
+};
+
+// The terms for `fit.worst()` of an emitter that lies outside; the preset must be valid.
+FitTerms explainCorner(const Sector& s, const particles::Preset& p, const particles::Emitter& e,
+                       const CornerFit& corner);
+
 // "(max x, min y, max z)"
 std::string cornerName(int corner);
 

@@ -118,7 +118,6 @@ CASES = [
     ("outside-sector", "position: [4, 3, 1]", "position: [7.95, 3, 1]", "outside-sector", "emitters.e"),
     ("portals-in-world-1", "  version: 2\n  sectors", "  version: 1\n  sectors", "portal-for-version",
      "world.sectors.hall.portals"),
-    ("clockwise-walls", "[[0,0],[8,0],[8,6],[0,6]]", "[[0,0],[0,6],[8,6],[8,0]]", "clockwise", "world.sectors"),
     ("texture-missing-file", "b: b.png", "b: nothere.png", "texture-load", "textures.b"),
     ("texture-not-square", "b: b.png", "b: wide.png", "texture-not-square", "presets.p.sprite.frames[1]"),
     ("texture-size-mismatch", "b: b.png", "b: big.png", "texture-size-mismatch", "presets.p.sprite.frames[1]"),
@@ -164,6 +163,16 @@ for name, old, new, code, path in CASES:
     check(rc == 1 and report["valid"] is False, f"{name}: validate --json says invalid")
     hits = [d for d in report["diagnostics"] if d["code"] == code and d["path"].startswith(path)]
     check(hits and isinstance(hits[0]["line"], int) and hits[0]["line"] > 0, f"{name}: JSON diagnostic has a line")
+
+# --- clockwise walls are reversed with a note, not rejected: the same room, the same bytes ----
+cw = write("clockwise.yaml", BASE.replace("[[0,0],[8,0],[8,6],[0,6]]", "[[0,6],[8,6],[8,0],[0,0]]", 1))
+rc, _, err = run("compile", cw, "-o", os.path.join(SCRATCH, "clockwise.klm"))
+check(rc == 0, f"clockwise walls compile (rc {rc}): {err}")
+check(re.search(r"^" + re.escape(cw) + r":\d+:\d+: note\[clockwise\]: world\.sectors\.hall\.walls", err, re.M),
+      f"clockwise walls print a located note: {err}")
+rc, _, _ = run("compile", base, "-o", os.path.join(SCRATCH, "counter-clockwise.klm"))
+check(rc == 0 and open(os.path.join(SCRATCH, "clockwise.klm"), "rb").read()
+      == open(os.path.join(SCRATCH, "counter-clockwise.klm"), "rb").read(), "reversed walls give the same level")
 
 # --- several mistakes are reported together ------------------------------------------------
 multi = write("multi.yaml", BASE.replace("rate: 8", "rat: 8").replace("capacity: 32", "capacity: x")

@@ -77,6 +77,27 @@ world3["world"]["sectors"][0].update(portals=[None] * 4, ambient=[0.1, 0.1, 0.1]
 if not validator.is_valid(world3):
     failures.append("world version 3 rejects portals, ambient or a sloped floor")
 
+# The box shorthand: accepted alone, rejected beside walls/floor/ceiling.
+boxed = broken(lambda d: d["world"]["sectors"][0].clear())
+boxed["world"]["sectors"][0].update(name="room", box={"min": [0, 0, 0], "max": [8, 6, 4]})
+if not validator.is_valid(boxed):
+    failures.append("a box sector is rejected")
+boxed["world"]["sectors"][0]["floor"] = 0
+if validator.is_valid(boxed):
+    failures.append("a box sector with a floor passes")
+
+# Editors show defaults: the documented ones are in the schema.
+defs = schema["$defs"]
+expected_defaults = {("emitter", "mode"): "once", ("emitter", "scale"): 1, ("emitter", "rate"): 0,
+                     ("emitter", "duration_seconds"): 0, ("preset", "drag"): 0}
+for (kind, key), value in expected_defaults.items():
+    if defs[kind]["properties"][key].get("default") != value:
+        failures.append(f"{kind}.{key} has no default {value!r}")
+for kind in ("sector", "preset", "emitter"):
+    for key, prop in defs[kind]["properties"].items():
+        if not prop.get("description"):
+            failures.append(f"{kind}.{key} has no description")
+
 for f in failures:
     print("FAIL:", f)
 print(f"{len(good)} good sources, {len(BROKEN)} broken ones; {len(failures)} failures")

@@ -17,6 +17,15 @@ if(TARGET kiln)
              COMMAND ${Python3_EXECUTABLE} ${_app}/eval_check.py $<TARGET_FILE:kiln> ${PROJECT_SOURCE_DIR}
                      ${PROJECT_BINARY_DIR}/test-scratch/eval)
     set_tests_properties("app: eval and inspect agree with independent formulas" PROPERTIES LABELS "app;cli")
+    add_test(NAME "app: README kiln commands run as written"
+             COMMAND ${Python3_EXECUTABLE} ${_app}/readme_test.py $<TARGET_FILE:kiln> ${PROJECT_SOURCE_DIR}
+                     ${PROJECT_BINARY_DIR}/test-scratch/readme)
+    set_tests_properties("app: README kiln commands run as written" PROPERTIES LABELS "app;cli;gl")
+    add_test(NAME "app: docs/source.md minimal level compiles and captures framed elsewhere"
+             COMMAND ${Python3_EXECUTABLE} ${_app}/doc_example_test.py $<TARGET_FILE:kiln> ${PROJECT_SOURCE_DIR}
+                     ${PROJECT_BINARY_DIR}/test-scratch/doc-example)
+    set_tests_properties("app: docs/source.md minimal level compiles and captures framed elsewhere"
+                         PROPERTIES LABELS "app;cli;gl")
     add_test(NAME "app: level schema"
              COMMAND ${Python3_EXECUTABLE} ${_app}/schema_check.py ${PROJECT_SOURCE_DIR})
     set_tests_properties("app: level schema" PROPERTIES LABELS "app;schema")

@@ -1,4 +1,4 @@
-// Captures: capture now, capture sets (times × camera bookmarks) with progress, and A/B
+// Captures: capture now, framing one emitter or all, capture sets (times × camera bookmarks) with progress, and A/B
 // comparison of two captures (split, flicker, difference) with `kiln compare`'s metrics.
 #include <imgui.h>
 
@@ -35,6 +35,39 @@ void bookmarks(ViewerState& s) {
     ImGui::SameLine();
     ImGui::TextUnformatted(s.view.bookmarks[i].name.c_str());
     ImGui::PopID();
+  }
+}
+
+// The viewer's `kiln capture --frame EMITTER` / `--frame-all`: point the camera at the stored
+// bounds of one emitter, or of all of them, before capturing.
+void framing(ViewerState& s) {
+  const particles::Document* doc = s.doc.level ? s.doc.level->particles() : nullptr;
+  if (!doc || doc->emitters.empty()) {
+    ImGui::TextDisabled("The level has no emitters to frame.");
+    return;
+  }
+  int& chosen = s.ui.memory.frameEmitter;
+  chosen = std::clamp(chosen, 0, static_cast<int>(doc->emitters.size()) - 1);
+  ImGui::SetNextItemWidth(200);
+  if (ImGui::BeginCombo("##frame", doc->emitters[static_cast<std::size_t>(chosen)].name.c_str())) {
+    for (int i = 0; i < static_cast<int>(doc->emitters.size()); ++i)
+      if (ImGui::Selectable(doc->emitters[static_cast<std::size_t>(i)].name.c_str(), chosen == i)) chosen = i;
+    ImGui::EndCombo();
+  }
+  auto box = [](const particles::Bounds& b, glm::dvec3& lo, glm::dvec3& hi) {
+    lo = glm::min(lo, glm::dvec3(b.min.x, b.min.y, b.min.z));
+    hi = glm::max(hi, glm::dvec3(b.max.x, b.max.y, b.max.z));
+  };
+  glm::dvec3 lo(1e300), hi(-1e300);
+  ImGui::SameLine();
+  if (ImGui::Button("Frame emitter")) {
+    box(doc->emitters[static_cast<std::size_t>(chosen)].bounds, lo, hi);
+    s.view.camera.frame(lo, hi);
+  }
+  ImGui::SameLine();
+  if (ImGui::Button("Frame all emitters")) {
+    for (const particles::Emitter& e : doc->emitters) box(e.bounds, lo, hi);
+    s.view.camera.frame(lo, hi);
   }
 }
 
@@ -129,6 +162,7 @@ void draw(ViewerState& s) {
   ImGui::SameLine();
   if (ImGui::Button("Capture now")) s.commands.push(CaptureNow{});
   ImGui::TextDisabled("writes PNGs to %s", s.captures.dir.string().c_str());
+  if (ImGui::CollapsingHeader("Frame", ImGuiTreeNodeFlags_DefaultOpen)) framing(s);
   if (ImGui::CollapsingHeader("Camera bookmarks", ImGuiTreeNodeFlags_DefaultOpen)) bookmarks(s);
   if (ImGui::CollapsingHeader("Capture set", ImGuiTreeNodeFlags_DefaultOpen)) captureSet(s);
   if (ImGui::CollapsingHeader("A/B comparison", ImGuiTreeNodeFlags_DefaultOpen)) comparison(s);

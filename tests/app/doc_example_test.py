@@ -1,0 +1,135 @@
+#!/usr/bin/env python3
+"""Authors the dust puff from the minimal level in docs/source.md (read out of the doc, so the
+doc cannot drift), compiles it into another folder, and captures it from there at three
+times, framed on its emitter, with no extra flag: the compiled folder must be self-contained.
+
+usage: doc_example_test.py KILN SOURCE_DIR SCRATCH_DIR
+"""
+import json
+import os
+import re
+import shutil
+import struct
+import subprocess
+import sys
+import zlib
+
+KILN, ROOT, SCRATCH = (os.path.abspath(a) for a in sys.argv[1:4])
+failures = []
+
+
+def check(cond, what):
+    if not cond:
+        failures.append(what)
+        print("FAIL:", what)
+
+
+def run(*args, cwd=None):
+    p = subprocess.run([KILN, *args], capture_output=True, text=True, timeout=300, cwd=cwd)
+    return p.returncode, p.stdout, p.stderr
+
+
+def rgba_rows(path):
+    """Decodes an 8-bit RGBA, non-interlaced PNG (what kiln writes) into rows of bytes."""
+    data = open(path, "rb").read()
+    pos, idat, w, h = 8, b"", 0, 0
+    while pos < len(data):
+        n, tag = struct.unpack(">I4s", data[pos:pos + 8])
+        body = data[pos + 8:pos + 8 + n]
+        if tag == b"IHDR":
+            w, h, depth, colour = struct.unpack(">IIBB", body[:10])
+            assert depth == 8 and colour == 6, "expected RGBA8"
+        elif tag == b"IDAT":
+            idat += body
+        pos += 12 + n
+    raw, stride, rows, prev = zlib.decompress(idat), w * 4, [], bytearray(w * 4)
+    for y in range(h):
+        f, line = raw[y * (stride + 1)], bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
+        for i in range(stride):
+            a = line[i - 4] if i >= 4 else 0
+            b = prev[i]
+            c = prev[i - 4] if i >= 4 else 0
+            if f == 1: line[i] = (line[i] + a) & 255
+            elif f == 2: line[i] = (line[i] + b) & 255
+            elif f == 3: line[i] = (line[i] + (a + b) // 2) & 255
+            elif f == 4:
+                p = a + b - c
+                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+                line[i] = (line[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
+        rows.append(line)
+        prev = line
+    return w, h, rows
+
+
+with open(os.path.join(ROOT, "docs", "source.md"), encoding="utf-8") as f:
+    doc = f.read()
+m = re.search(r"<!-- minimal-level -->\s*```yaml\n(.*?)```", doc, re.S)
+if not m:
+    print("FAIL: docs/source.md has no minimal level block")
+    sys.exit(1)
+example = m.group(1)
+
+shutil.rmtree(SCRATCH, ignore_errors=True)
+src, out = os.path.join(SCRATCH, "src"), os.path.join(SCRATCH, "elsewhere")
+os.makedirs(src)
+with open(os.path.join(src, "dust.yaml"), "w", encoding="utf-8") as f:
+    f.write(example)
+# "put a square PNG named soft.png beside it"
+shutil.copy(os.path.join(ROOT, "assets", "textures", "soft.png"), os.path.join(src, "soft.png"))
+
+code, so, se = run("compile", os.path.join(src, "dust.yaml"), "-o", os.path.join(out, "dust.klm"))
+check(code == 0, f"the doc's minimal level compiles (exit {code}): {se}")
+check("note[" not in se and "error[" not in se, f"compiles without notes or errors: {se}")
+check(os.path.isfile(os.path.join(out, "textures", "soft.png")), "compile copies the texture by default")
+
+# Capture from the other folder (cwd there, file name only), framed on the emitter, at three
+# times, plus a time when every particle is dead (lifetimes end by 2.5 s) for reference.
+def capture(name, t, *camera):
+    png = os.path.join(SCRATCH, name)
+    code, so, se = run("capture", "dust.klm", "--time", t, "--size", "320x240", *camera, "--out", png, cwd=out)
+    check(code == 0, f"capture {name} at t={t} works with no texture flag (exit {code}): {se}")
+    return png
+
+
+shots = [capture(f"dust_{t}.png", t, "--frame", "puff") for t in ("0.3", "1", "2")]
+empty_framed = capture("dust_empty.png", "3", "--frame", "puff")
+whole = capture("dust_whole.png", "1")
+empty_whole = capture("dust_whole_empty.png", "3")
+
+if not failures:
+    def particle_share(path, empty):
+        """The share of pixels the particles change against the same view with none alive."""
+        w, h, a = rgba_rows(path)
+        _, _, b = rgba_rows(empty)
+        changed = sum(1 for y in range(h) for i in range(0, 4 * w, 4)
+                      if max(abs(a[y][i + c] - b[y][i + c]) for c in range(3)) > 8)
+        return changed / (w * h)
+    framed, unframed = particle_share(shots[1], empty_framed), particle_share(whole, empty_whole)
+    print(f"pixels the puff changes at t=1: framed {framed:.3f}, whole-level camera {unframed:.3f}")
+    check(framed > 0.02, "the framed puff is more than a few pixels")
+    check(framed > 2 * unframed, "framing enlarges the puff")
+    code, so, se = run("compare", shots[0], shots[2])
+    check(code == 1, "captures at different times differ")
+    with open(shots[1][:-4] + ".json", encoding="utf-8") as f:
+        check("camera" in json.load(f), "the sidecar carries the camera")
+
+# Unknown --frame names suggest.
+code, so, se = run("capture", os.path.join(out, "dust.klm"), "--frame", "pufff", "--out", os.path.join(SCRATCH, "y.png"))
+check(code == 2 and "did you mean 'puff'" in se, f"an unknown --frame name suggests the nearest: {se}")
+# A missing texture names the fix.
+os.remove(os.path.join(out, "textures", "soft.png"))
+code, so, se = run("capture", "dust.klm", "--time", "1", "--out", os.path.join(SCRATCH, "x.png"), cwd=out)
+check(code == 1 and "error[texture-load]" in se and "kiln compile" in se, f"missing texture names the fix: {se}")
+# --no-copy-textures opts out.
+out2 = os.path.join(SCRATCH, "nocopy")
+code, so, se = run("compile", os.path.join(src, "dust.yaml"), "-o", os.path.join(out2, "dust.klm"), "--no-copy-textures")
+check(code == 0 and not os.path.exists(os.path.join(out2, "textures")), "--no-copy-textures copies nothing")
+check("note:" in se, "--no-copy-textures says where readers will look")
+# kiln explain prints the doc paragraph; an unknown code suggests.
+code, so, se = run("explain", "outside-sector")
+check(code == 0 and "half-diagonal" in so, "kiln explain prints the paragraph")
+code, so, se = run("explain", "outside-sectr")
+check(code == 2 and "outside-sector" in se, "kiln explain suggests a near code")
+
+print("FAILED" if failures else "ok", len(failures))
+sys.exit(1 if failures else 0)
