@@ -55,6 +55,7 @@ struct Sprite {
   BlendMode blend = BlendMode::LightMatter;
   TextureAlpha textureAlpha = TextureAlpha::Alpha;
   double alphaTest = 0.0;  // discard when final alpha <= this, in [0, 1]
+  friend bool operator==(const Sprite&, const Sprite&) = default;
 };
 
 // One kind of particle (seed 002's fields and defaults, plus axis and sprite).
@@ -74,11 +75,13 @@ struct Recipe {
   bool glows = false;  // light (adds, covers nothing) or matter (covers, lit by matter_light)
   Vec3 axis{0.0, 0.0, 1.0};
   std::optional<Sprite> sprite;
+  friend bool operator==(const Recipe&, const Recipe&) = default;
 };
 
 struct PathKey {
   double time = 0.0;
   Vec3 position{};
+  friend bool operator==(const PathKey&, const PathKey&) = default;
 };
 
 // A steady stream: rate particles per second, each a burst of count 1 with seed seed_base + j.
@@ -89,6 +92,7 @@ struct Emitter {
   std::uint32_t seedBase = 0;
   Vec3 position{};
   std::vector<PathKey> path;  // empty: the origin stays at `position`; else it replaces it
+  friend bool operator==(const Emitter&, const Emitter&) = default;
 };
 
 // A gameplay event replayed at a level time.
@@ -97,6 +101,7 @@ struct ScriptEvent {
   std::string recipe;
   Vec3 position{};
   std::uint32_t seed = 0;
+  friend bool operator==(const ScriptEvent&, const ScriptEvent&) = default;
 };
 
 // The `events:` section. Integers are wide so out-of-range values survive to be reported.
@@ -109,6 +114,7 @@ struct Events {
   std::vector<Recipe> recipes;
   std::vector<Emitter> emitters;
   std::vector<ScriptEvent> script;
+  friend bool operator==(const Events&, const Events&) = default;
 };
 
 }  // namespace kiln::sim

@@ -13,6 +13,7 @@
 #include "core/diagnostic.hpp"
 #include "particles/kwp1/kwp1.hpp"
 #include "particles/model.hpp"
+#include "sim/model.hpp"
 #include "world/world.hpp"
 
 namespace kiln::world {
@@ -22,6 +23,7 @@ inline constexpr std::uint16_t kKlm1Version = 1;
 inline constexpr std::uint64_t kMaxKlm1Bytes = 2u << 20;  // whole file, header included
 inline constexpr std::string_view kSectorsEntry = "@world/sectors";
 inline constexpr std::string_view kParticlesEntry = "@world/particles";
+inline constexpr std::string_view kEventsEntry = "@kiln/events";  // KEV1 (docs/formats/kev1.md)
 // Structural limits the scan enforces before anything is allocated.
 inline constexpr std::size_t kMaxFeatures = 16;
 inline constexpr std::size_t kMaxEntries = 16;
@@ -39,6 +41,7 @@ std::optional<std::string> featureProblem(std::string_view feature);
 struct Level {
   World world;                                   // the @world/sectors entry (required)
   std::optional<particles::Document> particles;  // the @world/particles entry (optional)
+  std::optional<sim::Events> events;             // the @kiln/events entry (optional, KEV1)
   // The declared feature list, written as given; a compiler sets it to requiredFeatures(level).
   std::vector<std::string> features;
   friend bool operator==(const Level&, const Level&) = default;
