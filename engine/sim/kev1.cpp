@@ -273,4 +273,19 @@ std::variant<Events, core::DecodeError> decodeKev1(std::span<const std::uint8_t>
   return events;
 }
 
+std::variant<std::vector<core::walk::FieldSpan>, core::DecodeError> layoutKev1(std::span<const std::uint8_t> file) {
+  auto framed = core::readHeader(file, kRules);
+  if (auto* e = std::get_if<core::DecodeError>(&framed)) return *e;
+  std::vector<core::walk::FieldSpan> spans{{0, 4, "header.magic"},
+                                           {4, 2, "header.header_version"},
+                                           {6, 2, "header.document_version"},
+                                           {8, 4, "header.payload_size"},
+                                           {12, 4, "header.payload_crc32"}};
+  core::walk::Reader<false> r(std::get<core::Framed>(framed).payload, core::kHeaderSize, kKev1Version, kPaths);
+  r.trace = &spans;
+  Wire scratch;
+  if (!walkPayload(r, scratch)) return r.error();
+  return spans;
+}
+
 }  // namespace kiln::sim

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "core/diagnostic.hpp"
+#include "core/schema_walker.hpp"
 #include "sim/model.hpp"
 
 namespace kiln::sim {
@@ -35,5 +36,10 @@ std::variant<Events, core::DecodeError> decodeKev1(std::span<const std::uint8_t>
 
 // Phase 1 alone.
 std::optional<core::DecodeError> scanKev1(std::span<const std::uint8_t> file);
+
+// Every field of a well-formed file in order (header included), from the scanner's own walk:
+// offset, width and path ("recipes.ember.lifetime", "emitters.lantern.path[1].time",
+// "script[0].seed"); the first scan error otherwise. For docs, inspectors and test fixtures.
+std::variant<std::vector<core::walk::FieldSpan>, core::DecodeError> layoutKev1(std::span<const std::uint8_t> file);
 
 }  // namespace kiln::sim
