@@ -134,7 +134,7 @@ def write(name, text):
 
 
 # --- help and usage ------------------------------------------------------------------------
-for args in [["--help"]] + [[c, "--help"] for c in ["compile", "validate", "inspect", "eval", "capture", "compare"]]:
+for args in [["--help"]] + [[c, "--help"] for c in ["compile", "validate", "inspect", "eval", "sim", "capture", "compare"]]:
     rc, out, _ = run(*args)
     check(rc == 0, f"{' '.join(args)} exits 0 (got {rc})")
     check("Example" in out, f"{' '.join(args)} shows examples")

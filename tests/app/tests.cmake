@@ -17,6 +17,10 @@ if(TARGET kiln)
              COMMAND ${Python3_EXECUTABLE} ${_app}/eval_check.py $<TARGET_FILE:kiln> ${PROJECT_SOURCE_DIR}
                      ${PROJECT_BINARY_DIR}/test-scratch/eval)
     set_tests_properties("app: eval and inspect agree with independent formulas" PROPERTIES LABELS "app;cli")
+    add_test(NAME "app: kiln sim recomputed independently"
+             COMMAND ${Python3_EXECUTABLE} ${_app}/sim_check.py $<TARGET_FILE:kiln> ${PROJECT_SOURCE_DIR}
+                     ${PROJECT_BINARY_DIR}/test-scratch/sim)
+    set_tests_properties("app: kiln sim recomputed independently" PROPERTIES LABELS "app;cli;sim")
     add_test(NAME "app: README kiln commands run as written"
              COMMAND ${Python3_EXECUTABLE} ${_app}/readme_test.py $<TARGET_FILE:kiln> ${PROJECT_SOURCE_DIR}
                      ${PROJECT_BINARY_DIR}/test-scratch/readme)

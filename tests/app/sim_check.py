@@ -1,0 +1,327 @@
+#!/usr/bin/env python3
+"""`kiln sim` checked from the outside: every printed particle is recomputed in double from its
+printed initial values (integration, burst ranges, look, emitter path, seeds), the pool keeps
+the newest, emitters are rate-invariant, sort orders hold, and the events rules and warnings
+reach `kiln compile` on both sides of each limit.
+
+usage: sim_check.py KILN SOURCE_DIR SCRATCH_DIR
+"""
+import json
+import math
+import os
+import re
+import shutil
+import subprocess
+import sys
+
+KILN, ROOT, SCRATCH = sys.argv[1], sys.argv[2], sys.argv[3]
+failures = []
+
+
+def check(cond, what):
+    if not cond:
+        failures.append(what)
+        print("FAIL:", what)
+
+
+def run(*args):
+    p = subprocess.run([KILN, *args], capture_output=True, text=True, timeout=120)
+    return p.returncode, p.stdout, p.stderr
+
+
+WORLD = """version: 1
+world:
+  version: 1
+  sectors:
+    - {name: room, walls: [[-20, -20], [20, -20], [20, 20], [-20, 20]], floor: -5, ceiling: 20}
+"""
+
+
+def source(name, events):
+    path = os.path.join(SCRATCH, name + ".yaml")
+    with open(path, "w") as f:
+        f.write(WORLD + events)
+    return path
+
+
+def sim(path, t, *extra):
+    rc, out, err = run("sim", path, "--time", str(t), "--json", *extra)
+    check(rc == 0, f"{path} t={t}: sim exits 0 ({err.strip()})")
+    return json.loads(out) if rc == 0 else None
+
+
+def close(a, b, tol=2e-4):
+    return abs(a - b) <= tol * max(1.0, abs(b))
+
+
+def vclose(a, b, tol=2e-4):
+    return all(close(x, y, tol) for x, y in zip(a, b))
+
+
+def dot(a, b):
+    return sum(x * y for x, y in zip(a, b))
+
+
+def sub(a, b):
+    return [x - y for x, y in zip(a, b)]
+
+
+def norm(a):
+    n = math.sqrt(dot(a, a))
+    return [x / n for x in a]
+
+
+def path_at(keys, pos, t):
+    """The emitter origin per CONTRACT.md: piecewise linear, looping with the last key's time;
+    before the first key it moves from the last key to the first."""
+    if not keys:
+        return pos
+    if len(keys) == 1:
+        return keys[0][1]
+    period = keys[-1][0]
+    tau = math.fmod(t, period)
+    lerp = lambda a, b, f: [x + (y - x) * f for x, y in zip(a, b)]
+    if tau < keys[0][0]:
+        return lerp(keys[-1][1], keys[0][1], tau / keys[0][0])
+    for (t0, p0), (t1, p1) in zip(keys, keys[1:]):
+        if tau < t1:
+            return lerp(p0, p1, (tau - t0) / (t1 - t0))
+    return keys[-1][1]
+
+
+os.makedirs(SCRATCH, exist_ok=True)
+
+# --- a scene using every source kind, recomputed particle by particle -----------------------
+RECIPES = {
+    "ember": dict(count=1, speed=0.9, spread=0.35, lifetime=1.6, size=0.07, growth=0, gravity=1.4, drag=0.9,
+                  color=[5.0, 1.1, 0.12], opacity=1, fade=1.5, glows=True, axis=[0, 0, 1]),
+    "pickup": dict(count=48, speed=4.5, spread=2.2, lifetime=0.9, size=0.12, growth=0, gravity=-7, drag=1.8,
+                   color=[0.5, 5.0, 2.2], opacity=1, fade=1, glows=True, axis=[0, 1, 1]),
+    "dust": dict(count=14, speed=0.6, spread=1.4, lifetime=0.9, size=0.35, growth=1.8, gravity=-1, drag=3,
+                 color=[0.5, 0.46, 0.4], opacity=0.45, fade=2, glows=False, axis=[0, 0, 1]),
+}
+MATTER = [0.9, 0.8, 0.7]
+HZ = 50
+PATH = [(0.0, [2, 3, 1.2]), (4.0, [6, 3, 1.2])]
+SCRIPT = [(0.5, "pickup", [4, 3, 1.6], 120), (1.1, "dust", [1, 1, 0.05], 150)]
+
+
+def recipe_yaml(name, r):
+    lines = [f"    {name}:"]
+    for k, v in r.items():
+        lines.append(f"      {k}: {json.dumps(v).lower() if isinstance(v, bool) else json.dumps(v)}")
+    return "\n".join(lines)
+
+
+main = source("scene", f"""events:
+  capacity: 1024
+  step_hz: {HZ}
+  matter_light: {json.dumps(MATTER)}
+  recipes:
+{chr(10).join(recipe_yaml(n, r) for n, r in RECIPES.items())}
+  emitters:
+    - name: lantern
+      recipe: ember
+      rate: 12
+      seed_base: 1000
+      position: [2, 3, 1.2]
+      path:
+{chr(10).join(f"        - {{time: {t}, position: {json.dumps(p)}}}" for t, p in PATH)}
+  script:
+{chr(10).join(f"    - {{time: {t}, recipe: {r}, position: {json.dumps(p)}, seed: {s}}}" for t, r, p, s in SCRIPT)}
+""")
+rc, out, err = run("compile", main, "-o", os.path.join(SCRATCH, "scene.klm"))
+check(rc == 0 and "kiln/events@1" in out, f"scene compiles and requires kiln/events@1 ({err.strip()})")
+
+EYE, TARGET = [3, -6, 4], [3, 3, 1]
+T = 1.3
+dt = 1.0 / HZ
+for path in (main, os.path.join(SCRATCH, "scene.klm")):
+    s = sim(path, T, "--camera", ",".join(map(str, EYE + TARGET)))
+    if not s:
+        continue
+    n = math.floor(T * HZ)
+    check(s["step"] == n and s["step_hz"] == HZ and s["capacity"] == 1024, f"{path}: step {s['step']} == {n}")
+    check(list(s.keys()) == ["time", "step", "step_hz", "capacity", "count", "spawned", "recycled", "dropped",
+                             "sort", "hash", "particles", "draw_order"], f"{path}: top-level fields in order")
+    check(s["count"] == len(s["particles"]) and s["recycled"] == 0 and s["dropped"] == 0, f"{path}: counters")
+    check(re.fullmatch(r"[0-9a-f]{16}", s["hash"]) is not None, f"{path}: hash is 16 hex digits")
+    ids = [p["id"] for p in s["particles"]]
+    check(ids == sorted(ids), f"{path}: particles in spawn order")
+    # Emitter: 12/s at 50 Hz; its j-th particle has seed 1000 + j.
+    emitted = [p for p in s["particles"] if p["source"] == "emitter:lantern"]
+    forward = norm(sub(TARGET, EYE))
+    for p in s["particles"]:
+        r = RECIPES[p["recipe"]]
+        what = f"{path}: particle {p['id']} ({p['source']})"
+        # Burst ranges, from the printed initial values.
+        a = norm(r["axis"])
+        v0 = p["initial_velocity"]
+        along = dot(v0, a)
+        across = math.sqrt(max(0.0, dot(v0, v0) - along * along))
+        check(r["speed"] * 0.75 - 1e-5 <= along <= r["speed"] * 1.25 + 1e-5, f"{what}: speed along axis {along}")
+        check(across <= r["spread"] + 1e-5, f"{what}: spread {across} <= {r['spread']}")
+        check(r["lifetime"] * 0.75 - 1e-6 <= p["lifetime"] <= r["lifetime"] * 1.25 + 1e-6, f"{what}: lifetime")
+        check(r["size"] * 0.75 - 1e-6 <= p["size0"] <= r["size"] * 1.25 + 1e-6, f"{what}: size0")
+        check(0 <= p["index"] < r["count"], f"{what}: index in burst")
+        # Where and when it was born.
+        if p["source"].startswith("script:"):
+            t, name, pos, seed = SCRIPT[int(p["source"].split(":")[1])]
+            check(p["recipe"] == name and p["seed"] == seed and vclose(p["origin"], pos), f"{what}: script birth")
+            check(p["birth_step"] == math.floor(t * HZ), f"{what}: fires in step floor(t·hz)")
+        else:
+            check(vclose(p["origin"], path_at(PATH, None, p["birth_step"] * dt)), f"{what}: path origin")
+        # Integration in double from the printed initial values.
+        steps = n - p["birth_step"]
+        pos, vel = list(p["origin"]), list(v0)
+        damp = max(0.0, 1 - r["drag"] * dt)
+        for _ in range(steps):
+            vel[2] += r["gravity"] * dt
+            vel = [x * damp for x in vel]
+            pos = [x + v * dt for x, v in zip(pos, vel)]
+        age = steps * dt
+        check(close(p["age"], age), f"{what}: age {p['age']} vs {age}")
+        check(age < p["lifetime"] + 1e-6, f"{what}: alive")
+        check(vclose(p["position"], pos, 1e-3) and vclose(p["velocity"], vel, 1e-3),
+              f"{what}: position {p['position']} vs {pos}")
+        # Look.
+        tt = p["age"] / p["lifetime"]
+        op = r["opacity"] * (1 - tt) ** r["fade"]
+        check(close(p["size"], p["size0"] * (1 + r["growth"] * tt)), f"{what}: size")
+        check(close(p["opacity"], op, 1e-3), f"{what}: opacity")
+        rgb = [c * op for c in r["color"]] if r["glows"] else [c * m * op for c, m in zip(r["color"], MATTER)]
+        check(vclose(p["rgb"], rgb, 1e-3) and close(p["coverage"], 0 if r["glows"] else op, 1e-3), f"{what}: rgb")
+        check(close(p["key"], dot(sub(p["position"], EYE), forward), 1e-4), f"{what}: view key is the depth")
+    seeds = [p["seed"] for p in sorted(emitted, key=lambda p: p["id"])]
+    check(seeds == list(range(seeds[0], seeds[0] + len(seeds))) if seeds else False, f"{path}: emitter seeds run on")
+    check(s["spawned"] == 48 + 14 + math.floor(12 * n * dt + 1e-9), f"{path}: spawned {s['spawned']}")
+    # view: back to front, equal depths keep spawn order.
+    key = {p["id"]: p["key"] for p in s["particles"]}
+    check(s["draw_order"] == sorted(ids, key=lambda i: (-key[i], i)), f"{path}: draw order back to front")
+
+a = sim(main, T)
+b = sim(main, T)
+check(a and b and a["hash"] == b["hash"], "the hash is reproducible")
+# Scrubbing: the state at T is the same whatever was asked before (each run starts from T = 0).
+iso = sim(main, T, "--sort", "iso")
+if iso:
+    key = {p["id"]: p["key"] for p in iso["particles"]}
+    check(iso["sort"] == "iso" and iso["draw_order"] == sorted(key, key=lambda i: (key[i], i)), "iso: ascending key")
+none = sim(main, T, "--sort", "none")
+if none:
+    check(none["draw_order"] == [p["id"] for p in none["particles"]], "none: spawn order")
+    check(none["hash"] == a["hash"], "the sort does not change the render buffers")
+
+# --- the pool keeps the newest ---------------------------------------------------------------
+def pool(capacity):
+    return source(f"pool{capacity}", f"""events:
+  capacity: {capacity}
+  recipes:
+    puff: {{count: 5, speed: 1, lifetime: 10, size: 0.1}}
+  script:
+    - {{time: 0, recipe: puff, seed: 1}}
+    - {{time: 0.5, recipe: puff, seed: 2}}
+""")
+
+
+s = sim(pool(8), 1)
+if s:
+    check(s["count"] == 8 and s["spawned"] == 10 and s["recycled"] == 2, f"capacity 8: 2 recycled ({s['recycled']})")
+    check([p["id"] for p in s["particles"]] == list(range(2, 10)), "capacity 8: the oldest two went, the newest stay")
+s = sim(pool(10), 1)
+if s:
+    check(s["count"] == 10 and s["recycled"] == 0, "capacity 10: nothing recycled")
+
+# --- max_sprites: the oldest declarations are dropped -----------------------------------------
+for budget, dropped in ((10, 0), (9, 1), (4, 6)):
+    path = source(f"budget{budget}", f"""events:
+  capacity: 10
+  max_sprites: {budget}
+  sort: none
+  recipes:
+    puff: {{count: 10, speed: 1, lifetime: 10, size: 0.1}}
+  script:
+    - {{time: 0, recipe: puff, seed: 1}}
+""")
+    s = sim(path, 1)
+    if s:
+        check(s["dropped"] == dropped and s["draw_order"] == list(range(dropped, 10)),
+              f"max_sprites {budget}: {dropped} oldest dropped (got {s['dropped']}, {s['draw_order']})")
+
+# --- rate invariance: 12 per second at any step rate -----------------------------------------
+for hz in (7, 30, 60, 144, 1000):
+    path = source(f"rate{hz}", f"""events:
+  capacity: 4096
+  step_hz: {hz}
+  recipes:
+    mote: {{count: 1, lifetime: 100}}
+  emitters:
+    - {{name: e, recipe: mote, rate: 12}}
+""")
+    for t in (1, 2.5, 10):
+        s = sim(path, t)
+        if s:
+            check(abs(s["spawned"] - 12 * t) <= 1, f"{hz} Hz, T={t}: spawned {s['spawned']} within 1 of {12 * t}")
+
+# --- rules on both sides, and warnings that do not fail a compile ------------------------------
+def compile_events(name, events):
+    path = source(name, events)
+    rc, out, err = run("compile", path, "-o", os.path.join(SCRATCH, name + ".klm"))
+    return rc, err, path
+
+
+def base(**over):
+    v = dict(capacity=16, step_hz=60, count=4, lifetime=1, rate=2, time=1)
+    v.update(over)
+    return f"""events:
+  capacity: {v['capacity']}
+  step_hz: {v['step_hz']}
+  recipes:
+    spark: {{count: {v['count']}, lifetime: {v['lifetime']}}}
+  emitters:
+    - {{name: e, recipe: spark, rate: {v['rate']}}}
+  script:
+    - {{time: {v['time']}, recipe: spark}}
+"""
+
+
+for name, ok, bad, code in [
+    ("capacity", dict(capacity=65536), dict(capacity=65537), "event-capacity"),
+    ("capacity-low", dict(capacity=1), dict(capacity=0), "event-capacity"),
+    ("step-hz", dict(step_hz=1000), dict(step_hz=1000.5), "step-rate"),
+    ("step-hz-low", dict(step_hz=1), dict(step_hz=0.99), "step-rate"),
+    ("burst", dict(count=65536), dict(count=65537), "burst-size"),
+    ("time", dict(time=3600), dict(time=3600.5), "event-time"),
+]:
+    rc, err, _ = compile_events(name + "-ok", base(**ok))
+    check(rc == 0, f"{name}: {ok} compiles ({err.strip()})")
+    rc, err, path = compile_events(name + "-bad", base(**bad))
+    check(rc == 1 and re.search(re.escape(path) + r":\d+:\d+: error\[" + code + r"\]: events\.", err) is not None,
+          f"{name}: {bad} fails with {code} at FILE:LINE:COL ({err.strip()})")
+
+for name, over, code, line in [("count", dict(count=-3), "count-clamped", 10),
+                               ("lifetime", dict(lifetime=0.0005), "lifetime-clamped", 10),
+                               ("rate", dict(rate=-1), "rate-clamped", 12)]:
+    rc, err, path = compile_events("warn-" + name, base(**over))
+    check(rc == 0 and re.search(re.escape(path) + f":{line}:\\d+: warning\\[{code}\\]: events\\.", err) is not None,
+          f"{name}: warning[{code}] at line {line}, exit 0 ({rc}, {err.strip()})")
+rc, err, _ = compile_events("warn-none", base(count=0, lifetime=0.001, rate=0))
+check(rc == 0 and "warning" not in err, f"count 0, lifetime 0.001, rate 0: no warning ({err.strip()})")
+
+rc, err, path = compile_events("typo", base().replace("recipe: spark}", "recipe: sparks}", 1))
+check(rc == 1 and "unknown-name" in err and "did you mean 'spark'" in err, f"unknown recipe with a suggestion ({err.strip()})")
+rc, err, path = compile_events("key", base().replace("capacity:", "capacty: 3\n  capacity:", 1))
+check(rc == 1 and "unknown-key" in err and "capacity" in err, f"unknown key with a suggestion ({err.strip()})")
+rc, out, err = run("validate", source("valid-events", base()))
+check(rc == 0, f"validate accepts events ({err.strip()})")
+rc, out, err = run("sim", source("no-events", ""), "--time", "1")
+check(rc == 1 and "no events" in err, "sim on a level without events says so")
+rc, out, err = run("sim", main, "--time", "1", "--sort", "depth")
+check(rc == 2, "sim --sort depth is a usage error")
+rc, out, err = run("sim", main, "--time", "1")
+check(rc == 0 and "step 50" in out and "emitter:lantern" in out, "sim without --json prints a summary")
+
+if failures:
+    print(f"{len(failures)} failure(s)")
+    sys.exit(1)
+print("sim checks passed")
