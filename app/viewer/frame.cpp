@@ -19,14 +19,17 @@
 
 namespace kiln::viewer {
 
-std::filesystem::path userLayoutPath() {
+std::filesystem::path userConfigDir() {
   const char* xdg = std::getenv("XDG_CONFIG_HOME");
   const char* home = std::getenv("HOME");
-  std::filesystem::path dir = xdg && *xdg ? std::filesystem::path(xdg) : home ? std::filesystem::path(home) / ".config"
-                                                                              : std::filesystem::temp_directory_path();
-  std::error_code ec;
-  std::filesystem::create_directories(dir / "kiln", ec);
-  return dir / "kiln" / "kiln-view.ini";
+  const std::filesystem::path dir = xdg && *xdg ? std::filesystem::path(xdg)
+                                    : home      ? std::filesystem::path(home) / ".config"
+                                                : std::filesystem::temp_directory_path();
+  return dir / "kiln";
+}
+
+std::filesystem::path userWorkspaceLayoutPath(const std::string& workspace) {
+  return userConfigDir() / ("workspace-" + workspace + ".ini");
 }
 
 std::filesystem::path workspaceLayoutPath(const std::string& workspace) {
@@ -36,13 +39,45 @@ std::filesystem::path workspaceLayoutPath(const std::string& workspace) {
 Frame::Frame(ViewerState& state, std::string workspace) : state_(state), workspace_(std::move(workspace)) {}
 Frame::~Frame() = default;
 
-bool Frame::init(bool placeWindows) {
+bool Frame::init(bool userLayouts) {
   gpu_ = std::make_unique<GpuView>();
-  applyWorkspace(workspace_, placeWindows);
+  userLayouts_ = userLayouts;
+  applyWorkspace(workspace_, true);
   return true;
 }
 
+void Frame::saveUserLayout() {
+  if (!userLayouts_ || ImGui::GetCurrentContext() == nullptr) return;
+  // ImGui's own settings hold every window it has seen; the workspace keeps the ones showing.
+  const Layout seen = parseLayout(ImGui::SaveIniSettingsToMemory());
+  Layout mine;
+  const ImVec2 d = ImGui::GetIO().DisplaySize;
+  if (d.x < 1 || d.y < 1) return;
+  mine.referenceWidth = d.x, mine.referenceHeight = d.y;
+  for (const auto& w : seen.windows) {
+    bool showing = w.title == "Viewport" || (w.title == "Top view" && state_.view.showTopView);
+    for (std::size_t i = 0; i < kPanelTitles.size(); ++i)
+      if (w.title == kPanelTitles[i]) showing = state_.ui.open[i];
+    if (showing) mine.windows.push_back(w);
+  }
+  const std::string text = layoutToIni(mine);
+  std::error_code ec;
+  std::filesystem::create_directories(userConfigDir(), ec);
+  std::string error;
+  if (!core::writeFile(userWorkspaceLayoutPath(workspace_),
+                       std::span(reinterpret_cast<const std::uint8_t*>(text.data()), text.size()), error))
+    state_.ui.status = "layout: " + error;
+}
+
+void Frame::resetLayout() {
+  std::error_code ec;
+  std::filesystem::remove(userWorkspaceLayoutPath(workspace_), ec);
+  applyWorkspace(workspace_, true, /*shipped=*/true);
+  state_.ui.status = "layout of workspace '" + workspace_ + "' reset";
+}
+
 void Frame::shutdown() {
+  saveUserLayout();
   captureTextures_.clear();
   differenceTexture_.reset();
   gpu_.reset();
@@ -70,10 +105,18 @@ void Frame::prepareGpu() {
   if (!problems.empty()) state_.panel(Panel::Errors) = true;
 }
 
-void Frame::applyWorkspace(const std::string& name, bool place) {
+void Frame::applyWorkspace(const std::string& name, bool place, bool shipped) {
+  // Leaving a workspace keeps the user's arrangement of it for next time.
+  if (name != workspace_ && started_) saveUserLayout();
   workspace_ = name;
+  started_ = true;
   std::string error;
-  const auto bytes = core::readFile(workspaceLayoutPath(name), error);
+  const std::filesystem::path user = userWorkspaceLayoutPath(name);
+  std::error_code ec;
+  const bool mine = userLayouts_ && !shipped && std::filesystem::is_regular_file(user, ec);
+  auto bytes = core::readFile(mine ? user : workspaceLayoutPath(name), error);
+  // An unreadable user layout falls back to the shipped one.
+  if (!bytes && mine) bytes = core::readFile(workspaceLayoutPath(name), error);
   if (!bytes) {
     state_.ui.status = "layout: " + error;
     return;
@@ -93,13 +136,17 @@ void Frame::applyWorkspace(const std::string& name, bool place) {
 
 void Frame::handleInput(double dt) {
   ImGuiIO& io = ImGui::GetIO();
-  if (!io.WantCaptureMouse) {
-    if (ImGui::IsMouseClicked(ImGuiMouseButton_Left)) pickAt(io.MousePos.x * io.DisplayFramebufferScale.x,
-                                                            io.MousePos.y * io.DisplayFramebufferScale.y);
-    if (ImGui::IsMouseDragging(ImGuiMouseButton_Right) || ImGui::IsMouseDragging(ImGuiMouseButton_Middle))
-      state_.view.camera.rotate(io.MouseDelta.x, io.MouseDelta.y);
-    if (io.MouseWheel != 0) state_.view.camera.zoom(io.MouseWheel);
-  }
+  // The mouse acts on the Viewport window's image only (its rectangle as of the last frame); a
+  // camera drag that started there keeps going when the cursor leaves it.
+  const ViewportRect& vp = state_.view.viewport;
+  const glm::dvec2 mouse(io.MousePos.x * io.DisplayFramebufferScale.x, io.MousePos.y * io.DisplayFramebufferScale.y);
+  const bool dragging = ImGui::IsMouseDragging(ImGuiMouseButton_Right) || ImGui::IsMouseDragging(ImGuiMouseButton_Middle);
+  if (!ImGui::IsMouseDown(ImGuiMouseButton_Right) && !ImGui::IsMouseDown(ImGuiMouseButton_Middle)) cameraDrag_ = false;
+  if (vp.hovered && (ImGui::IsMouseClicked(ImGuiMouseButton_Right) || ImGui::IsMouseClicked(ImGuiMouseButton_Middle)))
+    cameraDrag_ = true;
+  if (vp.hovered && ImGui::IsMouseClicked(ImGuiMouseButton_Left)) pickAt(mouse.x - vp.x, mouse.y - vp.y);
+  if (dragging && cameraDrag_) state_.view.camera.rotate(io.MouseDelta.x, io.MouseDelta.y);
+  if (vp.hovered && io.MouseWheel != 0) state_.view.camera.zoom(io.MouseWheel);
   // ImGui 1.86 indexes keys by the GLFW backend's key codes.
   if (io.WantCaptureKeyboard) return;
   const double speed = (io.KeyShift ? 12.0 : 4.0) * dt;
@@ -131,29 +178,33 @@ void Frame::update(double dt) {
 }
 
 void Frame::drawScene() {
-  const int w = state_.view.framebufferWidth, h = state_.view.framebufferHeight;
-  const bool gpu = gpu_->ready();
-  if (gpu) {
-    gpu_->drawMain(state_);
-  } else {
-    state_.ui.gpu.available = false;
-    gpu_->clearMain(state_);
+  // Before the Viewport window has been laid out, the scene takes the size the layout gives it.
+  if (state_.view.viewport.w < 1) {
+    if (const WindowPlacement* p = state_.ui.layout.find("Viewport")) {
+      const ImVec2 d = ImGui::GetIO().DisplaySize;
+      const WindowPlacement r = scaledPlacement(*p, state_.ui.layout, d.x, d.y);
+      state_.view.viewport = {r.x, r.y + ImGui::GetFrameHeight(), r.w, std::max(1.0f, r.h - ImGui::GetFrameHeight())};
+    }
   }
+  const int w = state_.view.sceneWidth(), h = state_.view.sceneHeight();
+  const bool gpu = gpu_->ready();
+  if (!gpu) state_.ui.gpu.available = false;
+  gpu_->drawMain(state_, gpu);
   state_.view.overlay.clear();
   scene_.cpuParticles = !gpu || state_.view.cpuParticles;
   buildSceneOverlay(state_, scene_, state_.view.overlay);
   state_.view.overlay.line({0, 0, 0}, {1, 0, 0}, {1, 0.2f, 0.2f, 1});
   state_.view.overlay.line({0, 0, 0}, {0, 1, 0}, {0.2f, 1, 0.2f, 1});
   state_.view.overlay.line({0, 0, 0}, {0, 0, 1}, {0.3f, 0.4f, 1, 1});
-  const glm::mat4 vp = glm::mat4(state_.view.camera.projection(double(w) / std::max(1, h)) * state_.view.camera.view());
-  gpu_->drawOverlay(state_.view.overlay, vp, w, h);
+  (void)w, (void)h;
+  gpu_->drawOverlay(state_, state_.view.overlay);
 
   state_.view.topViewTexture = nullptr;
   if (state_.view.showTopView && gpu) {
     // The top view renders offscreen at its own size; hiding or resizing it never touches the
     // level clock.
-    state_.view.topViewTexture = gpu_->drawTop(state_, 384, 256);
-    state_.view.topViewWidth = 384, state_.view.topViewHeight = 256;
+    state_.view.topViewTexture = gpu_->drawTop(state_, kTopViewWidth, kTopViewHeight);
+    state_.view.topViewWidth = kTopViewWidth, state_.view.topViewHeight = kTopViewHeight;
   }
 }
 
@@ -181,13 +232,20 @@ void Frame::drawMainMenu() {
     ImGui::MenuItem("Stored bounds (GPU)", nullptr, &debug.storedBounds);
     ImGui::MenuItem("Recomputed bounds (GPU)", nullptr, &debug.recomputedBounds);
     ImGui::MenuItem("Surface grid", nullptr, &debug.grid);
+    ImGui::Separator();
+    if (ImGui::BeginMenu("Background")) {
+      for (int i = 0; i < static_cast<int>(Background::Count); ++i)
+        if (ImGui::MenuItem(kBackgroundNames[i], i == 0 ? nullptr : "B cycles", state_.view.background == Background(i)))
+          state_.view.background = Background(i);
+      ImGui::EndMenu();
+    }
     ImGui::EndMenu();
   }
   if (ImGui::BeginMenu("Workspace")) {
     for (const char* ws : {"tuning", "bounds", "capture"})
       if (ImGui::MenuItem(ws, nullptr, workspace_ == ws)) applyWorkspace(ws, true);
     ImGui::Separator();
-    if (ImGui::MenuItem("Reset layout")) applyWorkspace(workspace_, true);
+    if (ImGui::MenuItem("Reset layout")) resetLayout();
     ImGui::EndMenu();
   }
   if (ImGui::BeginMenu("Help")) {
@@ -202,6 +260,7 @@ void Frame::drawMainMenu() {
 
 void Frame::drawUi() {
   drawMainMenu();
+  panels::viewport::draw(state_, scene_);
   panels::drawAll(state_);
 }
 

@@ -9,6 +9,12 @@ std::optional<Panel> panelFromName(std::string_view name) {
   return std::nullopt;
 }
 
+std::optional<Background> backgroundFromName(std::string_view name) {
+  for (std::size_t i = 0; i < kBackgroundNames.size(); ++i)
+    if (name == kBackgroundNames[i]) return static_cast<Background>(i);
+  return std::nullopt;
+}
+
 int passIndexForBlend(particles::Blend b) { return static_cast<int>(render::particlePassIndex(b)); }
 
 }  // namespace kiln::viewer

@@ -1,6 +1,7 @@
 // Everything the viewer's panels read and change: the mounted level, clock, cameras, selection.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <deque>
@@ -138,6 +139,24 @@ struct DocumentState {
   tuning::Session tuning;
 };
 
+// What the 3D view draws behind the particles: the level as authored, or a flat or checkered
+// backdrop (the sectors hidden) for judging alpha and additive effects on their own.
+enum class Background : int { Level, Black, Grey, Checkerboard, Count };
+inline constexpr std::array<const char*, static_cast<int>(Background::Count)> kBackgroundNames{
+    "level", "black", "grey", "checkerboard"};
+std::optional<Background> backgroundFromName(std::string_view name);
+
+// The top view's offscreen size (pixels).
+inline constexpr std::uint32_t kTopViewWidth = 384, kTopViewHeight = 256;
+
+// The Viewport window's image: where the scene is shown, in framebuffer pixels. Zero-sized until
+// the window has been laid out once; camera input, picking and framing act on this rectangle.
+struct ViewportRect {
+  float x = 0, y = 0, w = 0, h = 0;
+  bool hovered = false;  // the mouse is over the image (and no other window covers it)
+  bool contains(float px, float py) const { return px >= x && py >= y && px < x + w && py < y + h; }
+};
+
 // How the level is looked at: time, cameras, selection, pass controls and what is drawn over it.
 struct ViewSettings {
   LevelClock clock;
@@ -155,6 +174,12 @@ struct ViewSettings {
   OverlayList overlay;
   OverlayList topOverlay;
   int framebufferWidth = 0, framebufferHeight = 0;
+  ViewportRect viewport;
+  void* viewportTexture = nullptr;  // the scene's offscreen image (ImGui texture id)
+  Background background = Background::Level;
+  // The size the scene renders at: the Viewport window's image, else the whole framebuffer.
+  int sceneWidth() const { return viewport.w >= 1 ? static_cast<int>(viewport.w) : std::max(1, framebufferWidth); }
+  int sceneHeight() const { return viewport.h >= 1 ? static_cast<int>(viewport.h) : std::max(1, framebufferHeight); }
 };
 
 // The window around the view: which panels are open, their placement, status and statistics.
