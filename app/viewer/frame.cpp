@@ -122,6 +122,8 @@ void Frame::applyWorkspace(const std::string& name, bool place, bool shipped) {
     return;
   }
   state_.ui.layout = parseLayout(std::string_view(reinterpret_cast<const char*>(bytes->data()), bytes->size()));
+  // Tuning judges one effect over and over: its workspace loops (the range follows the selection).
+  if (name == "tuning") state_.view.clock.loop = true;
   // The layout file decides which panels the workspace shows.
   state_.ui.open.fill(false);
   state_.view.showTopView = false;
@@ -162,15 +164,36 @@ void Frame::handleInput(double dt) {
   static constexpr std::pair<int, Key> kKeys[] = {
       {GLFW_KEY_SPACE, Key::Space}, {GLFW_KEY_LEFT, Key::Left}, {GLFW_KEY_RIGHT, Key::Right}, {GLFW_KEY_F, Key::F},
       {GLFW_KEY_F1, Key::F1},       {GLFW_KEY_TAB, Key::Tab},   {GLFW_KEY_Z, Key::Z},         {GLFW_KEY_Y, Key::Y},
-      {GLFW_KEY_O, Key::O},         {GLFW_KEY_Q, Key::Q}};
+      {GLFW_KEY_O, Key::O},         {GLFW_KEY_Q, Key::Q},       {GLFW_KEY_R, Key::R},         {GLFW_KEY_B, Key::B},
+      {GLFW_KEY_I, Key::I},         {GLFW_KEY_H, Key::H}};
   for (const auto& [code, key] : kKeys)
     if (ImGui::IsKeyPressed(code) && applyKey(state_, {key, io.KeyCtrl, io.KeyShift}) == KeyEffect::FrameSelection)
       frameSelection();
 }
 
+void Frame::followSelection() {
+  if (state_.view.selection == loopSelection_) return;
+  loopSelection_ = state_.view.selection;
+  const auto* doc = state_.doc.level ? state_.doc.level->particles() : nullptr;
+  if (!doc || !state_.view.loopFollowsSelection) return;
+  // The selected emitter, or the first emitter of the selected preset.
+  std::optional<std::uint32_t> e;
+  const Selection& sel = state_.view.selection;
+  if (sel.kind == Selection::Kind::Emitter && sel.index < doc->emitters.size()) e = sel.index;
+  if (sel.kind == Selection::Kind::Preset)
+    for (std::uint32_t i = 0; i < doc->emitters.size() && !e; ++i)
+      if (doc->emitters[i].preset == sel.index) e = i;
+  if (!e) return;
+  const inspect::LoopRange r = inspect::effectLoopRange(*doc, *e);
+  state_.view.clock.setLoop(r.start, r.end);
+  if (state_.view.clock.loop && (state_.view.clock.time < r.start || state_.view.clock.time >= r.end))
+    state_.view.clock.seek(r.start);
+}
+
 void Frame::update(double dt) {
   handleInput(dt);
   openPending();
+  followSelection();
   // A tuning edit changed the mounted document: upload it again.
   if (state_.doc.level && preparedGeneration_ != state_.doc.levelGeneration) prepareGpu();
   reloadIfChanged(dt);

@@ -63,7 +63,9 @@ class Frame {
   bool captureOne(const Camera& camera, const std::string& label, double levelTime);
   SceneOptions scene_;
   bool cameraDrag_ = false;
-  bool userLayouts_ = false, started_ = false;  // a right/middle drag that began on the viewport
+  bool userLayouts_ = false, started_ = false;
+  Selection loopSelection_;  // the selection the loop range last followed
+  void followSelection();  // a right/middle drag that began on the viewport
   double watchTimer_ = 0;
   void drawMainMenu();
   void handleInput(double dt);

@@ -48,6 +48,12 @@ struct PassControls {
   bool overdraw = false;
 };
 
+// Isolation (the outliner's, keys I and H): solo the selected emitter, or mute every emitter
+// but the selected preset's; showAll clears every solo and mute, passes included.
+void isolateSelection(struct ViewerState& s);
+bool isolated(const struct ViewerState& s);
+void showAll(PassControls& pc);
+
 // What the GPU renderer reported for the last frame (absent when no renderer is active).
 struct GpuInfo {
   bool available = false;
@@ -174,6 +180,8 @@ struct ViewSettings {
   OverlayList overlay;
   OverlayList topOverlay;
   int framebufferWidth = 0, framebufferHeight = 0;
+  // The loop range follows the selected effect (effectLoopRange) when the selection changes.
+  bool loopFollowsSelection = true;
   ViewportRect viewport;
   void* viewportTexture = nullptr;  // the scene's offscreen image (ImGui texture id)
   Background background = Background::Level;

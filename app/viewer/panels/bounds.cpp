@@ -42,7 +42,10 @@ void draw(ViewerState& s) {
   else ImGui::TextColored({0.4f, 1, 0.5f, 1}, "stored bounds equal the recomputed bounds");
 
   const auto diff = inspect::boundsDiff(em.bounds, ex.bounds);
-  if (ImGui::BeginTable("diff", 7, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg)) {
+  // Columns fit their contents; a narrow dock scrolls the table sideways instead of cutting it.
+  const ImGuiTableFlags fit = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollX;
+  const float row = ImGui::GetTextLineHeightWithSpacing() + 2;
+  if (ImGui::BeginTable("diff", 7, fit, ImVec2(0, row * 4 + 8))) {
     for (const char* h : {"axis", "stored min", "recomputed min", "d min", "stored max", "recomputed max", "d max"})
       ImGui::TableSetupColumn(h);
     ImGui::TableHeadersRow();
@@ -62,7 +65,7 @@ void draw(ViewerState& s) {
     ImGui::EndTable();
   }
   ImGui::Text("billboard radius %.4f   margin %.3g", ex.billboardRadius, ex.margin);
-  if (ImGui::BeginTable("faces", 5, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg)) {
+  if (ImGui::BeginTable("faces", 5, fit, ImVec2(0, row * 7 + 8))) {
     for (const char* h : {"face", "term", "age (s)", "lifetime (s)", "local extent"}) ImGui::TableSetupColumn(h);
     ImGui::TableHeadersRow();
     for (int f = 0; f < 6; ++f) {

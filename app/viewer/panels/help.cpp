@@ -17,6 +17,8 @@ void draw(ViewerState& s) {
       {"W A S D Q E", "move camera"},   {"Shift", "move faster"},
       {"Tab", "orbit <-> fly camera"},  {"F", "frame selection"},
       {"Left click", "pick a particle"}, {"Ctrl+Z / Ctrl+Y", "undo / redo a tuning edit"},
+      {"R", "restart the effect (loop start, playing)"}, {"B", "next background (level, black, grey, checker)"},
+      {"I", "isolate the selection (again: show all)"}, {"H", "show all (clear solo and mute)"},
       {"Ctrl+O", "open a level"},       {"F1", "this window"},
   };
   if (ImGui::BeginTable("keys", 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV)) {

@@ -205,9 +205,13 @@ void save(ViewerState& s, ::kiln::viewer::tuning::Session& t) {
   if (bytes) {
     const std::string text(bytes->begin(), bytes->end());
     if (auto out = loader::replaceScalars(text, tm::changedScalars(t.saved, t.committed), error)) {
-      if (core::writeFile(path, std::span(reinterpret_cast<const std::uint8_t*>(out->data()), out->size()), error)) {
+      const std::span written(reinterpret_cast<const std::uint8_t*>(out->data()), out->size());
+      if (core::writeFile(path, written, error)) {
+        // The hot-reload watch knows this write: no reload, so undo, solo/mute, the selection,
+        // the pick and the clock all stay as they are.
+        s.doc.watch.ownWrite(path, written);
         t.saved = t.committed;
-        s.ui.status = "saved " + path.filename().string();
+        s.ui.status = "saved " + path.filename().string() + " (undo history kept)";
         return;
       }
     }
