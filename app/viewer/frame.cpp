@@ -152,20 +152,23 @@ void Frame::handleInput(double dt) {
   // ImGui 1.86 indexes keys by the GLFW backend's key codes.
   if (io.WantCaptureKeyboard) return;
   const double speed = (io.KeyShift ? 12.0 : 4.0) * dt;
-  glm::dvec3 m{0};
-  if (ImGui::IsKeyDown(GLFW_KEY_W)) m.y += speed;
-  if (ImGui::IsKeyDown(GLFW_KEY_S)) m.y -= speed;
-  if (ImGui::IsKeyDown(GLFW_KEY_D)) m.x += speed;
-  if (ImGui::IsKeyDown(GLFW_KEY_A)) m.x -= speed;
-  if (ImGui::IsKeyDown(GLFW_KEY_E)) m.z += speed;
-  if (ImGui::IsKeyDown(GLFW_KEY_Q)) m.z -= speed;
-  if (m != glm::dvec3(0)) state_.view.camera.move(m);
+  // Ctrl+S saves; it does not also walk backwards.
+  if (!io.KeyCtrl) {
+    glm::dvec3 m{0};
+    if (ImGui::IsKeyDown(GLFW_KEY_W)) m.y += speed;
+    if (ImGui::IsKeyDown(GLFW_KEY_S)) m.y -= speed;
+    if (ImGui::IsKeyDown(GLFW_KEY_D)) m.x += speed;
+    if (ImGui::IsKeyDown(GLFW_KEY_A)) m.x -= speed;
+    if (ImGui::IsKeyDown(GLFW_KEY_E)) m.z += speed;
+    if (ImGui::IsKeyDown(GLFW_KEY_Q)) m.z -= speed;
+    if (m != glm::dvec3(0)) state_.view.camera.move(m);
+  }
   // The one-shot shortcuts go through applyKey, as a script's `key` action does.
   static constexpr std::pair<int, Key> kKeys[] = {
       {GLFW_KEY_SPACE, Key::Space}, {GLFW_KEY_LEFT, Key::Left}, {GLFW_KEY_RIGHT, Key::Right}, {GLFW_KEY_F, Key::F},
       {GLFW_KEY_F1, Key::F1},       {GLFW_KEY_TAB, Key::Tab},   {GLFW_KEY_Z, Key::Z},         {GLFW_KEY_Y, Key::Y},
       {GLFW_KEY_O, Key::O},         {GLFW_KEY_Q, Key::Q},       {GLFW_KEY_R, Key::R},         {GLFW_KEY_B, Key::B},
-      {GLFW_KEY_I, Key::I},         {GLFW_KEY_H, Key::H}};
+      {GLFW_KEY_I, Key::I},         {GLFW_KEY_H, Key::H},       {GLFW_KEY_S, Key::S}};
   for (const auto& [code, key] : kKeys)
     if (ImGui::IsKeyPressed(code) && applyKey(state_, {key, io.KeyCtrl, io.KeyShift}) == KeyEffect::FrameSelection)
       frameSelection();
@@ -193,6 +196,7 @@ void Frame::followSelection() {
 void Frame::update(double dt) {
   handleInput(dt);
   openPending();
+  if (!state_.commands.take<SaveSource>().empty()) saveSource(state_);
   followSelection();
   // A tuning edit changed the mounted document: upload it again.
   if (state_.doc.level && preparedGeneration_ != state_.doc.levelGeneration) prepareGpu();
@@ -321,6 +325,12 @@ bool Frame::runAction(const ScriptAction& a) {
       // Immediately, so `time T` then `capture` records exactly T.
       return captureOne(state_.view.camera, "current", state_.view.clock.time);
     case K::Quit: state_.ui.quit = true; return true;
+    case K::Save:
+      if (saveSource(state_)) return true;
+      std::fprintf(stderr, "kiln-view: script line %d: %s\n", a.line, state_.ui.status.c_str());
+      return false;
+    case K::Background: state_.view.background = *backgroundFromName(a.text); return true;
+    case K::Expect: return expectState(a);
     case K::Camera:
       state_.view.camera.setMode(a.text == "fly" ? Camera::Mode::Fly : a.text == "top" ? Camera::Mode::Top : Camera::Mode::Orbit);
       return true;

@@ -87,6 +87,7 @@ class Frame {
   bool writeScriptFile(const ScriptAction& a);
   bool copyScriptFile(const ScriptAction& a);
   bool expect(const ScriptAction& a);
+  bool expectState(const ScriptAction& a);
 };
 
 }  // namespace kiln::viewer

@@ -14,6 +14,7 @@ KeyEffect applyKey(ViewerState& s, const KeyChord& c) {
     switch (c.key) {
       case Key::Z: s.commands.push(TuningUndo{}); return KeyEffect::Done;
       case Key::Y: s.commands.push(TuningRedo{}); return KeyEffect::Done;
+      case Key::S: s.commands.push(SaveSource{}); return KeyEffect::Done;
       case Key::O: s.panel(Panel::Open) = true; return KeyEffect::Done;
       case Key::Q: s.ui.quit = true; return KeyEffect::Done;
       default: return KeyEffect::None;
@@ -50,10 +51,10 @@ std::optional<KeyChord> keyChordFromName(std::string_view name) {
     else if (n.starts_with("shift+") && !c.shift) c.shift = true, n.erase(0, 6);
     else break;
   }
-  static const std::array<std::pair<const char*, Key>, 14> kNames{
+  static const std::array<std::pair<const char*, Key>, 15> kNames{
       {{"space", Key::Space}, {"left", Key::Left}, {"right", Key::Right}, {"f", Key::F}, {"f1", Key::F1},
        {"tab", Key::Tab}, {"z", Key::Z}, {"y", Key::Y}, {"o", Key::O}, {"q", Key::Q}, {"r", Key::R}, {"b", Key::B},
-       {"i", Key::I}, {"h", Key::H}}};
+       {"i", Key::I}, {"h", Key::H}, {"s", Key::S}}};
   for (const auto& [text, key] : kNames)
     if (n == text) return c.key = key, c;
   return std::nullopt;

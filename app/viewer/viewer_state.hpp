@@ -225,4 +225,8 @@ struct ViewerState {
   bool panelOpen(Panel p) const { return ui.open[static_cast<int>(p)]; }
 };
 
+// Writes the tuning edits to the level's YAML source (save_logic.cpp); the status line says what
+// happened. False when there is no source to write or the write failed ("nothing to save" is true).
+bool saveSource(ViewerState& s);
+
 }  // namespace kiln::viewer

@@ -38,7 +38,8 @@ void list(ViewerState& s, const char* title, const Items& items, Selection::Kind
 }  // namespace
 
 void draw(ViewerState& s) {
-  if (!begin(s, Panel::Outliner)) return;
+  // Long names scroll sideways rather than being cut.
+  if (!begin(s, Panel::Outliner, ImGuiWindowFlags_HorizontalScrollbar)) return;
   if (!s.doc.level) {
     ImGui::TextDisabled("No level. File > Open, or drop a .klm / .yaml here.");
     ImGui::End();

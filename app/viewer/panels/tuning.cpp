@@ -173,6 +173,8 @@ bool colorKeys(std::vector<particles::ColorKey>& keys) {
 
 bool fields(particles::Preset& p) {
   bool c = false;
+  // Widgets leave room for the longest label, so a narrow dock never cuts one.
+  ImGui::PushItemWidth(-(ImGui::CalcTextSize("spin min/max (deg/s)").x + ImGui::GetStyle().ItemInnerSpacing.x * 2));
   int cap = static_cast<int>(p.capacity);
   if (ImGui::InputInt("capacity", &cap)) p.capacity = static_cast<std::uint32_t>(std::max(0, cap)), c = true;
   c |= range("lifetime min/max (s)", p.lifetime, 0.01f, 0, 3600);
@@ -186,6 +188,7 @@ bool fields(particles::Preset& p) {
   c |= range("spin min/max (deg/s)", p.rotationSpeed, 1, -3600, 3600);
   float fps = float(p.sprite.fps);
   if (ImGui::DragFloat("sprite fps", &fps, 0.1f, 0, 240, "%.2f")) p.sprite.fps = fps, c = true;
+  ImGui::PopItemWidth();
   if (ImGui::TreeNodeEx("size curve", ImGuiTreeNodeFlags_DefaultOpen)) {
     c |= sizeCurve(p.size);
     ImGui::TreePop();
@@ -195,28 +198,6 @@ bool fields(particles::Preset& p) {
     ImGui::TreePop();
   }
   return c;
-}
-
-void save(ViewerState& s, ::kiln::viewer::tuning::Session& t) {
-  namespace tm = ::kiln::viewer::tuning;
-  std::string error;
-  const auto path = s.doc.level->path;
-  auto bytes = core::readFile(path, error);
-  if (bytes) {
-    const std::string text(bytes->begin(), bytes->end());
-    if (auto out = loader::replaceScalars(text, tm::changedScalars(t.saved, t.committed), error)) {
-      const std::span written(reinterpret_cast<const std::uint8_t*>(out->data()), out->size());
-      if (core::writeFile(path, written, error)) {
-        // The hot-reload watch knows this write: no reload, so undo, solo/mute, the selection,
-        // the pick and the clock all stay as they are.
-        s.doc.watch.ownWrite(path, written);
-        t.saved = t.committed;
-        s.ui.status = "saved " + path.filename().string() + " (undo history kept)";
-        return;
-      }
-    }
-  }
-  s.ui.status = "save failed: " + error;
 }
 
 }  // namespace
@@ -250,7 +231,7 @@ void draw(ViewerState& s) {
       ImGui::SameLine();
       const bool source = s.doc.level->load.kind == loader::FileKind::Source;
       ImGui::BeginDisabled(!source || t.committed == t.saved || !t.diagnostics.empty());
-      if (ImGui::Button("Save to YAML")) save(s, t);
+      if (ImGui::Button("Save to YAML")) saveSource(s);
       ImGui::EndDisabled();
       if (!source) ImGui::TextDisabled("compiled level: edits are live only (open the .yaml to save)");
       if (fields(t.working)) changed = true;
