@@ -91,6 +91,13 @@ void Frame::onLevelMounted() {
     state_.doc.tuning = {};
   else if (state_.doc.tuning.active())
     state_.doc.tuning.start(*doc, state_.doc.tuning.preset);
+  // Likewise the emitter session: the same emitter by name, else it ends.
+  emitter_edit::Session& em = state_.doc.emitterEdit;
+  if (em.active() && (!doc || em.emitter >= doc->emitters.size() || doc->emitters[em.emitter].name != em.saved.name))
+    em = {};
+  else if (em.active())
+    em.start(*doc, em.emitter);
+  state_.view.gizmoDrag.axis = -1;
   prepareGpu();
 }
 
@@ -146,7 +153,9 @@ void Frame::handleInput(double dt) {
   if (!ImGui::IsMouseDown(ImGuiMouseButton_Right) && !ImGui::IsMouseDown(ImGuiMouseButton_Middle)) cameraDrag_ = false;
   if (vp.hovered && (ImGui::IsMouseClicked(ImGuiMouseButton_Right) || ImGui::IsMouseClicked(ImGuiMouseButton_Middle)))
     cameraDrag_ = true;
-  if (vp.hovered && ImGui::IsMouseClicked(ImGuiMouseButton_Left)) pickAt(mouse.x - vp.x, mouse.y - vp.y);
+  const glm::dvec2 local(mouse.x - vp.x, mouse.y - vp.y);
+  if (vp.hovered && ImGui::IsMouseClicked(ImGuiMouseButton_Left) && !beginGizmoDrag(local)) pickAt(local.x, local.y);
+  updateGizmoDrag(local);
   if (dragging && cameraDrag_) state_.view.camera.rotate(io.MouseDelta.x, io.MouseDelta.y);
   if (vp.hovered && io.MouseWheel != 0) state_.view.camera.zoom(io.MouseWheel);
   // ImGui 1.86 indexes keys by the GLFW backend's key codes.
@@ -193,10 +202,81 @@ void Frame::followSelection() {
     state_.view.clock.seek(r.start);
 }
 
+bool Frame::beginGizmoDrag(const glm::dvec2& local) {
+  const auto e = gizmoEmitter(state_);
+  const auto handles = gizmoHandlesFor(state_);
+  if (!e || !handles) return false;
+  const auto& em = state_.doc.level->particles()->emitters[*e];
+  const glm::dvec3 origin(em.position.x, em.position.y, em.position.z);
+  const double w = state_.view.sceneWidth(), h = state_.view.sceneHeight();
+  const int axis = emitter_edit::hitHandle(*handles, local);
+  if (axis < 0) return false;
+  emitter_edit::Session& t = state_.doc.emitterEdit;
+  if (!t.active() || t.emitter != *e) {
+    if (t.active() && !(t.committed == t.saved)) {
+      state_.ui.status = "save or undo the edits to " + t.working.name + " before moving another emitter";
+      return true;
+    }
+    t.start(*state_.doc.level->particles(), *e);
+  }
+  state_.view.gizmoDrag = {axis, origin, rayThroughPixel(state_.view.camera, local.x, local.y, w, h)};
+  return true;
+}
+
+bool Frame::scriptGizmoDrag(int axis, double dx, double dy, int line) {
+  const auto handles = gizmoHandlesFor(state_);
+  if (!handles || !(*handles)[static_cast<std::size_t>(axis)].visible) {
+    std::fprintf(stderr, "kiln-view: script line %d: no gizmo handle to drag (select an emitter, gizmo on)\n", line);
+    return false;
+  }
+  // As a hand would: press near the handle's tip, move by (dx, dy) pixels, release.
+  const auto& h = (*handles)[static_cast<std::size_t>(axis)];
+  const glm::dvec2 press = h.from + (h.to - h.from) * 0.9;
+  if (!beginGizmoDrag(press) || state_.view.gizmoDrag.axis != axis) {
+    std::fprintf(stderr, "kiln-view: script line %d: the press did not take the %c handle\n", line, "xyz"[axis]);
+    return false;
+  }
+  dragTo(press + glm::dvec2(dx, dy));
+  state_.view.gizmoDrag.axis = -1;
+  state_.doc.emitterEdit.commit();
+  return state_.doc.emitterEdit.diagnostics.empty();
+}
+
+void Frame::dragTo(const glm::dvec2& local) {
+  const ViewSettings::GizmoDrag& drag = state_.view.gizmoDrag;
+  emitter_edit::Session& t = state_.doc.emitterEdit;
+  const Ray now = rayThroughPixel(state_.view.camera, local.x, local.y, state_.view.sceneWidth(), state_.view.sceneHeight());
+  const auto p = emitter_edit::dragAlongAxis(drag.start, drag.axis, drag.pressRay, now, state_.view.gizmoGrid);
+  if (!p) return;
+  t.working.position = {p->x, p->y, p->z};
+  state_.doc.lastEdit = DocumentState::LastEdit::Emitter;
+  // Live: the bounds box and the sector-fit check follow the drag (an invalid spot is reported
+  // and the level keeps the last valid one).
+  applyEmitterEdit(state_);
+  state_.panel(Panel::Emitter) = true;
+}
+
+void Frame::updateGizmoDrag(const glm::dvec2& local) {
+  ViewSettings::GizmoDrag& drag = state_.view.gizmoDrag;
+  if (drag.axis < 0) return;
+  emitter_edit::Session& t = state_.doc.emitterEdit;
+  if (!ImGui::IsMouseDown(ImGuiMouseButton_Left)) {
+    drag.axis = -1;
+    t.commit();  // one undo point per drag
+    return;
+  }
+  dragTo(local);
+}
+
 void Frame::update(double dt) {
   handleInput(dt);
   openPending();
   if (!state_.commands.take<SaveSource>().empty()) saveSource(state_);
+  if (state_.doc.lastEdit == DocumentState::LastEdit::Emitter) {
+    // Ctrl+Z / Ctrl+Y step the emitter session (the tuning panel keeps them otherwise).
+    for (std::size_t i = state_.commands.take<TuningUndo>().size(); i > 0; --i) undoEmitterEdit(state_, false);
+    for (std::size_t i = state_.commands.take<TuningRedo>().size(); i > 0; --i) undoEmitterEdit(state_, true);
+  }
   followSelection();
   // A tuning edit changed the mounted document: upload it again.
   if (state_.doc.level && preparedGeneration_ != state_.doc.levelGeneration) prepareGpu();
@@ -331,6 +411,7 @@ bool Frame::runAction(const ScriptAction& a) {
       return false;
     case K::Background: state_.view.background = *backgroundFromName(a.text); return true;
     case K::Expect: return expectState(a);
+    case K::DragGizmo: return scriptGizmoDrag(static_cast<int>(a.text[0] - 'x'), a.a, a.b, a.line);
     case K::Camera:
       state_.view.camera.setMode(a.text == "fly" ? Camera::Mode::Fly : a.text == "top" ? Camera::Mode::Top : Camera::Mode::Orbit);
       return true;

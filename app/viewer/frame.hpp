@@ -4,6 +4,7 @@
 
 #include <filesystem>
 #include <memory>
+#include <array>
 #include <optional>
 
 #include <glm/glm.hpp>
@@ -65,7 +66,13 @@ class Frame {
   bool cameraDrag_ = false;
   bool userLayouts_ = false, started_ = false;
   Selection loopSelection_;  // the selection the loop range last followed
-  void followSelection();  // a right/middle drag that began on the viewport
+  void followSelection();
+  // The translate gizmo (frame.cpp): a press on a handle, then the drag.
+  bool beginGizmoDrag(const glm::dvec2& local);
+  void updateGizmoDrag(const glm::dvec2& local);
+  void dragTo(const glm::dvec2& local);
+  // The script's drag-gizmo: the same press, move and release a hand makes.
+  bool scriptGizmoDrag(int axis, double dx, double dy, int line);  // a right/middle drag that began on the viewport
   double watchTimer_ = 0;
   void drawMainMenu();
   void handleInput(double dt);

@@ -1,5 +1,6 @@
 // Frame: the script actions that test a session — debug views, files written mid-session for
 // hot reload, and expect-* checks of the errors panel, the level clock and the mounted level.
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <system_error>
@@ -111,6 +112,19 @@ bool Frame::expectState(const ScriptAction& a) {
       }
       return true;
     }
+    return failed("no emitter named '" + a.name + "'");
+  }
+  if (a.text == "position") {
+    if (!doc) return failed("no particles");
+    for (const auto& em : doc->emitters)
+      if (em.name == a.name) {
+        const double d = std::max({std::abs(em.position.x - a.look[0]), std::abs(em.position.y - a.look[1]),
+                                   std::abs(em.position.z - a.look[2])});
+        if (d <= 1e-6) return true;
+        char text[160];
+        std::snprintf(text, sizeof text, "%s is at %.6g %.6g %.6g", a.name.c_str(), em.position.x, em.position.y, em.position.z);
+        return failed(text);
+      }
     return failed("no emitter named '" + a.name + "'");
   }
   if (a.text == "selected") {

@@ -193,6 +193,11 @@ Script parseScript(std::string_view text) {
       a.kind = K::Background;
       if (w.size() != 2 || !backgroundFromName(w[1])) ok = false, fail("'background' takes level, black, grey or checkerboard");
       else a.text = w[1];
+    } else if (k == "drag-gizmo") {
+      a.kind = K::DragGizmo;
+      if (w.size() != 4 || (w[1] != "x" && w[1] != "y" && w[1] != "z") || !number(w[2], a.a) || !number(w[3], a.b))
+        ok = false, fail("'drag-gizmo' takes an axis x|y|z and a move DX DY in pixels");
+      else a.text = w[1];
     } else if (k == "expect") {
       a.kind = K::Expect;
       const std::string what = w.size() >= 2 ? w[1] : std::string();
@@ -204,11 +209,15 @@ Script parseScript(std::string_view text) {
         a.name = w[2];
       } else if (what == "selected" && w.size() == 4) {
         a.name = w[2] + " " + w[3];
+      } else if (what == "position" && w.size() == 6 && number(w[3], a.look[0]) && number(w[4], a.look[1]) &&
+                 number(w[5], a.look[2])) {
+        a.name = w[2];
       } else if (what == "status" && w.size() >= 3) {
         a.name = afterWord(line, k);
       } else {
         ok = false;
-        fail("'expect' takes: undo available|empty, loop START END, framed EMITTER, selected KIND NAME or status TEXT");
+        fail("'expect' takes: undo available|empty, loop START END, framed EMITTER, selected KIND NAME, "
+             "position EMITTER X Y Z or status TEXT");
       }
     } else {
       ok = false;

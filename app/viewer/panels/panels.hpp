@@ -18,6 +18,7 @@ namespace errors { void draw(ViewerState& s); }
 namespace help { void draw(ViewerState& s); }
 namespace open { void draw(ViewerState& s); }
 namespace top_view { void draw(ViewerState& s); }
+namespace emitter { void draw(ViewerState& s); }
 // The 3D view's window (not in drawAll: the frame draws it first, with the scene's options).
 namespace viewport { void draw(ViewerState& s, const SceneOptions& scene); }
 

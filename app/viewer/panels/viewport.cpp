@@ -81,6 +81,20 @@ void draw(ViewerState& s, const SceneOptions& scene) {
   const ImVec2 hi(lo.x + size.x, lo.y + size.y);
   ImGui::GetWindowDrawList()->PushClipRect(lo, hi, true);
   drawStatus(s, lo);
+  if (const auto handles = gizmoHandlesFor(s)) {
+    // The move gizmo: X red, Y green, Z blue; the dragged axis bright, others a little dimmer.
+    static const ImU32 kAxis[3] = {IM_COL32(235, 70, 60, 230), IM_COL32(80, 220, 90, 230), IM_COL32(80, 130, 255, 230)};
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    for (int a = 0; a < 3; ++a) {
+      const auto& h = (*handles)[static_cast<std::size_t>(a)];
+      if (!h.visible) continue;
+      const ImVec2 from(lo.x + float(h.from.x / scale.x), lo.y + float(h.from.y / scale.y));
+      const ImVec2 to(lo.x + float(h.to.x / scale.x), lo.y + float(h.to.y / scale.y));
+      const float width = s.view.gizmoDrag.axis == a ? 4.0f : 2.5f;
+      dl->AddLine(from, to, kAxis[a], width);
+      dl->AddCircleFilled(to, s.view.gizmoDrag.axis == a ? 7.0f : 5.0f, kAxis[a]);
+    }
+  }
   drawLegend(s, scene, lo, hi);
   ImGui::GetWindowDrawList()->PopClipRect();
   ImGui::End();
