@@ -34,6 +34,8 @@ void bar(const char* label, double used, double limit, const char* where) {
   ImGui::PopStyleColor();
 }
 
+void passTimes(const ViewerState& s, float width);
+
 // Frame time over the last few hundred frames, at the panel's real width (a negative width on
 // ImGui 1.86 plots a sliver), the frame budget as a red line, and the passes' GPU times.
 void frameTime(const ViewerState& s) {
@@ -52,6 +54,14 @@ void frameTime(const ViewerState& s) {
     ImGui::TextWrapped("red line: frame target %.1f ms (assets/budgets.json)", s.ui.gpu.frameTargetMs);
   }
   if (!s.ui.gpu.available) return;
+  // A fixed height whatever the timers say, so the panel's layout never jumps with them.
+  const float line = ImGui::GetTextLineHeightWithSpacing();
+  ImGui::BeginChild("pass times", ImVec2(0, line * float(s.ui.gpu.passMs.size() + 2) + 4), false, ImGuiWindowFlags_NoScrollbar);
+  passTimes(s, width);
+  ImGui::EndChild();
+}
+
+void passTimes(const ViewerState& s, float width) {
   const auto& ms = s.ui.gpu.passMs;
   const bool timersZero = std::all_of(ms.begin(), ms.end(), [](double t) { return t <= 0; });
   if (timersZero) {
