@@ -124,6 +124,27 @@ TEST_CASE("braziers: version 1 additive and cutout effects in a portal-linked wo
   CHECK(lit.size() == level.world.sectors.size());
 }
 
+TEST_CASE("braziers: seed 002's three event recipes, a lantern on a path, a script firing the bursts") {
+  const world::Level level = load("braziers");
+  REQUIRE(level.events.has_value());
+  const sim::Events& e = *level.events;
+  std::set<std::string> recipes;
+  for (const sim::Recipe& r : e.recipes) recipes.insert(r.name);
+  CHECK(recipes == std::set<std::string>{"ember", "pickup", "dust"});
+  // Two glow (ember, pickup) and one is matter (dust).
+  for (const sim::Recipe& r : e.recipes) CHECK(r.glows == (r.name != "dust"));
+  // The embers leave a lantern that moves: a path with at least two distinct positions.
+  REQUIRE(e.emitters.size() == 1);
+  CHECK(e.emitters[0].recipe == "ember");
+  REQUIRE(e.emitters[0].path.size() >= 2);
+  CHECK(e.emitters[0].path[0].position != e.emitters[0].path[1].position);
+  // The script fires both bursts.
+  std::set<std::string> fired;
+  for (const sim::ScriptEvent& x : e.script) fired.insert(x.recipe);
+  CHECK(fired == std::set<std::string>{"pickup", "dust"});
+  CHECK(std::find(level.features.begin(), level.features.end(), "kiln/events@1") != level.features.end());
+}
+
 TEST_CASE("smoke_fire: version 2 alpha smoke over additive fire, one premultiplied frame, world version 3") {
   const world::Level level = load("smoke_fire");
   const auto& doc = *level.particles;
