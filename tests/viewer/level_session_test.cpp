@@ -36,7 +36,7 @@ TEST_CASE("a missing file is an io-error and no level") {
 
 TEST_CASE("a host without world/particles@1 refuses the mount with missing-feature") {
   world::HostCapabilities host;
-  host.features = {"world/sectors@1", "world/particles@2"};
+  host.features = {"world/sectors@1", "world/particles@2", "kiln/events@1"};  // all but particles@1
   const auto out = openLevel(kSample, host, false);
   CHECK_FALSE(out.level);
   CHECK(out.mountRefused);
