@@ -121,8 +121,9 @@ int runCapture(const CaptureOptions& o) {
     return kExitUsage;
   }
 
-  const loader::LoadResult r = loader::loadAny(o.file);
+  const loader::LoadResult r = loader::loadAny(o.file, readOptions(o.unchecked, true));
   if (!r.ok()) return reportFailure(r);
+  reportRelaxedFindings(r);
   core::Diagnostic error;
   auto fileBytes = core::readFile(o.file, error, 64u << 20);
   if (!fileBytes) return reportIoError(error);
@@ -171,6 +172,8 @@ int runCapture(const CaptureOptions& o) {
   sidecar.height = height;
   sidecar.glRenderer = info.renderer;
   sidecar.kilnVersion = std::string(render::kilnVersion());
+  sidecar.checksRelaxed = o.unchecked;
+  for (const loader::LocatedDiagnostic& d : r.relaxedFindings) sidecar.findings.push_back(d.diagnostic);
   for (std::size_t i = 0; i < times.size(); ++i) {
     render::CaptureRequest req;
     req.width = width;

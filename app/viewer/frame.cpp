@@ -16,6 +16,7 @@
 #include "gpu_view.hpp"
 #include "keys.hpp"
 #include "scene.hpp"
+#include "source/suggest.hpp"
 
 namespace kiln::viewer {
 
@@ -245,7 +246,9 @@ bool Frame::runAction(const ScriptAction& a) {
     case K::Panel: {
       auto p = panelFromName(a.text);
       if (!p) {
-        std::fprintf(stderr, "kiln-view: script line %d: no panel named '%s'\n", a.line, a.text.c_str());
+        const std::vector<std::string> names(kPanelNames.begin(), kPanelNames.end());
+        std::fprintf(stderr, "kiln-view: script line %d: no panel named '%s'%s; panels: %s\n", a.line, a.text.c_str(),
+                     source::didYouMean(a.text, names).c_str(), source::listOf(names).c_str());
         return false;
       }
       state_.panel(*p) = a.a != 0;
@@ -276,7 +279,8 @@ bool Frame::runAction(const ScriptAction& a) {
     case K::CopyFile: return copyScriptFile(a);
     case K::ExpectErrors:
     case K::ExpectTime:
-    case K::ExpectLevel: return expect(a);
+    case K::ExpectLevel:
+    case K::ExpectProblem: return expect(a);
   }
   return true;
 }

@@ -71,6 +71,20 @@ bool Frame::expect(const ScriptAction& a) {
                  a.a, a.b, state_.view.clock.time);
     return false;
   }
+  if (a.kind == K::ExpectProblem) {
+    // expect-problem: the outliner's flag on the emitter (MountedLevel::problems) names TEXT.
+    const auto* doc = state_.doc.level ? state_.doc.level->particles() : nullptr;
+    for (std::size_t i = 0; doc && i < doc->emitters.size(); ++i) {
+      if (doc->emitters[i].name != a.text) continue;
+      const std::string& flag = i < state_.doc.level->problems.size() ? state_.doc.level->problems[i] : std::string();
+      if (flag.find(a.name) != std::string::npos) return true;
+      std::fprintf(stderr, "kiln-view: script line %d: emitter %s is flagged '%s', expected '%s'\n", a.line,
+                   a.text.c_str(), flag.c_str(), a.name.c_str());
+      return false;
+    }
+    std::fprintf(stderr, "kiln-view: script line %d: no emitter named '%s' is mounted\n", a.line, a.text.c_str());
+    return false;
+  }
   // expect-level: the mounted level's file name, with or without its extension.
   const std::filesystem::path mounted = state_.doc.level ? state_.doc.level->path : std::filesystem::path();
   if (state_.doc.level && (mounted.filename() == a.text || mounted.stem() == a.text)) return true;

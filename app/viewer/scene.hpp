@@ -7,6 +7,11 @@
 
 namespace kiln::viewer {
 
+// The bounds colours, shared by the viewport overlay and its legend (panels/legend.cpp).
+inline const glm::vec4 kProblemBoxColor{1, 0.2f, 0.2f, 1};       // stored box of a flagged emitter
+inline const glm::vec4 kRecomputedBoxColor{0.2f, 0.9f, 1, 0.8f};  // conservativeEmitterBounds
+inline const glm::vec4 kOutsideCornerColor{1, 0.15f, 0.15f, 1};   // a corner outside its sector
+
 struct SceneOptions {
   bool cpuParticles = true;   // draw the CPU reference state of every alive particle as points
   bool allBounds = false;     // stored bounds of every emitter, not only the selected one

@@ -59,13 +59,16 @@ void buildSceneOverlay(const ViewerState& s, const SceneOptions& o, OverlayList&
       sel = std::find(frames.begin(), frames.end(), s.doc.level->load.textures[s.view.selection.index].image.name) != frames.end();
     }
     const bool forged = e < s.doc.level->forged.size() && s.doc.level->forged[e];
+    // Any finding of the relaxed checks (forged bounds, outside or missing sector) draws the
+    // emitter as a problem, whether or not it is selected (the legend explains the colours).
+    const bool problem = forged || (e < s.doc.level->problems.size() && !s.doc.level->problems[e].empty());
     out.cross(g(em.position), 0.15, sel ? glm::vec4(1, 1, 0.3f, 1) : glm::vec4(0.9f, 0.6f, 0.2f, 0.9f));
-    if (sel || o.allBounds || forged) {
-      // Stored bounds yellow (red when forged); the recomputed box cyan beside them.
-      out.box(g(em.bounds.min), g(em.bounds.max), forged ? glm::vec4(1, 0.2f, 0.2f, 1) : glm::vec4(1, 0.9f, 0.2f, sel ? 1.0f : 0.5f));
-      if (sel) {
+    if (sel || o.allBounds || problem) {
+      // Stored bounds yellow (red for a problem emitter); the recomputed box cyan beside them.
+      out.box(g(em.bounds.min), g(em.bounds.max), problem ? kProblemBoxColor : glm::vec4(1, 0.9f, 0.2f, sel ? 1.0f : 0.5f));
+      if (sel || problem) {
         const auto re = particles::conservativeEmitterBounds(doc->presets[em.preset], em);
-        out.box(g(re.min), g(re.max), {0.2f, 0.9f, 1, 0.8f});
+        out.box(g(re.min), g(re.max), kRecomputedBoxColor);
       }
     }
     if (!o.cpuParticles || !emitterVisible(s, e)) continue;
@@ -78,13 +81,13 @@ void buildSceneOverlay(const ViewerState& s, const SceneOptions& o, OverlayList&
                 {c[0], c[1], c[2], std::max(0.35f, c[3])});
     }
   }
-  if (s.view.selection.kind == Selection::Kind::Emitter && s.view.selection.index < doc->emitters.size()) {
-    // Corners of the selected emitter's bounds outside its sector, in red.
-    for (const auto& fit : world::fitEmitters(w, *doc)) {
-      if (fit.emitter != s.view.selection.index || !fit.sectorExists) continue;
-      for (const auto& c : fit.corners)
-        if (!c.inside()) out.cross({c.x, c.y, c.z}, 0.12, {1, 0.15f, 0.15f, 1});
-    }
+  // Corners outside their sector, in red: the selected emitter's and every flagged emitter's.
+  for (const auto& fit : world::fitEmitters(w, *doc)) {
+    const bool flagged = fit.emitter < s.doc.level->problems.size() && !s.doc.level->problems[fit.emitter].empty();
+    const bool selected = s.view.selection.is(Selection::Kind::Emitter, fit.emitter);
+    if (!(flagged || selected) || !fit.sectorExists) continue;
+    for (const auto& c : fit.corners)
+      if (!c.inside()) out.cross({c.x, c.y, c.z}, 0.12, kOutsideCornerColor);
   }
   if (s.view.pick) out.cross(g(s.view.pick->state.position), std::max(0.1, s.view.pick->state.size), {1, 1, 1, 1});
 }

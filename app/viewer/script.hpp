@@ -18,11 +18,12 @@ namespace kiln::viewer {
 //   key CHORD (as the keyboard: "space", "shift+right", "ctrl+z") | view NAME on|off
 //   write-file PATH TEXT (\n, \t and \\ escapes) | copy-file FROM TO
 //   expect-errors N|N+ | expect-time T [TOL] | expect-level NAME
+//   expect-problem EMITTER TEXT (the outliner flags EMITTER with a reason containing TEXT)
 // A failed expect-* line fails the session (exit 1) and the script goes on, so one run reports
-// every broken expectation.
+// every broken expectation; any other action that fails stops the session with exit 1.
 struct ScriptAction {
   enum class Kind { Open, Time, Play, Pause, Speed, Step, Panel, Pick, Capture, Screenshot, Select, Wait, Camera, Quit, Workspace, Inspect, Tune, Host,
-                    Look, Key, View, WriteFile, CopyFile, ExpectErrors, ExpectTime, ExpectLevel };
+                    Look, Key, View, WriteFile, CopyFile, ExpectErrors, ExpectTime, ExpectLevel, ExpectProblem };
   Kind kind{};
   std::string text;   // path, panel name, select kind, camera mode, key chord, view name
   std::string name;   // select: object name; write-file: the unescaped text; copy-file: target
@@ -32,6 +33,12 @@ struct ScriptAction {
   int line = 0;
 };
 
+// Every action word the parser knows (for "did you mean" on an unknown one).
+inline constexpr std::array<const char*, 27> kActionNames{
+    "open", "inspect", "screenshot", "time", "speed", "step", "wait", "pick", "play", "pause", "capture", "quit", "host",
+    "tune", "workspace", "panel", "look", "camera", "select", "key", "view", "write-file", "copy-file", "expect-errors",
+    "expect-time", "expect-level", "expect-problem"};
+
 // The debug views `view NAME on|off` toggles (the View menu's check boxes).
 inline constexpr std::array<const char*, 8> kViewNames{"sector-planes", "stored-bounds", "recomputed-bounds", "grid",
                                                        "overdraw", "top-view", "cpu-points", "all-bounds"};
@@ -39,6 +46,13 @@ inline constexpr std::array<const char*, 8> kViewNames{"sector-planes", "stored-
 // The tolerance of `expect-time T` without one: far above the rounding of summed 1/60 s frames,
 // far below one tick.
 inline constexpr double kExpectTimeTolerance = 1e-6;
+
+// The expect-* kinds: a failed one fails the session but the script goes on. Any other failed
+// action stops the session.
+inline bool isExpectation(ScriptAction::Kind k) {
+  return k == ScriptAction::Kind::ExpectErrors || k == ScriptAction::Kind::ExpectTime ||
+         k == ScriptAction::Kind::ExpectLevel || k == ScriptAction::Kind::ExpectProblem;
+}
 
 // write-file's TEXT with \n, \t and \\ replaced; nullopt on any other escape or a trailing '\'.
 std::optional<std::string> unescapeText(std::string_view text);

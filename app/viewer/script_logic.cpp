@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "keys.hpp"
+#include "source/suggest.hpp"
 
 namespace kiln::viewer {
 namespace {
@@ -186,9 +187,14 @@ Script parseScript(std::string_view text) {
       a.kind = K::ExpectLevel;
       if (w.size() != 2) ok = false, fail("'expect-level' takes a file name");
       else a.text = w[1];
+    } else if (k == "expect-problem") {
+      a.kind = K::ExpectProblem;
+      if (w.size() < 3) ok = false, fail("'expect-problem' takes EMITTER TEXT");
+      else a.text = w[1], a.name = rest(rest(line, k), w[1]);
     } else {
       ok = false;
-      fail("unknown action '" + k + "'");
+      const std::vector<std::string> known(kActionNames.begin(), kActionNames.end());
+      fail("unknown action '" + k + "'" + source::didYouMean(k, known) + "; actions: " + source::listOf(known));
     }
     if (ok) script.actions.push_back(std::move(a));
     if (end == text.size()) break;

@@ -13,7 +13,12 @@ void draw(ViewerState& s) {
     ImGui::End();
     return;
   }
-  ImGui::Text("%zu problem(s)%s", s.doc.loadDiagnostics.size(), s.doc.level ? "; showing the last good level" : "");
+  const bool relaxed = s.doc.level && s.doc.level->relaxedBounds && !s.doc.forgedOffer;
+  if (relaxed)
+    ImGui::TextColored({1, 0.6f, 0.3f, 1}, "%zu finding(s) of the relaxed checks; the level is opened anyway",
+                       s.doc.loadDiagnostics.size());
+  else
+    ImGui::Text("%zu problem(s)%s", s.doc.loadDiagnostics.size(), s.doc.level ? "; showing the last good level" : "");
   // Narrow docks keep the message readable: the first three columns can be resized, and the
   // whole table scrolls sideways rather than wrapping the message one word per line.
   const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_Resizable |
@@ -29,7 +34,8 @@ void draw(ViewerState& s) {
       ImGui::TableNextRow();
       ImGui::TableNextColumn();
       ImGui::PushID(static_cast<int>(i));
-      const std::string code(core::codeName(d.diagnostic.code));
+      const std::string code = (d.diagnostic.severity == core::Severity::Warning ? "warning[" : "error[") +
+                               std::string(core::codeName(d.diagnostic.code)) + "]";
       if (ImGui::Selectable(code.c_str(), false, ImGuiSelectableFlags_SpanAllColumns) && s.doc.level) {
         const Selection sel = selectionForPath(s.doc.level->load.level, d.diagnostic.path);
         if (sel.kind != Selection::Kind::None) s.view.selection = sel;
@@ -48,7 +54,7 @@ void draw(ViewerState& s) {
     }
     ImGui::EndTable();
   }
-  if (s.doc.forgedOffer && ImGui::Button("Inspect the forged level anyway")) {
+  if (s.doc.forgedOffer && ImGui::Button("Inspect anyway (checks relaxed)")) {
     s.commands.push(OpenLevel{*s.doc.forgedOffer, true});
     s.panel(Panel::Bounds) = true;
   }

@@ -45,6 +45,7 @@ void drawAll(ViewerState& s) {
   errors::draw(s);
   open::draw(s);
   top_view::draw(s);
+  legend::draw(s);
   help::draw(s);
 }
 

@@ -17,6 +17,7 @@ namespace errors { void draw(ViewerState& s); }
 namespace help { void draw(ViewerState& s); }
 namespace open { void draw(ViewerState& s); }
 namespace top_view { void draw(ViewerState& s); }
+namespace legend { void draw(ViewerState& s); }
 
 // Draws every open panel in a fixed order.
 void drawAll(ViewerState& s);
