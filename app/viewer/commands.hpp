@@ -21,13 +21,17 @@ struct TakeScreenshot {
 };
 // Capture the current camera at the current level time.
 struct CaptureNow {};
+// Add a PNG from disk to the capture list (for A/B against anything).
+struct LoadCaptureImage {
+  std::filesystem::path path;
+};
 // Write the camera bookmarks beside the level.
 struct SaveBookmarks {};
 // Step the tuning session back or forward (the keyboard's Ctrl+Z / Ctrl+Y).
 struct TuningUndo {};
 struct TuningRedo {};
 
-using Command = std::variant<OpenLevel, TakeScreenshot, CaptureNow, SaveBookmarks, TuningUndo, TuningRedo>;
+using Command = std::variant<OpenLevel, TakeScreenshot, CaptureNow, SaveBookmarks, TuningUndo, TuningRedo, LoadCaptureImage>;
 
 class CommandQueue {
  public:

@@ -19,8 +19,6 @@ namespace kiln::viewer {
 
 // Where the user's own window layout is kept (separate from the shipped workspaces).
 std::filesystem::path userLayoutPath();
-// "LEVEL_LABEL_t00001500ms.png": sortable, one file per (camera, time).
-std::string captureFileName(const std::string& level, const std::string& label, double levelTime);
 // Camera bookmarks are saved beside the level as LEVEL.bookmarks.json.
 std::filesystem::path bookmarksPath(const std::filesystem::path& level);
 // The shipped workspace layout file (imgui_layout/NAME.ini).
@@ -52,6 +50,8 @@ class Frame {
   std::unique_ptr<class ImageTexture> differenceTexture_;
   int captureFailures_ = 0;
   bool captureOne(const Camera& camera, const std::string& label, double levelTime);
+  // A PNG from disk joins the capture list (A/B of any two images); false with the reason printed.
+  bool addImageFile(const std::filesystem::path& path);
   SceneOptions scene_;
   double watchTimer_ = 0;
   void drawMainMenu();
