@@ -238,7 +238,13 @@ bool Frame::runAction(const ScriptAction& a) {
     case K::Select: return selectByName(a.text, a.name, a.line);
     case K::Capture:
       // Immediately, so `time T` then `capture` records exactly T.
-      return captureOne(state_.view.camera, "current", state_.view.clock.time);
+      return captureOne(state_.view.camera, a.text.empty() ? "current" : a.text, state_.view.clock.time);
+    case K::CaptureSet:
+    case K::Bookmark:
+    case K::Save:
+    case K::Solo:
+    case K::Mute:
+    case K::AB: return runPanelAction(a);
     case K::Quit: state_.ui.quit = true; return true;
     case K::Camera:
       state_.view.camera.setMode(a.text == "fly" ? Camera::Mode::Fly : a.text == "top" ? Camera::Mode::Top : Camera::Mode::Orbit);

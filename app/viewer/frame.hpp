@@ -52,6 +52,8 @@ class Frame {
   bool captureOne(const Camera& camera, const std::string& label, double levelTime);
   // A PNG from disk joins the capture list (A/B of any two images); false with the reason printed.
   bool addImageFile(const std::filesystem::path& path);
+  // The script's twins of panel buttons: capture-set, bookmark, save, solo, mute, ab.
+  bool runPanelAction(const ScriptAction& a);
   SceneOptions scene_;
   double watchTimer_ = 0;
   void drawMainMenu();

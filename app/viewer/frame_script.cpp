@@ -1,12 +1,18 @@
 // Frame: the script actions that test a session — debug views, files written mid-session for
 // hot reload, and expect-* checks of the errors panel, the level clock and the mounted level.
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <system_error>
 
+#include "capture_files.hpp"
 #include "core/file.hpp"
 #include "frame.hpp"
 #include "gpu_view.hpp"
+#include "loader/time_range.hpp"
+#include "panels/tuning_model.hpp"
+#include "render/passes.hpp"
+#include "source/suggest.hpp"
 
 namespace kiln::viewer {
 
@@ -91,6 +97,74 @@ bool Frame::expect(const ScriptAction& a) {
   std::fprintf(stderr, "kiln-view: script line %d: expected level %s, mounted: %s\n", a.line, a.text.c_str(),
                state_.doc.level ? mounted.string().c_str() : "none");
   return false;
+}
+
+bool Frame::runPanelAction(const ScriptAction& a) {
+  using K = ScriptAction::Kind;
+  auto fail = [&](const std::string& why) {
+    std::fprintf(stderr, "kiln-view: script line %d: %s\n", a.line, why.c_str());
+    return false;
+  };
+  const particles::Document* doc = state_.doc.level ? state_.doc.level->particles() : nullptr;
+  switch (a.kind) {
+    case K::CaptureSet: {
+      std::string why;
+      const auto times = loader::parseTimeRange(a.text, why);  // checked by the parser
+      if (!times || !state_.doc.level) return fail("capture-set needs a mounted level");
+      state_.captures.job = captureJob(*times, state_.view.bookmarks, state_.view.camera);
+      state_.panel(Panel::Captures) = true;
+      return true;
+    }
+    case K::Bookmark:
+      if (!state_.doc.level) return fail("bookmark needs a mounted level (bookmarks are saved beside it)");
+      state_.view.bookmarks.push_back({a.text, state_.view.camera});
+      return saveBookmarks();
+    case K::Save: {
+      if (!state_.doc.level || !state_.doc.tuning.active()) return fail("save: no tuning session (select a preset and tune it first)");
+      if (loader::fileKind(state_.doc.level->path) != loader::FileKind::Source) return fail("save: only a level source (.yaml) can be saved");
+      std::string error;
+      if (!tuning::saveToSource(state_.doc.level->path, state_.doc.tuning, error)) return fail("save failed: " + error);
+      state_.ui.status = "saved " + state_.doc.level->path.filename().string();
+      return true;
+    }
+    case K::Solo:
+    case K::Mute: {
+      PassControls& pc = state_.view.passes;
+      const bool on = a.a != 0;
+      const bool off = a.kind == K::Solo && a.name == "off";
+      std::vector<std::string> names;
+      if (a.text == "pass") {
+        for (render::Pass p : render::kParticlePasses) names.emplace_back(render::passName(p));
+      } else if (doc) {
+        for (const auto& e : doc->emitters) names.push_back(e.name);
+      }
+      const auto it = std::find(names.begin(), names.end(), a.name);
+      if (!off && it == names.end())
+        return fail("no " + a.text + " named '" + a.name + "'" + source::didYouMean(a.name, names) + "; known: " +
+                    source::listOf(names));
+      const int index = off ? -1 : static_cast<int>(it - names.begin());
+      if (a.text == "pass" && a.kind == K::Solo) pc.soloPass = index;
+      else if (a.text == "pass") pc.passMuted[static_cast<std::size_t>(index)] = on;
+      else if (a.kind == K::Solo) pc.soloEmitter = index;
+      else if (static_cast<std::size_t>(index) < pc.emitterMuted.size()) pc.emitterMuted[static_cast<std::size_t>(index)] = on ? 1 : 0;
+      state_.panel(Panel::Blend) = true;
+      return true;
+    }
+    case K::AB: {
+      Comparison& c = state_.captures.comparison;
+      state_.panel(Panel::Captures) = true;
+      if (a.text == "load") return addImageFile(a.name);
+      if (a.text == "mode") return c.mode = static_cast<Comparison::Mode>(static_cast<int>(a.a)), true;
+      if (a.text == "zoom") return c.zoom = static_cast<float>(a.a), true;
+      const auto n = state_.captures.entries.size();
+      if (static_cast<std::size_t>(a.a) >= n)
+        return fail("ab " + a.text + ": no image " + std::to_string(static_cast<long long>(a.a)) + " (the list holds " +
+                    std::to_string(n) + ")");
+      (a.text == "a" ? c.a : c.b) = static_cast<int>(a.a);
+      return true;
+    }
+    default: return false;
+  }
 }
 
 }  // namespace kiln::viewer

@@ -19,11 +19,15 @@ namespace kiln::viewer {
 //   write-file PATH TEXT (\n, \t and \\ escapes) | copy-file FROM TO
 //   expect-errors N|N+ | expect-time T [TOL] | expect-level NAME
 //   expect-problem EMITTER TEXT (the outliner flags EMITTER with a reason containing TEXT)
+//   capture [LABEL] | capture-set START:END:STEP | bookmark NAME | save
+//   solo emitter|pass NAME|off | mute emitter|pass NAME on|off
+//   ab a|b N | ab mode split|flicker|difference|side-by-side | ab load PNG | ab zoom Z
 // A failed expect-* line fails the session (exit 1) and the script goes on, so one run reports
 // every broken expectation; any other action that fails stops the session with exit 1.
 struct ScriptAction {
   enum class Kind { Open, Time, Play, Pause, Speed, Step, Panel, Pick, Capture, Screenshot, Select, Wait, Camera, Quit, Workspace, Inspect, Tune, Host,
-                    Look, Key, View, WriteFile, CopyFile, ExpectErrors, ExpectTime, ExpectLevel, ExpectProblem };
+                    Look, Key, View, WriteFile, CopyFile, ExpectErrors, ExpectTime, ExpectLevel, ExpectProblem,
+                    CaptureSet, Bookmark, Save, Solo, Mute, AB };
   Kind kind{};
   std::string text;   // path, panel name, select kind, camera mode, key chord, view name
   std::string name;   // select: object name; write-file: the unescaped text; copy-file: target
@@ -34,10 +38,13 @@ struct ScriptAction {
 };
 
 // Every action word the parser knows (for "did you mean" on an unknown one).
-inline constexpr std::array<const char*, 27> kActionNames{
+inline constexpr std::array<const char*, 33> kActionNames{
     "open", "inspect", "screenshot", "time", "speed", "step", "wait", "pick", "play", "pause", "capture", "quit", "host",
     "tune", "workspace", "panel", "look", "camera", "select", "key", "view", "write-file", "copy-file", "expect-errors",
-    "expect-time", "expect-level", "expect-problem"};
+    "expect-time", "expect-level", "expect-problem", "capture-set", "bookmark", "save", "solo", "mute", "ab"};
+
+// `ab mode` names, in Comparison::Mode order.
+inline constexpr std::array<const char*, 4> kABModeNames{"split", "flicker", "difference", "side-by-side"};
 
 // The debug views `view NAME on|off` toggles (the View menu's check boxes).
 inline constexpr std::array<const char*, 8> kViewNames{"sector-planes", "stored-bounds", "recomputed-bounds", "grid",

@@ -5,7 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
-#include <sstream>
+#include <cstdlib>
 
 #include "capture_files.hpp"
 #include "loader/time_range.hpp"
@@ -104,7 +104,7 @@ void probe(const CaptureEntry& A, const CaptureEntry& B, ImVec2 origin, ImVec2 s
   const auto x = static_cast<std::uint32_t>(u * A.image.width), y = static_cast<std::uint32_t>(v * A.image.height);
   auto px = [&](const core::Image& im, int ch) -> int {
     if (x >= im.width || y >= im.height) return -1;
-    return im.pixels[(static_cast<std::size_t>(y) * im.width + x) * 4 + static_cast<std::size_t>(ch)];
+    return im.rgba[(static_cast<std::size_t>(y) * im.width + x) * 4 + static_cast<std::size_t>(ch)];
   };
   ImGui::BeginTooltip();
   ImGui::Text("pixel (%u, %u)", x, y);

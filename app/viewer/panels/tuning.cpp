@@ -198,21 +198,10 @@ bool fields(particles::Preset& p) {
 }
 
 void save(ViewerState& s, ::kiln::viewer::tuning::Session& t) {
-  namespace tm = ::kiln::viewer::tuning;
   std::string error;
   const auto path = s.doc.level->path;
-  auto bytes = core::readFile(path, error);
-  if (bytes) {
-    const std::string text(bytes->begin(), bytes->end());
-    if (auto out = loader::replaceScalars(text, tm::changedScalars(t.saved, t.committed), error)) {
-      if (core::writeFile(path, std::span(reinterpret_cast<const std::uint8_t*>(out->data()), out->size()), error)) {
-        t.saved = t.committed;
-        s.ui.status = "saved " + path.filename().string();
-        return;
-      }
-    }
-  }
-  s.ui.status = "save failed: " + error;
+  if (::kiln::viewer::tuning::saveToSource(path, t, error)) s.ui.status = "saved " + path.filename().string();
+  else s.ui.status = "save failed: " + error;
 }
 
 }  // namespace

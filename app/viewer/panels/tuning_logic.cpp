@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "core/assert.hpp"
+#include "core/file.hpp"
 #include "panels/tuning_model.hpp"
 #include "particles/bounds.hpp"
 #include "particles/schedule.hpp"
@@ -129,6 +130,17 @@ std::size_t widestGap(const std::vector<double>& ages) {
   for (std::size_t i = 1; i + 1 < ages.size(); ++i)
     if (ages[i + 1] - ages[i] > ages[best + 1] - ages[best]) best = i;
   return best;
+}
+
+bool saveToSource(const std::filesystem::path& path, Session& t, std::string& error) {
+  auto bytes = core::readFile(path, error);
+  if (!bytes) return false;
+  const std::string text(bytes->begin(), bytes->end());
+  auto out = loader::replaceScalars(text, changedScalars(t.saved, t.committed), error);
+  if (!out || !core::writeFile(path, std::span(reinterpret_cast<const std::uint8_t*>(out->data()), out->size()), error))
+    return false;
+  t.saved = t.committed;
+  return true;
 }
 
 }  // namespace kiln::viewer::tuning

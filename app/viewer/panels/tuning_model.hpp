@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <filesystem>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -85,5 +86,9 @@ std::size_t widestGap(const std::vector<double>& ages);
 // The YAML edits that turn `before` into `after` under presets.NAME, one per changed number of
 // numberFields; a curve whose key count changed is one sequence edit instead.
 std::vector<loader::ScalarEdit> changedScalars(const particles::Preset& before, const particles::Preset& after);
+
+// "Save to YAML": rewrites the changed scalars of the session's preset in the level source at
+// `path` (only those spans) and marks them saved; false with `error` set otherwise.
+bool saveToSource(const std::filesystem::path& path, Session& t, std::string& error);
 
 }  // namespace kiln::viewer::tuning
