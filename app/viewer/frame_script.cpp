@@ -154,8 +154,14 @@ bool Frame::runPanelAction(const ScriptAction& a) {
       Comparison& c = state_.captures.comparison;
       state_.panel(Panel::Captures) = true;
       if (a.text == "load") return addImageFile(a.name);
-      if (a.text == "mode") return c.mode = static_cast<Comparison::Mode>(static_cast<int>(a.a)), true;
-      if (a.text == "zoom") return c.zoom = static_cast<float>(a.a), true;
+      if (a.text == "mode") {
+        c.mode = static_cast<Comparison::Mode>(static_cast<int>(a.a));
+        return true;
+      }
+      if (a.text == "zoom") {
+        c.zoom = static_cast<float>(a.a);
+        return true;
+      }
       const auto n = state_.captures.entries.size();
       if (static_cast<std::size_t>(a.a) >= n)
         return fail("ab " + a.text + ": no image " + std::to_string(static_cast<long long>(a.a)) + " (the list holds " +
