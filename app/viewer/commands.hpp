@@ -30,8 +30,11 @@ struct SaveBookmarks {};
 // Step the tuning session back or forward (the keyboard's Ctrl+Z / Ctrl+Y).
 struct TuningUndo {};
 struct TuningRedo {};
+// Write the tuning edits back to the YAML source (Ctrl+S, the panel's button, `save`).
+struct SaveSource {};
 
-using Command = std::variant<OpenLevel, TakeScreenshot, CaptureNow, SaveBookmarks, TuningUndo, TuningRedo, LoadCaptureImage>;
+using Command = std::variant<OpenLevel, TakeScreenshot, CaptureNow, SaveBookmarks, TuningUndo, TuningRedo, SaveSource,
+                             LoadCaptureImage>;
 
 class CommandQueue {
  public:

@@ -36,16 +36,25 @@ bool emitterVisible(const ViewerState& s, std::uint32_t e) {
   return !s.view.passes.passMuted[static_cast<std::size_t>(pass)];
 }
 
+namespace {
+
+// Forged in the file, forged by a tuning edit, or any other finding of the relaxed checks.
+bool flaggedEmitter(const ViewerState& s, std::uint32_t e) {
+  const MountedLevel& l = *s.doc.level;
+  return (e < l.forged.size() && l.forged[e]) || (e < l.problems.size() && !l.problems[e].empty());
+}
+
+}  // namespace
+
 void buildSceneOverlay(const ViewerState& s, const SceneOptions& o, OverlayList& out) {
   if (!s.doc.level) {
-    out.grid(20, 1, {0.28f, 0.3f, 0.34f, 1});
+    out.grid(20, 1, overlay_color::kGrid);
     return;
   }
   const world::World& w = s.doc.level->world();
   for (std::uint32_t i = 0; i < w.sectors.size(); ++i) {
     const bool sel = s.view.selection.is(Selection::Kind::Sector, i);
-    sectorOutline(w.sectors[i], sel ? glm::vec4(1, 0.85f, 0.3f, 1) : glm::vec4(0.55f, 0.6f, 0.68f, 1),
-                  glm::vec4(0.3f, 0.8f, 0.5f, 1), out);
+    sectorOutline(w.sectors[i], sel ? overlay_color::kSelectedSector : overlay_color::kSector, overlay_color::kPortal, out);
   }
   const particles::Document* doc = s.doc.level->particles();
   if (!doc) return;
@@ -62,13 +71,14 @@ void buildSceneOverlay(const ViewerState& s, const SceneOptions& o, OverlayList&
     // Any finding of the relaxed checks (forged bounds, outside or missing sector) draws the
     // emitter as a problem, whether or not it is selected (the legend explains the colours).
     const bool problem = forged || (e < s.doc.level->problems.size() && !s.doc.level->problems[e].empty());
-    out.cross(g(em.position), 0.15, sel ? glm::vec4(1, 1, 0.3f, 1) : glm::vec4(0.9f, 0.6f, 0.2f, 0.9f));
+    out.cross(g(em.position), 0.15, sel ? overlay_color::kSelectedEmitter : overlay_color::kEmitter);
     if (sel || o.allBounds || problem) {
       // Stored bounds yellow (red for a problem emitter); the recomputed box cyan beside them.
-      out.box(g(em.bounds.min), g(em.bounds.max), problem ? kProblemBoxColor : glm::vec4(1, 0.9f, 0.2f, sel ? 1.0f : 0.5f));
+      out.box(g(em.bounds.min), g(em.bounds.max),
+              problem ? overlay_color::kForgedBounds : overlay_color::kStoredBounds * glm::vec4(1, 1, 1, sel ? 1.0f : 0.5f));
       if (sel || problem) {
         const auto re = particles::conservativeEmitterBounds(doc->presets[em.preset], em);
-        out.box(g(re.min), g(re.max), kRecomputedBoxColor);
+        out.box(g(re.min), g(re.max), overlay_color::kRecomputedBounds);
       }
     }
     if (!o.cpuParticles || !emitterVisible(s, e)) continue;
@@ -83,13 +93,49 @@ void buildSceneOverlay(const ViewerState& s, const SceneOptions& o, OverlayList&
   }
   // Corners outside their sector, in red: the selected emitter's and every flagged emitter's.
   for (const auto& fit : world::fitEmitters(w, *doc)) {
-    const bool flagged = fit.emitter < s.doc.level->problems.size() && !s.doc.level->problems[fit.emitter].empty();
-    const bool selected = s.view.selection.is(Selection::Kind::Emitter, fit.emitter);
-    if (!(flagged || selected) || !fit.sectorExists) continue;
+    if (!(flaggedEmitter(s, fit.emitter) || s.view.selection.is(Selection::Kind::Emitter, fit.emitter)) || !fit.sectorExists)
+      continue;
     for (const auto& c : fit.corners)
-      if (!c.inside()) out.cross({c.x, c.y, c.z}, 0.12, kOutsideCornerColor);
+      if (!c.inside()) out.cross({c.x, c.y, c.z}, 0.12, overlay_color::kCornerOutside);
   }
-  if (s.view.pick) out.cross(g(s.view.pick->state.position), std::max(0.1, s.view.pick->state.size), {1, 1, 1, 1});
+  if (s.view.pick) out.cross(g(s.view.pick->state.position), std::max(0.1, s.view.pick->state.size), overlay_color::kPick);
+}
+
+std::vector<LegendEntry> overlayLegend(const ViewerState& s, const SceneOptions& o) {
+  std::vector<LegendEntry> out;
+  if (!s.doc.level) {
+    out.push_back({overlay_color::kGrid, "ground grid (no level)"});
+    return out;
+  }
+  out.push_back({overlay_color::kSector, "sector walls"});
+  const world::World& w = s.doc.level->world();
+  const bool portals = std::any_of(w.sectors.begin(), w.sectors.end(), [](const world::Sector& sec) {
+    return std::any_of(sec.portals.begin(), sec.portals.end(), [](std::uint32_t p) { return p != world::kNoPortal; });
+  });
+  if (portals) out.push_back({overlay_color::kPortal, "portal"});
+  if (s.view.selection.kind == Selection::Kind::Sector) out.push_back({overlay_color::kSelectedSector, "selected sector"});
+  const particles::Document* doc = s.doc.level->particles();
+  if (!doc || doc->emitters.empty()) return out;
+  out.push_back({overlay_color::kEmitter, "emitter origin"});
+  const bool emitterSelected = s.view.selection.kind == Selection::Kind::Emitter && s.view.selection.index < doc->emitters.size();
+  const bool anySelected = emitterSelected || s.view.selection.kind == Selection::Kind::Preset ||
+                           s.view.selection.kind == Selection::Kind::Texture;
+  if (anySelected) out.push_back({overlay_color::kSelectedEmitter, "selected emitter"});
+  if (anySelected || o.allBounds) out.push_back({overlay_color::kStoredBounds, "stored bounds"});
+  bool anyFlagged = false;
+  for (std::uint32_t e = 0; e < doc->emitters.size(); ++e) anyFlagged = anyFlagged || flaggedEmitter(s, e);
+  if (anyFlagged) out.push_back({overlay_color::kForgedBounds, "stored bounds of a flagged emitter (see Errors)"});
+  if (anySelected || anyFlagged) out.push_back({overlay_color::kRecomputedBounds, "recomputed bounds"});
+  if (emitterSelected || anyFlagged) {
+    for (const auto& fit : world::fitEmitters(w, *doc))
+      if ((flaggedEmitter(s, fit.emitter) || s.view.selection.is(Selection::Kind::Emitter, fit.emitter)) && fit.sectorExists &&
+          std::any_of(fit.corners.begin(), fit.corners.end(), [](const auto& c) { return !c.inside(); })) {
+        out.push_back({overlay_color::kCornerOutside, "corner outside its sector"});
+        break;
+      }
+  }
+  if (s.view.pick) out.push_back({overlay_color::kPick, "picked particle"});
+  return out;
 }
 
 }  // namespace kiln::viewer

@@ -40,12 +40,12 @@ void drawAll(ViewerState& s) {
   blend::draw(s);
   pick::draw(s);
   tuning::draw(s);
+  emitter::draw(s);
   captures::draw(s);
   capabilities::draw(s);
   errors::draw(s);
   open::draw(s);
   top_view::draw(s);
-  legend::draw(s);
   help::draw(s);
 }
 

@@ -3,7 +3,6 @@
 #include <cmath>
 
 #include "core/assert.hpp"
-#include "core/file.hpp"
 #include "panels/tuning_model.hpp"
 #include "particles/bounds.hpp"
 #include "particles/schedule.hpp"
@@ -15,33 +14,8 @@ namespace kiln::viewer::tuning {
 void Session::start(const particles::Document& doc, std::uint32_t presetIndex) {
   KILN_ASSERT(presetIndex < doc.presets.size());
   preset = presetIndex;
-  saved = committed = working = doc.presets[presetIndex];
-  undoStack.clear();
-  redoStack.clear();
+  reset(doc.presets[presetIndex]);
   diagnostics.clear();
-}
-
-void Session::commit() {
-  if (working == committed) return;
-  undoStack.push_back(committed);
-  redoStack.clear();
-  committed = working;
-}
-
-bool Session::undo() {
-  if (undoStack.empty()) return false;
-  redoStack.push_back(committed);
-  committed = working = undoStack.back();
-  undoStack.pop_back();
-  return true;
-}
-
-bool Session::redo() {
-  if (redoStack.empty()) return false;
-  undoStack.push_back(committed);
-  committed = working = redoStack.back();
-  redoStack.pop_back();
-  return true;
 }
 
 core::Diagnostics validateEdit(const particles::Document& doc, const world::World& world, std::uint32_t preset,
@@ -130,17 +104,6 @@ std::size_t widestGap(const std::vector<double>& ages) {
   for (std::size_t i = 1; i + 1 < ages.size(); ++i)
     if (ages[i + 1] - ages[i] > ages[best + 1] - ages[best]) best = i;
   return best;
-}
-
-bool saveToSource(const std::filesystem::path& path, Session& t, std::string& error) {
-  auto bytes = core::readFile(path, error);
-  if (!bytes) return false;
-  const std::string text(bytes->begin(), bytes->end());
-  auto out = loader::replaceScalars(text, changedScalars(t.saved, t.committed), error);
-  if (!out || !core::writeFile(path, std::span(reinterpret_cast<const std::uint8_t*>(out->data()), out->size()), error))
-    return false;
-  t.saved = t.committed;
-  return true;
 }
 
 }  // namespace kiln::viewer::tuning

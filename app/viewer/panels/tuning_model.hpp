@@ -4,7 +4,6 @@
 #pragma once
 
 #include <cstdint>
-#include <filesystem>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -12,25 +11,18 @@
 #include <vector>
 
 #include "core/diagnostic.hpp"
+#include "edit_history.hpp"
 #include "loader/yaml_edit.hpp"
 #include "particles/model.hpp"
 #include "world/world.hpp"
 
 namespace kiln::viewer::tuning {
 
-struct Session {
+struct Session : EditHistory<particles::Preset> {
   std::uint32_t preset = UINT32_MAX;  // index into the document's presets
-  particles::Preset saved;            // as in the file on disk (what "save" diffs against)
-  particles::Preset committed;        // last undo point
-  particles::Preset working;          // what the widgets edit
-  std::vector<particles::Preset> undoStack, redoStack;
   core::Diagnostics diagnostics;      // of `working`; empty means it is applied
   bool active() const { return preset != UINT32_MAX; }
   void start(const particles::Document& doc, std::uint32_t presetIndex);
-  // Records `working` as an undo point (call when a widget edit ends).
-  void commit();
-  bool undo();
-  bool redo();
 };
 
 // Every rule an edited preset must pass before it reaches the GPU: the preset rules of the
@@ -86,9 +78,5 @@ std::size_t widestGap(const std::vector<double>& ages);
 // The YAML edits that turn `before` into `after` under presets.NAME, one per changed number of
 // numberFields; a curve whose key count changed is one sequence edit instead.
 std::vector<loader::ScalarEdit> changedScalars(const particles::Preset& before, const particles::Preset& after);
-
-// "Save to YAML": rewrites the changed scalars of the session's preset in the level source at
-// `path` (only those spans) and marks them saved; false with `error` set otherwise.
-bool saveToSource(const std::filesystem::path& path, Session& t, std::string& error);
 
 }  // namespace kiln::viewer::tuning
