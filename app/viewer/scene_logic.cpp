@@ -73,13 +73,14 @@ void buildSceneOverlay(const ViewerState& s, const SceneOptions& o, OverlayList&
     const bool problem = forged || (e < s.doc.level->problems.size() && !s.doc.level->problems[e].empty());
     out.cross(g(em.position), 0.15, sel ? overlay_color::kSelectedEmitter : overlay_color::kEmitter);
     if (sel || o.allBounds || problem) {
-      // Stored bounds yellow (red for a problem emitter); the recomputed box cyan beside them.
-      out.box(g(em.bounds.min), g(em.bounds.max),
-              problem ? overlay_color::kForgedBounds : overlay_color::kStoredBounds * glm::vec4(1, 1, 1, sel ? 1.0f : 0.5f));
+      // The recomputed box cyan, then the stored one yellow (red for a problem emitter) on top:
+      // where they coincide (a box outside its sector) the red still shows.
       if (sel || problem) {
         const auto re = particles::conservativeEmitterBounds(doc->presets[em.preset], em);
         out.box(g(re.min), g(re.max), overlay_color::kRecomputedBounds);
       }
+      out.box(g(em.bounds.min), g(em.bounds.max),
+              problem ? overlay_color::kForgedBounds : overlay_color::kStoredBounds * glm::vec4(1, 1, 1, sel ? 1.0f : 0.5f));
     }
     if (!o.cpuParticles || !emitterVisible(s, e)) continue;
     buffers.reserve(doc->presets[em.preset].capacity);
