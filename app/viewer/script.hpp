@@ -43,7 +43,7 @@ struct ScriptAction {
 };
 
 // Every action word the parser knows (for "did you mean" on an unknown one).
-inline constexpr std::array<const char*, 37> kActionNames{
+inline constexpr std::array<const char*, 36> kActionNames{
     "open", "inspect", "screenshot", "time", "speed", "step", "wait", "pick", "play", "pause", "capture", "quit", "host",
     "tune", "workspace", "panel", "look", "camera", "select", "key", "view", "write-file", "copy-file", "expect-errors",
     "expect-time", "expect-level", "expect-problem", "capture-set", "bookmark", "save", "solo", "mute", "ab",
