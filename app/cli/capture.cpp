@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "cli/commands.hpp"
+#include "loader/time_range.hpp"
 #include "core/file.hpp"
 #include "render/capture.hpp"
 #include "render/headless_context.hpp"
@@ -102,27 +103,22 @@ int runCapture(const CaptureOptions& o) {
   }
   std::vector<double> times{o.time};
   if (o.times) {
-    std::vector<double> t;
-    if (!parseNumbers(*o.times, ':', t) || t.size() != 3 || t[2] <= 0 || t[1] < t[0]) {
-      std::cerr << "kiln capture: --times must be START:END:STEP with STEP > 0 and END >= START\n";
+    std::string why;
+    auto range = loader::parseTimeRange(*o.times, why);
+    if (!range) {
+      std::cerr << "kiln capture: --times " << why << '\n';
       return kExitUsage;
     }
-    times.clear();
-    // Index-based steps so rounding never adds or drops a frame; END is included.
-    const auto n = static_cast<std::size_t>(std::floor((t[1] - t[0]) / t[2] + 1e-9)) + 1;
-    if (n > 100000) {
-      std::cerr << "kiln capture: --times asks for " << n << " frames (at most 100000)\n";
-      return kExitUsage;
-    }
-    for (std::size_t i = 0; i < n; ++i) times.push_back(t[0] + static_cast<double>(i) * t[2]);
+    times = std::move(*range);
   }
   if (!std::isfinite(o.time)) {
     std::cerr << "kiln capture: --time must be finite\n";
     return kExitUsage;
   }
 
-  const loader::LoadResult r = loader::loadAny(o.file);
+  const loader::LoadResult r = loader::loadAny(o.file, readOptions(o.unchecked, true));
   if (!r.ok()) return reportFailure(r);
+  reportRelaxedFindings(r);
   core::Diagnostic error;
   auto fileBytes = core::readFile(o.file, error, 64u << 20);
   if (!fileBytes) return reportIoError(error);
@@ -171,6 +167,8 @@ int runCapture(const CaptureOptions& o) {
   sidecar.height = height;
   sidecar.glRenderer = info.renderer;
   sidecar.kilnVersion = std::string(render::kilnVersion());
+  sidecar.checksRelaxed = o.unchecked;
+  for (const loader::LocatedDiagnostic& d : r.relaxedFindings) sidecar.findings.push_back(d.diagnostic);
   for (std::size_t i = 0; i < times.size(); ++i) {
     render::CaptureRequest req;
     req.width = width;

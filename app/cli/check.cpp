@@ -5,6 +5,7 @@
 
 #include "cli/commands.hpp"
 #include "core/file.hpp"
+#include "particles/bounds.hpp"
 #include "particles/kwp1/kwp1.hpp"
 #include "world/level.hpp"
 
@@ -34,6 +35,20 @@ int reportFailure(const loader::LoadResult& r) {
     std::cerr << ")\n";
   }
   return r.ioError ? kExitUsage : kExitInvalid;
+}
+
+void reportRelaxedFindings(const loader::LoadResult& r) {
+  for (const loader::LocatedDiagnostic& d : r.relaxedFindings) std::cerr << loader::format(d) << '\n';
+  if (!r.relaxedFindings.empty())
+    std::cerr << r.file << ": note: checks relaxed (--unchecked); " << r.relaxedFindings.size()
+              << " finding(s) above would make `kiln validate` fail\n";
+}
+
+loader::LoadOptions readOptions(bool unchecked, bool loadTextures) {
+  loader::LoadOptions options;
+  options.loadTextures = loadTextures;
+  options.checkStoredBounds = !unchecked;
+  return options;
 }
 
 int reportIoError(const core::Diagnostic& io) {
@@ -84,23 +99,51 @@ int runCompile(const std::string& source, const std::string& out, bool copyTextu
   return kExitOk;
 }
 
+namespace {
+
+Json boxJson(const particles::Bounds& b) { return Json{{"min", jsonVec(b.min)}, {"max", jsonVec(b.max)}}; }
+
+// The stored and recomputed boxes of the emitter a bounds diagnostic names, read from the level
+// opened with the relaxable checks off (the checked decode stops before it has a document).
+Json boundsFor(const std::string& path, const loader::LoadResult& relaxed) {
+  if (!relaxed.ok() || !relaxed.level.particles) return nullptr;
+  const particles::Document& doc = *relaxed.level.particles;
+  for (std::size_t i = 0; i < doc.emitters.size(); ++i) {
+    const particles::Emitter& e = doc.emitters[i];
+    const std::string at = particles::emitterPath(e, i) + ".bounds";
+    if (path.size() < at.size() || path.compare(path.size() - at.size(), at.size(), at) != 0) continue;
+    if (e.preset >= doc.presets.size()) return nullptr;
+    return Json{{"stored", boxJson(e.bounds)},
+                {"recomputed", boxJson(particles::conservativeEmitterBounds(doc.presets[e.preset], e))}};
+  }
+  return nullptr;
+}
+
+}  // namespace
+
 int runValidate(const std::string& file, bool json) {
-  loader::LoadOptions options;
-  options.loadTextures = false;  // a compiled level's textures are a capture concern
-  const loader::LoadResult r = loader::loadAny(file, options);
+  const loader::LoadResult r = loader::loadAny(file, readOptions(false));
   if (json) {
-    nlohmann::ordered_json j;
+    const bool boundsFinding = std::any_of(r.diagnostics.begin(), r.diagnostics.end(), [](const auto& d) {
+      return d.diagnostic.code == core::Code::ForgedBounds || d.diagnostic.code == core::Code::OutsideSector;
+    });
+    const loader::LoadResult relaxed = boundsFinding ? loader::loadAny(file, readOptions(true)) : loader::LoadResult{};
+    Json j;
     j["file"] = file;
     j["valid"] = r.ok();
-    j["diagnostics"] = nlohmann::ordered_json::array();
+    j["diagnostics"] = Json::array();
     for (const loader::LocatedDiagnostic& d : r.diagnostics) {
-      nlohmann::ordered_json x;
+      Json x;
       x["code"] = std::string(core::codeName(d.diagnostic.code));
+      x["severity"] = d.diagnostic.severity == core::Severity::Warning ? "warning" : "error";
+      x["file"] = d.file.empty() ? file : d.file;
       x["path"] = d.diagnostic.path;
       x["message"] = d.diagnostic.message;
-      x["line"] = d.line ? nlohmann::ordered_json(d.line) : nlohmann::ordered_json(nullptr);
-      x["col"] = d.line ? nlohmann::ordered_json(d.col) : nlohmann::ordered_json(nullptr);
-      x["offset"] = d.offset ? nlohmann::ordered_json(*d.offset) : nlohmann::ordered_json(nullptr);
+      x["line"] = d.line ? Json(d.line) : Json(nullptr);
+      x["col"] = d.line ? Json(d.col) : Json(nullptr);
+      x["offset"] = d.offset ? Json(*d.offset) : Json(nullptr);
+      if (d.diagnostic.code == core::Code::ForgedBounds || d.diagnostic.code == core::Code::OutsideSector)
+        if (Json b = boundsFor(d.diagnostic.path, relaxed); !b.is_null()) x["bounds"] = std::move(b);
       j["diagnostics"].push_back(std::move(x));
     }
     std::cout << j.dump(2) << '\n';

@@ -27,9 +27,16 @@ int reportIoError(const core::Diagnostic& io);
 // copyTextures (the default; --no-copy-textures clears it): also write each texture to
 // <out dir>/textures/NAME.png, where readers of compiled levels look.
 int runCompile(const std::string& source, const std::string& out, bool copyTextures);
+// Prints the findings of the relaxed checks (LoadResult::relaxedFindings) as warnings on stderr.
+void reportRelaxedFindings(const loader::LoadResult& r);
+// The options of a command that reads a level without textures; `unchecked` relaxes the checks
+// --unchecked names (stored bounds, sector existence and fit).
+loader::LoadOptions readOptions(bool unchecked, bool loadTextures = false);
+
 int runValidate(const std::string& file, bool json);
-int runInspect(const std::string& file, bool json);
-int runEval(const std::string& file, double time, const std::optional<std::string>& emitter, bool json);
+int runInspect(const std::string& file, bool json, bool unchecked = false);
+int runEval(const std::string& file, double time, const std::optional<std::string>& emitter, bool json,
+            bool unchecked = false);
 
 // `kiln sim`: the event particle reference state at a level time (CONTRACT.md's JSON).
 struct SimOptions {
@@ -50,6 +57,7 @@ struct CaptureOptions {
   std::optional<std::string> times;   // START:END:STEP
   std::optional<std::string> frame;   // an emitter name: frame its bounds
   bool frameAll = false;              // frame every emitter's bounds
+  bool unchecked = false;             // relax the inspectable checks; findings become warnings
 };
 int runCapture(const CaptureOptions& o);
 

@@ -32,15 +32,15 @@ Json particleJson(const particles::ParticleState& s) {
 
 }  // namespace
 
-int runEval(const std::string& file, double time, const std::optional<std::string>& emitter, bool json) {
+int runEval(const std::string& file, double time, const std::optional<std::string>& emitter, bool json,
+            bool unchecked) {
   if (!std::isfinite(time)) {
     std::cerr << "kiln eval: --time must be a finite number\n";
     return kExitUsage;
   }
-  loader::LoadOptions options;
-  options.loadTextures = false;
-  const loader::LoadResult r = loader::loadAny(file, options);
+  const loader::LoadResult r = loader::loadAny(file, readOptions(unchecked));
   if (!r.ok()) return reportFailure(r);
+  reportRelaxedFindings(r);
   const particles::Document none;
   const particles::Document& doc = r.level.particles ? *r.level.particles : none;
   bool found = !emitter;

@@ -198,11 +198,10 @@ void printText(const loader::LoadResult& r, const Json& j) {
 
 }  // namespace
 
-int runInspect(const std::string& file, bool json) {
-  loader::LoadOptions options;
-  options.loadTextures = false;
-  const loader::LoadResult r = loader::loadAny(file, options);
+int runInspect(const std::string& file, bool json, bool unchecked) {
+  const loader::LoadResult r = loader::loadAny(file, readOptions(unchecked));
   if (!r.ok()) return reportFailure(r);
+  reportRelaxedFindings(r);
   const Json j = levelJson(r);
   if (json)
     std::cout << j.dump(2) << '\n';

@@ -1,9 +1,11 @@
 // `kiln`: the command-line face of Kiln — compile, validate, inspect, eval, sim, capture, compare,
 // explain.
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <iostream>
 
 #include "cli/commands.hpp"
+#include "source/suggest.hpp"
 
 namespace {
 
@@ -21,6 +23,19 @@ Examples:
   kiln explain outside-sector
   kiln capture braziers.klm --time 2 --size 640x360 --out shot.png
   kiln compare a.png b.png --out diff.png --threshold 2)";
+
+// `kiln compil x`: name the unknown word, list the commands and suggest the nearest, instead of
+// CLI11's "A subcommand is required". nullopt when argv[1] is an option or a known command.
+std::optional<int> refuseUnknownCommand(const CLI::App& app, int argc, char** argv) {
+  if (argc < 2 || argv[1][0] == '-') return std::nullopt;
+  const std::string word = argv[1];
+  std::vector<std::string> names;
+  for (const CLI::App* sub : app.get_subcommands({})) names.push_back(sub->get_name());
+  if (std::find(names.begin(), names.end(), word) != names.end()) return std::nullopt;
+  std::cerr << "kiln: unknown command '" << word << "'" << kiln::source::didYouMean(word, names)
+            << "\ncommands: " << kiln::source::listOf(names) << "\n(kiln --help describes each)\n";
+  return kiln::cli::kExitUsage;
+}
 
 }  // namespace
 
@@ -53,7 +68,9 @@ int main(int argc, char** argv) {
   auto* validate = app.add_subcommand("validate", "Check a .klm, .kwp or .yaml against every rule");
   validate->footer(
       "Checks recomputed bounds and the fit of every envelope in its sector. --json prints\n"
-      "{\"file\",\"valid\",\"diagnostics\":[{\"code\",\"path\",\"message\",\"line\",\"col\",\"offset\"}]}."
+      "{\"file\",\"valid\",\"diagnostics\":[{\"code\",\"severity\",\"file\",\"path\",\"message\",\"line\",\"col\",\n"
+      "\"offset\"}]}; a forged-bounds or outside-sector diagnostic also carries\n"
+      "\"bounds\":{\"stored\":{\"min\",\"max\"},\"recomputed\":{\"min\",\"max\"}} (docs/cli.md has the schema)."
       "\n\n"
       "Examples:\n  kiln validate braziers.klm\n  kiln validate assets/levels/braziers.yaml --json");
   validate->add_option("FILE", file, "Level module, particle document or source")->required();
@@ -63,9 +80,15 @@ int main(int argc, char** argv) {
       app.add_subcommand("inspect", "Print a level's contents (features, sectors, presets, emitters)");
   inspect->footer(
       "Emitters show birth_count, cycle_groups, required_capacity, bounds and schedule.\n\n"
-      "Examples:\n  kiln inspect braziers.klm\n  kiln inspect braziers.klm --json");
+      "Examples:\n  kiln inspect braziers.klm\n  kiln inspect braziers.klm --json\n"
+      "  kiln inspect forged_bounds.klm --unchecked   # warning[forged-bounds] ..., exit 0");
   inspect->add_option("FILE", file, "Level module, particle document or source")->required();
   inspect->add_flag("--json", json, "Print the document as JSON");
+  bool unchecked = false;
+  const char* uncheckedHelp =
+      "Open a .klm/.kwp even with forged bounds, a missing sector or corners outside the sector; "
+      "print those findings as warnings and carry on";
+  inspect->add_flag("--unchecked", unchecked, uncheckedHelp);
 
   double time = 0;
   std::optional<std::string> emitter;
@@ -96,6 +119,7 @@ int main(int argc, char** argv) {
   eval->add_option("-t,--time", time, "Level time in seconds")->required();
   eval->add_option("--emitter", emitter, "Only this emitter");
   eval->add_flag("--json", json, "Print JSON (default is a table)");
+  eval->add_flag("--unchecked", unchecked, uncheckedHelp);
 
   CaptureOptions cap;
   auto* capture = app.add_subcommand("capture", "Render a level headlessly (EGL, no X server) to PNG");
@@ -113,6 +137,8 @@ int main(int argc, char** argv) {
   capture->add_option("-o,--out", cap.out, "Output PNG")->required();
   capture->add_option("--camera", cap.camera, "eye_x,eye_y,eye_z,target_x,target_y,target_z");
   capture->add_option("--times", cap.times, "A sequence START:END:STEP (END included)");
+  capture->add_flag("--unchecked", cap.unchecked,
+                    std::string(uncheckedHelp) + "; the sidecar records checks_relaxed and the findings");
   auto* frameOpt = capture->add_option("--frame", cap.frame, "Frame this emitter's bounds (with a margin)");
   auto* frameAllOpt = capture->add_flag("--frame-all", cap.frameAll, "Frame the bounds of every emitter");
   frameOpt->excludes(frameAllOpt);
@@ -142,6 +168,7 @@ int main(int argc, char** argv) {
   compare->add_option("--threshold", threshold, "Per-channel tolerance 0..255")->check(CLI::Range(0, 255));
   compare->add_flag("--json", json, "Print JSON");
 
+  if (const auto refused = refuseUnknownCommand(app, argc, argv)) return *refused;
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
@@ -157,8 +184,8 @@ int main(int argc, char** argv) {
 
   if (compile->parsed()) return runCompile(file, out, copyTextures);
   if (validate->parsed()) return runValidate(file, json);
-  if (inspect->parsed()) return runInspect(file, json);
-  if (eval->parsed()) return runEval(file, time, emitter, json);
+  if (inspect->parsed()) return runInspect(file, json, unchecked);
+  if (eval->parsed()) return runEval(file, time, emitter, json, unchecked);
   if (sim->parsed()) {
     simOptions.file = file;
     simOptions.json = json;

@@ -220,6 +220,15 @@ LoadResult loadAny(const std::filesystem::path& path, const LoadOptions& options
     r.level.particles = std::move(std::get<particles::Document>(doc));
     r.level.features = world::requiredFeatures(r.level);
   }
+  if (!options.checkStoredBounds) {
+    for (core::Diagnostic& d : world::relaxableFindings(r.level, kind == FileKind::Level)) {
+      d.severity = core::Severity::Warning;
+      LocatedDiagnostic located;
+      located.diagnostic = std::move(d);
+      located.file = r.file;
+      r.relaxedFindings.push_back(std::move(located));
+    }
+  }
   if (options.loadTextures) loadLevelTextures(r, path.parent_path());
   return r;
 }

@@ -50,6 +50,9 @@ struct LoadResult {
   std::vector<Texture> textures;  // every texture decoded, source order
   std::vector<LocatedDiagnostic> diagnostics;  // a source's are sorted by line:col
   std::vector<LocatedDiagnostic> notes;        // changes made for the author; never failures
+  // With checkStoredBounds off: what the relaxed checks found (forged-bounds, missing-sector,
+  // outside-sector), as warnings. The level is usable for inspection, not for shipping.
+  std::vector<LocatedDiagnostic> relaxedFindings;
   bool ioError = false;  // the file itself could not be read (exit 2)
   // Warnings (a value raised to its floor) leave the level usable.
   bool ok() const {
@@ -65,7 +68,9 @@ struct LoadOptions {
   // Decode the PNG textures (a source's textures map, or <dir>/textures/NAME.png for a
   // compiled level). Sources always decode theirs: their frame rules need the pixels.
   bool loadTextures = true;
-  // Relax only the stored-bounds equality for compiled files (the viewer's "inspect anyway").
+  // false relaxes the checks a compiled file (.klm, .kwp) can be inspected without: stored
+  // bounds equality, emitter sector existence and sector fit (the viewer's "inspect anyway",
+  // the CLI's --unchecked). Their findings land in LoadResult::relaxedFindings.
   bool checkStoredBounds = true;
 };
 

@@ -119,6 +119,7 @@ int runViewer(const ViewerOptions& options) {
 
   ScriptCursor cursor(script.actions);
   int exitCode = 0;
+  bool stopped = false;  // a failed action or level: end now and write no screenshot
   auto last = std::chrono::steady_clock::now();
   for (long n = 0; !glfwWindowShouldClose(glfw.window) && !state.ui.quit; ++n) {
     glfwPollEvents();
@@ -134,13 +135,30 @@ int runViewer(const ViewerOptions& options) {
     if (options.script) {
       cursor.beginFrame();
       while (const ScriptAction* a = cursor.next()) {
-        if (!frame.runAction(*a)) exitCode = 1;
+        if (!frame.runAction(*a)) {
+          exitCode = 1;
+          // An expect-* line reports and goes on (one run lists every broken expectation);
+          // any other failed action stops the session: what follows would act on the wrong state.
+          if (!isExpectation(a->kind)) {
+            std::fprintf(stderr, "kiln-view: script line %d failed; session stopped (no final screenshot)\n", a->line);
+            stopped = true;
+            break;
+          }
+        }
         // A screenshot shows this frame as the script has set it up so far; the actions after
         // it run next frame.
         if (a->kind == ScriptAction::Kind::Screenshot) break;
       }
     }
+    if (stopped) break;
     frame.update(dt);
+    if (n == 0 && batch && options.level && !state.doc.level) {
+      // The command-line level failed to open (the reason is printed above): a batch run must
+      // not save a picture of an empty grid as if it were the level.
+      std::fprintf(stderr, "kiln-view: %s did not open; no screenshot written\n", options.level->c_str());
+      exitCode = 1;
+      break;
+    }
 
     ImGui_ImplOpenGL3_NewFrame();
     ImGui_ImplGlfw_NewFrame();

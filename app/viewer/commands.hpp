@@ -21,6 +21,10 @@ struct TakeScreenshot {
 };
 // Capture the current camera at the current level time.
 struct CaptureNow {};
+// Add a PNG from disk to the capture list (for A/B against anything).
+struct LoadCaptureImage {
+  std::filesystem::path path;
+};
 // Write the camera bookmarks beside the level.
 struct SaveBookmarks {};
 // Step the tuning session back or forward (the keyboard's Ctrl+Z / Ctrl+Y).
@@ -29,7 +33,8 @@ struct TuningRedo {};
 // Write the tuning edits back to the YAML source (Ctrl+S, the panel's button, `save`).
 struct SaveSource {};
 
-using Command = std::variant<OpenLevel, TakeScreenshot, CaptureNow, SaveBookmarks, TuningUndo, TuningRedo, SaveSource>;
+using Command = std::variant<OpenLevel, TakeScreenshot, CaptureNow, SaveBookmarks, TuningUndo, TuningRedo, SaveSource,
+                             LoadCaptureImage>;
 
 class CommandQueue {
  public:

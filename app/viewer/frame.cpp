@@ -16,6 +16,7 @@
 #include "gpu_view.hpp"
 #include "keys.hpp"
 #include "scene.hpp"
+#include "source/suggest.hpp"
 
 namespace kiln::viewer {
 
@@ -403,7 +404,12 @@ bool Frame::runAction(const ScriptAction& a) {
     case K::Select: return selectByName(a.text, a.name, a.line);
     case K::Capture:
       // Immediately, so `time T` then `capture` records exactly T.
-      return captureOne(state_.view.camera, "current", state_.view.clock.time);
+      return captureOne(state_.view.camera, a.text.empty() ? "current" : a.text, state_.view.clock.time);
+    case K::CaptureSet:
+    case K::Bookmark:
+    case K::Solo:
+    case K::Mute:
+    case K::AB: return runPanelAction(a);
     case K::Quit: state_.ui.quit = true; return true;
     case K::Save:
       if (saveSource(state_)) return true;
@@ -418,7 +424,9 @@ bool Frame::runAction(const ScriptAction& a) {
     case K::Panel: {
       auto p = panelFromName(a.text);
       if (!p) {
-        std::fprintf(stderr, "kiln-view: script line %d: no panel named '%s'\n", a.line, a.text.c_str());
+        const std::vector<std::string> names(kPanelNames.begin(), kPanelNames.end());
+        std::fprintf(stderr, "kiln-view: script line %d: no panel named '%s'%s; panels: %s\n", a.line, a.text.c_str(),
+                     source::didYouMean(a.text, names).c_str(), source::listOf(names).c_str());
         return false;
       }
       state_.panel(*p) = a.a != 0;
@@ -449,7 +457,8 @@ bool Frame::runAction(const ScriptAction& a) {
     case K::CopyFile: return copyScriptFile(a);
     case K::ExpectErrors:
     case K::ExpectTime:
-    case K::ExpectLevel: return expect(a);
+    case K::ExpectLevel:
+    case K::ExpectProblem: return expect(a);
   }
   return true;
 }

@@ -23,8 +23,6 @@ namespace kiln::viewer {
 std::filesystem::path userConfigDir();
 // The user's own arrangement of a workspace (written when leaving it or quitting).
 std::filesystem::path userWorkspaceLayoutPath(const std::string& workspace);
-// "LEVEL_LABEL_t00001500ms.png": sortable, one file per (camera, time).
-std::string captureFileName(const std::string& level, const std::string& label, double levelTime);
 // Camera bookmarks are saved beside the level as LEVEL.bookmarks.json.
 std::filesystem::path bookmarksPath(const std::filesystem::path& level);
 // The shipped workspace layout file (imgui_layout/NAME.ini).
@@ -62,6 +60,10 @@ class Frame {
   std::unique_ptr<class ImageTexture> differenceTexture_;
   int captureFailures_ = 0;
   bool captureOne(const Camera& camera, const std::string& label, double levelTime);
+  // A PNG from disk joins the capture list (A/B of any two images); false with the reason printed.
+  bool addImageFile(const std::filesystem::path& path);
+  // The script's twins of panel buttons: capture-set, bookmark, save, solo, mute, ab.
+  bool runPanelAction(const ScriptAction& a);
   SceneOptions scene_;
   bool cameraDrag_ = false;
   bool userLayouts_ = false, started_ = false;

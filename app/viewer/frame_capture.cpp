@@ -2,22 +2,13 @@
 #include <cmath>
 #include <cstdio>
 
+#include "capture_files.hpp"
 #include "frame.hpp"
 #include "gpu_view.hpp"
 #include "render/capture.hpp"
 #include "render/image_compare.hpp"
 
 namespace kiln::viewer {
-
-std::string captureFileName(const std::string& level, const std::string& label, double levelTime) {
-  char t[32];
-  // Milliseconds in the name keep files of one set apart and sortable.
-  std::snprintf(t, sizeof t, "%08lld", static_cast<long long>(std::llround(levelTime * 1000.0)));
-  std::string name = level + "_" + label + "_t" + t + "ms.png";
-  for (char& c : name)
-    if (c == ' ' || c == '/' || c == '\\') c = '_';
-  return name;
-}
 
 bool Frame::captureOne(const Camera& camera, const std::string& label, double levelTime) {
   if (!state_.doc.level || !gpu_->ready()) {
@@ -33,7 +24,8 @@ bool Frame::captureOne(const Camera& camera, const std::string& label, double le
   CaptureEntry c;
   c.label = label;
   c.levelTime = levelTime;
-  c.file = state_.captures.dir / captureFileName(state_.doc.level->path.stem().string(), label, levelTime);
+  c.file = uniqueCapturePath(state_.captures.dir, state_.doc.level->path.stem().string(), label, levelTime,
+                             state_.captures.counter);
   std::error_code ec;
   std::filesystem::create_directories(state_.captures.dir, ec);
   core::Diagnostic ioError;
@@ -50,13 +42,31 @@ bool Frame::captureOne(const Camera& camera, const std::string& label, double le
   return true;
 }
 
+bool Frame::addImageFile(const std::filesystem::path& path) {
+  core::Diagnostic error;
+  auto entry = captureFromFile(path, error);
+  if (!entry) {
+    const std::string line = loader::format(loader::locateIoError(error));
+    std::fprintf(stderr, "kiln-view: %s\n", line.c_str());
+    state_.ui.status = line;
+    return false;
+  }
+  state_.captures.entries.push_back(std::move(*entry));
+  // The image just added becomes B, so two loads compare with each other.
+  state_.captures.comparison.b = static_cast<int>(state_.captures.entries.size()) - 1;
+  state_.captures.comparison.a = std::max(0, state_.captures.comparison.b - 1);
+  return true;
+}
+
 void Frame::serviceCaptures() {
   if (!state_.commands.take<SaveBookmarks>().empty()) saveBookmarks();
   bool ok = true;
   // Presses of "Capture now" within one frame would capture the same image: one capture.
   if (!state_.commands.take<CaptureNow>().empty()) {
-    ok = captureOne(state_.view.camera, "current", state_.view.clock.time);
+    const std::string label = state_.ui.memory.captureLabel[0] ? state_.ui.memory.captureLabel : "current";
+    ok = captureOne(state_.view.camera, label, state_.view.clock.time);
   }
+  for (const LoadCaptureImage& load : state_.commands.take<LoadCaptureImage>()) ok = addImageFile(load.path) && ok;
   CaptureJob& job = state_.captures.job;
   if (job.active()) {
     // One capture per frame keeps the UI (and its progress bar) alive during a long set.
@@ -73,7 +83,7 @@ void Frame::serviceCaptures() {
   Comparison& cmp = state_.captures.comparison;
   const int n = static_cast<int>(state_.captures.entries.size());
   if (cmp.a >= 0 && cmp.b >= 0 && cmp.a < n && cmp.b < n && (cmp.computedA != cmp.a || cmp.computedB != cmp.b)) {
-    const auto r = render::compareImages(state_.captures.entries[cmp.a].image, state_.captures.entries[cmp.b].image);
+    const auto r = compareEntries(state_.captures.entries[cmp.a], state_.captures.entries[cmp.b]);
     cmp.computed = true;
     cmp.computedA = cmp.a, cmp.computedB = cmp.b;
     cmp.sameSize = r.sameSize;

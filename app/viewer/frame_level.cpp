@@ -2,6 +2,7 @@
 #include <cstdio>
 
 #include "frame.hpp"
+#include "source/suggest.hpp"
 #include "core/file.hpp"
 #include "particles/evaluate.hpp"
 
@@ -20,7 +21,7 @@ bool Frame::openNow(const std::filesystem::path& path, bool relaxBounds, bool ke
   state_.doc.forgedOffer.reset();
   if (!out.level) {
     // The last good level stays mounted; the errors panel shows why this one did not.
-    if (out.forgedBounds) state_.doc.forgedOffer = path;
+    if (out.relaxable) state_.doc.forgedOffer = path;
     state_.ui.status = out.mountRefused ? "mount refused: " + path.filename().string()
                                      : "cannot open " + path.filename().string() + " (last good level kept)";
     state_.panel(Panel::Errors) = true;
@@ -29,6 +30,10 @@ bool Frame::openNow(const std::filesystem::path& path, bool relaxBounds, bool ke
   }
   const bool sameLevel = state_.doc.level && state_.doc.level->path == path;
   state_.doc.level = std::move(out.level);
+  // Opened anyway: the relaxed checks' findings are the Errors panel's list (as warnings).
+  state_.doc.loadDiagnostics = state_.doc.level->load.relaxedFindings;
+  for (const auto& d : state_.doc.loadDiagnostics) std::fprintf(stderr, "%s\n", loader::format(d).c_str());
+  if (!state_.doc.loadDiagnostics.empty()) state_.panel(Panel::Errors) = true;
   ++state_.doc.levelGeneration;
   preparedGeneration_ = state_.doc.levelGeneration;  // onLevelMounted prepares it below
   state_.doc.watch = WatchSet::of(path, state_.doc.level->load);
@@ -44,7 +49,7 @@ bool Frame::openNow(const std::filesystem::path& path, bool relaxBounds, bool ke
     state_.view.selection = {};
     frameSelection();
   }
-  state_.ui.status = (relaxBounds ? "inspecting (bounds unchecked) " : "opened ") + path.filename().string();
+  state_.ui.status = (relaxBounds ? "inspecting (checks relaxed) " : "opened ") + path.filename().string();
   loadBookmarks();
   onLevelMounted();
   return true;
@@ -171,12 +176,23 @@ bool Frame::tuneField(const std::string& field, double value, int line) {
 }
 
 bool Frame::selectByName(const std::string& kind, const std::string& name, int line) {
+  std::vector<std::string> known;  // the names of `kind`, for the did-you-mean of a miss
   auto fail = [&] {
-    std::fprintf(stderr, "kiln-view: script line %d: no %s named '%s'\n", line, kind.c_str(), name.c_str());
+    std::fprintf(stderr, "kiln-view: script line %d: no %s named '%s'%s%s%s\n", line, kind.c_str(), name.c_str(),
+                 source::didYouMean(name, known).c_str(), known.empty() ? "" : "; known: ",
+                 source::listOf(known).c_str());
     return false;
   };
   if (!state_.doc.level) return fail();
   const auto* doc = state_.doc.level->particles();
+  auto names = [&](const auto& items) {
+    for (const auto& item : items) known.push_back(item.name);
+  };
+  if (kind == "sector") names(state_.doc.level->world().sectors);
+  else if (kind == "emitter" && doc) names(doc->emitters);
+  else if (kind == "preset" && doc) names(doc->presets);
+  else if (kind == "texture")
+    for (const auto& t : state_.doc.level->load.textures) known.push_back(t.image.name);
   auto find = [&](const auto& items, Selection::Kind k) {
     for (std::size_t i = 0; i < items.size(); ++i)
       if (items[i].name == name) {

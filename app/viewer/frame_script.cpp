@@ -5,9 +5,13 @@
 #include <cstdio>
 #include <system_error>
 
+#include "capture_files.hpp"
 #include "core/file.hpp"
 #include "frame.hpp"
 #include "gpu_view.hpp"
+#include "loader/time_range.hpp"
+#include "render/passes.hpp"
+#include "source/suggest.hpp"
 
 namespace kiln::viewer {
 
@@ -70,6 +74,20 @@ bool Frame::expect(const ScriptAction& a) {
     if (std::abs(state_.view.clock.time - a.a) <= a.b) return true;
     std::fprintf(stderr, "kiln-view: script line %d: expected level time %.9g (± %g), the clock reads %.9g\n", a.line,
                  a.a, a.b, state_.view.clock.time);
+    return false;
+  }
+  if (a.kind == K::ExpectProblem) {
+    // expect-problem: the outliner's flag on the emitter (MountedLevel::problems) names TEXT.
+    const auto* doc = state_.doc.level ? state_.doc.level->particles() : nullptr;
+    for (std::size_t i = 0; doc && i < doc->emitters.size(); ++i) {
+      if (doc->emitters[i].name != a.text) continue;
+      const std::string& flag = i < state_.doc.level->problems.size() ? state_.doc.level->problems[i] : std::string();
+      if (flag.find(a.name) != std::string::npos) return true;
+      std::fprintf(stderr, "kiln-view: script line %d: emitter %s is flagged '%s', expected '%s'\n", a.line,
+                   a.text.c_str(), flag.c_str(), a.name.c_str());
+      return false;
+    }
+    std::fprintf(stderr, "kiln-view: script line %d: no emitter named '%s' is mounted\n", a.line, a.text.c_str());
     return false;
   }
   // expect-level: the mounted level's file name, with or without its extension.
@@ -143,6 +161,72 @@ bool Frame::expectState(const ScriptAction& a) {
   // status: the status line holds the text.
   if (state_.ui.status.find(a.name) != std::string::npos) return true;
   return failed("the status line reads '" + state_.ui.status + "'");
+}
+
+bool Frame::runPanelAction(const ScriptAction& a) {
+  using K = ScriptAction::Kind;
+  auto fail = [&](const std::string& why) {
+    std::fprintf(stderr, "kiln-view: script line %d: %s\n", a.line, why.c_str());
+    return false;
+  };
+  const particles::Document* doc = state_.doc.level ? state_.doc.level->particles() : nullptr;
+  switch (a.kind) {
+    case K::CaptureSet: {
+      std::string why;
+      const auto times = loader::parseTimeRange(a.text, why);  // checked by the parser
+      if (!times || !state_.doc.level) return fail("capture-set needs a mounted level");
+      state_.captures.job = captureJob(*times, state_.view.bookmarks, state_.view.camera);
+      state_.panel(Panel::Captures) = true;
+      return true;
+    }
+    case K::Bookmark:
+      if (!state_.doc.level) return fail("bookmark needs a mounted level (bookmarks are saved beside it)");
+      state_.view.bookmarks.push_back({a.text, state_.view.camera});
+      return saveBookmarks();
+    case K::Solo:
+    case K::Mute: {
+      PassControls& pc = state_.view.passes;
+      const bool on = a.a != 0;
+      const bool off = a.kind == K::Solo && a.name == "off";
+      std::vector<std::string> names;
+      if (a.text == "pass") {
+        for (render::Pass p : render::kParticlePasses) names.emplace_back(render::passName(p));
+      } else if (doc) {
+        for (const auto& e : doc->emitters) names.push_back(e.name);
+      }
+      const auto it = std::find(names.begin(), names.end(), a.name);
+      if (!off && it == names.end())
+        return fail("no " + a.text + " named '" + a.name + "'" + source::didYouMean(a.name, names) + "; known: " +
+                    source::listOf(names));
+      const int index = off ? -1 : static_cast<int>(it - names.begin());
+      if (a.text == "pass" && a.kind == K::Solo) pc.soloPass = index;
+      else if (a.text == "pass") pc.passMuted[static_cast<std::size_t>(index)] = on;
+      else if (a.kind == K::Solo) pc.soloEmitter = index;
+      else if (static_cast<std::size_t>(index) < pc.emitterMuted.size()) pc.emitterMuted[static_cast<std::size_t>(index)] = on ? 1 : 0;
+      state_.panel(Panel::Blend) = true;
+      return true;
+    }
+    case K::AB: {
+      Comparison& c = state_.captures.comparison;
+      state_.panel(Panel::Captures) = true;
+      if (a.text == "load") return addImageFile(a.name);
+      if (a.text == "mode") {
+        c.mode = static_cast<Comparison::Mode>(static_cast<int>(a.a));
+        return true;
+      }
+      if (a.text == "zoom") {
+        c.zoom = static_cast<float>(a.a);
+        return true;
+      }
+      const auto n = state_.captures.entries.size();
+      if (static_cast<std::size_t>(a.a) >= n)
+        return fail("ab " + a.text + ": no image " + std::to_string(static_cast<long long>(a.a)) + " (the list holds " +
+                    std::to_string(n) + ")");
+      (a.text == "a" ? c.a : c.b) = static_cast<int>(a.a);
+      return true;
+    }
+    default: return false;
+  }
 }
 
 }  // namespace kiln::viewer

@@ -20,6 +20,9 @@ struct MountedLevel {
   loader::LoadResult load;                      // ok() or opened with relaxed bounds
   std::vector<std::vector<float>> schedules;    // birthSchedule per emitter
   std::vector<std::uint8_t> forged;             // per emitter: stored bounds ≠ recomputed
+  // Per emitter: what the relaxed checks found ("forged bounds, outside sector"), empty when
+  // nothing; the outliner, the viewport and the Errors panel all read this one list.
+  std::vector<std::string> problems;
   bool relaxedBounds = false;                   // opened with checkStoredBounds = false
   const particles::Document* particles() const { return load.level.particles ? &*load.level.particles : nullptr; }
   const world::World& world() const { return load.level.world; }
@@ -29,11 +32,12 @@ struct MountedLevel {
 struct OpenOutcome {
   std::optional<MountedLevel> level;             // set when it loaded and mounted
   std::vector<loader::LocatedDiagnostic> diagnostics;
-  bool forgedBounds = false;                     // refused only for forged bounds: offer "inspect anyway"
+  bool relaxable = false;  // refused only by relaxable checks (world::isRelaxable): offer "inspect anyway"
   bool mountRefused = false;                     // loaded, but the host lacks a feature
 };
 
-// Loads any .klm / .kwp / .yaml, then mounts it against `host`.
+// Loads any .klm / .kwp / .yaml, then mounts it against `host`. With `relaxBounds` the
+// relaxable checks are off and their findings fill MountedLevel::problems and load.relaxedFindings.
 OpenOutcome openLevel(const std::filesystem::path& path, const world::HostCapabilities& host, bool relaxBounds);
 
 // Files whose change should reload the level: the file itself and, for sources, its textures.
@@ -53,6 +57,9 @@ struct WatchSet {
   // its content is exactly what the viewer itself last wrote there.
   bool changed() const;
 };
+
+// "forged bounds", "outside sector", "missing sector" (the code in words) for the relaxable codes.
+std::string problemName(core::Code code);
 
 // The object a diagnostic's field path names ("presets.embers.size[2].age" → preset embers).
 Selection selectionForPath(const world::Level& level, std::string_view path);

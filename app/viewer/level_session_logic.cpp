@@ -26,10 +26,10 @@ OpenOutcome openLevel(const std::filesystem::path& path, const world::HostCapabi
     out.diagnostics = load.diagnostics;
     if (load.ioError && out.diagnostics.empty())
       out.diagnostics.push_back({{core::Code::IoError, "", "cannot read " + path.string()}, path.string()});
-    out.forgedBounds = !out.diagnostics.empty() &&
-                       std::all_of(out.diagnostics.begin(), out.diagnostics.end(), [](const auto& d) {
-                         return d.diagnostic.code == core::Code::ForgedBounds;
-                       });
+    // A compiled file refused only by checks that can be relaxed can be inspected anyway.
+    out.relaxable = !load.ioError && load.kind != loader::FileKind::Source && !out.diagnostics.empty() &&
+                    std::all_of(out.diagnostics.begin(), out.diagnostics.end(),
+                                [](const auto& d) { return world::isRelaxable(d.diagnostic.code); });
     return out;
   }
   const core::Diagnostics refused = world::mount(load.level, host);
@@ -47,10 +47,27 @@ OpenOutcome openLevel(const std::filesystem::path& path, const world::HostCapabi
       const bool forged = !(particles::conservativeEmitterBounds(doc->presets[e.preset], e) == e.bounds);
       level.forged.push_back(forged ? 1 : 0);
     }
+    level.problems.assign(doc->emitters.size(), {});
+    for (const loader::LocatedDiagnostic& d : load.relaxedFindings) {
+      const Selection sel = selectionForPath(load.level, d.diagnostic.path);
+      if (sel.kind != Selection::Kind::Emitter || sel.index >= level.problems.size()) continue;
+      std::string& p = level.problems[sel.index];
+      const std::string name = problemName(d.diagnostic.code);
+      if (p.find(name) == std::string::npos) p += (p.empty() ? "" : ", ") + name;
+    }
   }
   level.load = std::move(load);
   out.level = std::move(level);
   return out;
+}
+
+std::string problemName(core::Code code) {
+  switch (code) {
+    case core::Code::ForgedBounds: return "forged bounds";
+    case core::Code::OutsideSector: return "outside sector";
+    case core::Code::MissingSector: return "missing sector";
+    default: return std::string(core::codeName(code));
+  }
 }
 
 WatchSet WatchSet::of(const std::filesystem::path& path, const loader::LoadResult& load) {

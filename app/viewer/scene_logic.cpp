@@ -36,6 +36,16 @@ bool emitterVisible(const ViewerState& s, std::uint32_t e) {
   return !s.view.passes.passMuted[static_cast<std::size_t>(pass)];
 }
 
+namespace {
+
+// Forged in the file, forged by a tuning edit, or any other finding of the relaxed checks.
+bool flaggedEmitter(const ViewerState& s, std::uint32_t e) {
+  const MountedLevel& l = *s.doc.level;
+  return (e < l.forged.size() && l.forged[e]) || (e < l.problems.size() && !l.problems[e].empty());
+}
+
+}  // namespace
+
 void buildSceneOverlay(const ViewerState& s, const SceneOptions& o, OverlayList& out) {
   if (!s.doc.level) {
     out.grid(20, 1, overlay_color::kGrid);
@@ -58,15 +68,19 @@ void buildSceneOverlay(const ViewerState& s, const SceneOptions& o, OverlayList&
       sel = std::find(frames.begin(), frames.end(), s.doc.level->load.textures[s.view.selection.index].image.name) != frames.end();
     }
     const bool forged = e < s.doc.level->forged.size() && s.doc.level->forged[e];
+    // Any finding of the relaxed checks (forged bounds, outside or missing sector) draws the
+    // emitter as a problem, whether or not it is selected (the legend explains the colours).
+    const bool problem = forged || (e < s.doc.level->problems.size() && !s.doc.level->problems[e].empty());
     out.cross(g(em.position), 0.15, sel ? overlay_color::kSelectedEmitter : overlay_color::kEmitter);
-    if (sel || o.allBounds || forged) {
-      // Stored bounds yellow (red when forged); the recomputed box cyan beside them.
-      out.box(g(em.bounds.min), g(em.bounds.max),
-              forged ? overlay_color::kForgedBounds : overlay_color::kStoredBounds * glm::vec4(1, 1, 1, sel ? 1.0f : 0.5f));
-      if (sel) {
+    if (sel || o.allBounds || problem) {
+      // The recomputed box cyan, then the stored one yellow (red for a problem emitter) on top:
+      // where they coincide (a box outside its sector) the red still shows.
+      if (sel || problem) {
         const auto re = particles::conservativeEmitterBounds(doc->presets[em.preset], em);
         out.box(g(re.min), g(re.max), overlay_color::kRecomputedBounds);
       }
+      out.box(g(em.bounds.min), g(em.bounds.max),
+              problem ? overlay_color::kForgedBounds : overlay_color::kStoredBounds * glm::vec4(1, 1, 1, sel ? 1.0f : 0.5f));
     }
     if (!o.cpuParticles || !emitterVisible(s, e)) continue;
     buffers.reserve(doc->presets[em.preset].capacity);
@@ -78,13 +92,12 @@ void buildSceneOverlay(const ViewerState& s, const SceneOptions& o, OverlayList&
                 {c[0], c[1], c[2], std::max(0.35f, c[3])});
     }
   }
-  if (s.view.selection.kind == Selection::Kind::Emitter && s.view.selection.index < doc->emitters.size()) {
-    // Corners of the selected emitter's bounds outside its sector, in red.
-    for (const auto& fit : world::fitEmitters(w, *doc)) {
-      if (fit.emitter != s.view.selection.index || !fit.sectorExists) continue;
-      for (const auto& c : fit.corners)
-        if (!c.inside()) out.cross({c.x, c.y, c.z}, 0.12, overlay_color::kCornerOutside);
-    }
+  // Corners outside their sector, in red: the selected emitter's and every flagged emitter's.
+  for (const auto& fit : world::fitEmitters(w, *doc)) {
+    if (!(flaggedEmitter(s, fit.emitter) || s.view.selection.is(Selection::Kind::Emitter, fit.emitter)) || !fit.sectorExists)
+      continue;
+    for (const auto& c : fit.corners)
+      if (!c.inside()) out.cross({c.x, c.y, c.z}, 0.12, overlay_color::kCornerOutside);
   }
   if (s.view.pick) out.cross(g(s.view.pick->state.position), std::max(0.1, s.view.pick->state.size), overlay_color::kPick);
 }
@@ -110,12 +123,13 @@ std::vector<LegendEntry> overlayLegend(const ViewerState& s, const SceneOptions&
                            s.view.selection.kind == Selection::Kind::Texture;
   if (anySelected) out.push_back({overlay_color::kSelectedEmitter, "selected emitter"});
   if (anySelected || o.allBounds) out.push_back({overlay_color::kStoredBounds, "stored bounds"});
-  if (std::any_of(s.doc.level->forged.begin(), s.doc.level->forged.end(), [](std::uint8_t f) { return f != 0; }))
-    out.push_back({overlay_color::kForgedBounds, "forged stored bounds"});
-  if (anySelected) out.push_back({overlay_color::kRecomputedBounds, "recomputed bounds"});
-  if (emitterSelected) {
+  bool anyFlagged = false;
+  for (std::uint32_t e = 0; e < doc->emitters.size(); ++e) anyFlagged = anyFlagged || flaggedEmitter(s, e);
+  if (anyFlagged) out.push_back({overlay_color::kForgedBounds, "stored bounds of a flagged emitter (see Errors)"});
+  if (anySelected || anyFlagged) out.push_back({overlay_color::kRecomputedBounds, "recomputed bounds"});
+  if (emitterSelected || anyFlagged) {
     for (const auto& fit : world::fitEmitters(w, *doc))
-      if (fit.emitter == s.view.selection.index && fit.sectorExists &&
+      if ((flaggedEmitter(s, fit.emitter) || s.view.selection.is(Selection::Kind::Emitter, fit.emitter)) && fit.sectorExists &&
           std::any_of(fit.corners.begin(), fit.corners.end(), [](const auto& c) { return !c.inside(); })) {
         out.push_back({overlay_color::kCornerOutside, "corner outside its sector"});
         break;

@@ -23,11 +23,16 @@ namespace kiln::viewer {
 //   expect selected KIND NAME | expect status TEXT (the status line contains TEXT)
 //   drag-gizmo x|y|z DX DY (press the selected emitter's handle, move DX, DY pixels, release)
 //   expect position EMITTER X Y Z (the mounted emitter's position, ± 1e-6)
+//   expect-problem EMITTER TEXT (the outliner flags EMITTER with a reason containing TEXT)
+//   capture [LABEL] | capture-set START:END:STEP | bookmark NAME
+//   solo emitter|pass NAME|off | mute emitter|pass NAME on|off
+//   ab a|b N | ab mode split|flicker|difference|side-by-side | ab load PNG | ab zoom Z
 // A failed expect-* line fails the session (exit 1) and the script goes on, so one run reports
-// every broken expectation.
+// every broken expectation; any other action that fails stops the session with exit 1.
 struct ScriptAction {
   enum class Kind { Open, Time, Play, Pause, Speed, Step, Panel, Pick, Capture, Screenshot, Select, Wait, Camera, Quit, Workspace, Inspect, Tune, Host,
-                    Look, Key, View, WriteFile, CopyFile, ExpectErrors, ExpectTime, ExpectLevel, Save, Background, Expect, DragGizmo };
+                    Look, Key, View, WriteFile, CopyFile, ExpectErrors, ExpectTime, ExpectLevel, Save, Background, Expect, DragGizmo,
+                    ExpectProblem, CaptureSet, Bookmark, Solo, Mute, AB };
   Kind kind{};
   std::string text;   // path, panel name, select kind, camera mode, key chord, view name
   std::string name;   // select: object name; write-file: the unescaped text; copy-file: target
@@ -37,6 +42,16 @@ struct ScriptAction {
   int line = 0;
 };
 
+// Every action word the parser knows (for "did you mean" on an unknown one).
+inline constexpr std::array<const char*, 36> kActionNames{
+    "open", "inspect", "screenshot", "time", "speed", "step", "wait", "pick", "play", "pause", "capture", "quit", "host",
+    "tune", "workspace", "panel", "look", "camera", "select", "key", "view", "write-file", "copy-file", "expect-errors",
+    "expect-time", "expect-level", "expect-problem", "capture-set", "bookmark", "save", "solo", "mute", "ab",
+    "background", "drag-gizmo", "expect"};
+
+// `ab mode` names, in Comparison::Mode order.
+inline constexpr std::array<const char*, 4> kABModeNames{"split", "flicker", "difference", "side-by-side"};
+
 // The debug views `view NAME on|off` toggles (the View menu's check boxes).
 inline constexpr std::array<const char*, 8> kViewNames{"sector-planes", "stored-bounds", "recomputed-bounds", "grid",
                                                        "overdraw", "top-view", "cpu-points", "all-bounds"};
@@ -44,6 +59,13 @@ inline constexpr std::array<const char*, 8> kViewNames{"sector-planes", "stored-
 // The tolerance of `expect-time T` without one: far above the rounding of summed 1/60 s frames,
 // far below one tick.
 inline constexpr double kExpectTimeTolerance = 1e-6;
+
+// The expect-* kinds: a failed one fails the session but the script goes on. Any other failed
+// action stops the session.
+inline bool isExpectation(ScriptAction::Kind k) {
+  return k == ScriptAction::Kind::ExpectErrors || k == ScriptAction::Kind::ExpectTime ||
+         k == ScriptAction::Kind::ExpectLevel || k == ScriptAction::Kind::ExpectProblem || k == ScriptAction::Kind::Expect;
+}
 
 // write-file's TEXT with \n, \t and \\ replaced; nullopt on any other escape or a trailing '\'.
 std::optional<std::string> unescapeText(std::string_view text);

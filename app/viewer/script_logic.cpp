@@ -7,6 +7,8 @@
 #include <sstream>
 
 #include "keys.hpp"
+#include "loader/time_range.hpp"
+#include "source/suggest.hpp"
 
 namespace kiln::viewer {
 namespace {
@@ -112,8 +114,43 @@ Script parseScript(std::string_view text) {
     } else if (k == "pick") {
       a.kind = K::Pick;
       ok = needNumbers(2);
-    } else if (k == "play" || k == "pause" || k == "capture" || k == "quit") {
-      a.kind = k == "play" ? K::Play : k == "pause" ? K::Pause : k == "capture" ? K::Capture : K::Quit;
+    } else if (k == "capture") {
+      a.kind = K::Capture;  // an optional label, as the panel's label field
+      if (w.size() > 2) ok = false, fail("'capture' takes at most a LABEL");
+      else a.text = w.size() == 2 ? w[1] : "current";
+    } else if (k == "capture-set") {
+      a.kind = K::CaptureSet;
+      std::string why;
+      if (w.size() != 2 || !loader::parseTimeRange(w[1], why)) ok = false, fail("'capture-set' takes START:END:STEP");
+      else a.text = w[1];
+    } else if (k == "bookmark") {
+      a.kind = K::Bookmark;
+      if (w.size() != 2) ok = false, fail("'bookmark' takes a NAME");
+      else a.text = w[1];
+    } else if (k == "solo" || k == "mute") {
+      a.kind = k == "solo" ? K::Solo : K::Mute;
+      const bool what = w.size() >= 3 && (w[1] == "emitter" || w[1] == "pass");
+      if (k == "solo" && (!what || w.size() != 3)) ok = false, fail("'solo' takes emitter|pass NAME, or emitter|pass off");
+      else if (k == "mute" && (!what || w.size() != 4 || (w[3] != "on" && w[3] != "off")))
+        ok = false, fail("'mute' takes emitter|pass NAME on|off");
+      else a.text = w[1], a.name = w[2], a.a = k == "solo" ? (w[2] == "off" ? 0 : 1) : (w[3] == "on" ? 1 : 0);
+    } else if (k == "ab") {
+      a.kind = K::AB;
+      const std::string sub = w.size() >= 2 ? w[1] : std::string();
+      const auto mode = w.size() == 3 ? std::find_if(kABModeNames.begin(), kABModeNames.end(), [&](const char* n) { return w[2] == n; })
+                                      : kABModeNames.end();
+      if ((sub == "a" || sub == "b") && w.size() == 3 && number(w[2], a.a) && a.a >= 0 && a.a == std::floor(a.a))
+        a.text = sub;
+      else if (sub == "mode" && mode != kABModeNames.end())
+        a.text = sub, a.a = static_cast<double>(mode - kABModeNames.begin());
+      else if (sub == "load" && w.size() >= 3)
+        a.text = sub, a.name = rest(line, "load");
+      else if (sub == "zoom" && w.size() == 3 && number(w[2], a.a) && a.a >= 1 && a.a <= 16)
+        a.text = sub;
+      else
+        ok = false, fail("'ab' takes a|b N, mode split|flicker|difference|side-by-side, load PNG or zoom 1..16");
+    } else if (k == "play" || k == "pause" || k == "quit") {
+      a.kind = k == "play" ? K::Play : k == "pause" ? K::Pause : K::Quit;
       if (w.size() != 1) ok = false, fail("'" + k + "' takes no arguments");
     } else if (k == "host") {
       a.kind = K::Host;
@@ -186,6 +223,10 @@ Script parseScript(std::string_view text) {
       a.kind = K::ExpectLevel;
       if (w.size() != 2) ok = false, fail("'expect-level' takes a file name");
       else a.text = w[1];
+    } else if (k == "expect-problem") {
+      a.kind = K::ExpectProblem;
+      if (w.size() < 3) ok = false, fail("'expect-problem' takes EMITTER TEXT");
+      else a.text = w[1], a.name = rest(rest(line, k), w[1]);
     } else if (k == "save") {
       a.kind = K::Save;
       if (w.size() != 1) ok = false, fail("'save' takes no arguments");
@@ -221,7 +262,8 @@ Script parseScript(std::string_view text) {
       }
     } else {
       ok = false;
-      fail("unknown action '" + k + "'");
+      const std::vector<std::string> known(kActionNames.begin(), kActionNames.end());
+      fail("unknown action '" + k + "'" + source::didYouMean(k, known) + "; actions: " + source::listOf(known));
     }
     if (ok) script.actions.push_back(std::move(a));
     if (end == text.size()) break;

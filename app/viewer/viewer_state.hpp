@@ -70,8 +70,8 @@ struct GpuInfo {
 
 // One capture of this session (kept in memory for A/B comparison, and written as PNG).
 struct CaptureEntry {
-  std::string label;       // camera bookmark name or "current"
-  double levelTime = 0;
+  std::string label;       // camera bookmark name, "current", or the file name of a PNG from disk
+  double levelTime = 0;    // negative for a PNG loaded from disk
   std::filesystem::path file;
   core::Image image;
   void* texture = nullptr;  // ImGui texture id, set by the frame once uploaded
@@ -89,8 +89,9 @@ struct CaptureJob {
 // A/B comparison of two captures with the metrics of `kiln compare`.
 struct Comparison {
   int a = -1, b = -1;
-  enum class Mode { Split, Flicker, Difference } mode = Mode::Split;
+  enum class Mode { Split, Flicker, Difference, SideBySide } mode = Mode::Split;
   float split = 0.5f;
+  float zoom = 1;  // 1 = fit the panel width; up to 16 (scroll the panel to pan)
   bool computed = false;
   int computedA = -1, computedB = -1;
   bool sameSize = false;
@@ -115,7 +116,9 @@ struct FrameStats {
 struct PanelMemory {
   char openPath[1024] = "";              // open: the path being typed
   char bookmarkName[64] = "view";        // captures: name of the next camera bookmark
-  char captureTimes[256] = "0 0.5 1 2";  // captures: the times of a capture set
+  char captureTimes[256] = "0:2:0.5";    // captures: a capture set's START:END:STEP (as kiln capture --times)
+  char captureLabel[64] = "current";     // captures: the label of the next "Capture now"
+  char abImagePath[1024] = "";           // captures: a PNG to add to the A/B list
   int frameEmitter = 0;                  // captures: the emitter the Frame section points at
   struct Budgets {  // encoded size and rows, per mounted document
     std::uint64_t generation = ~0ull;
@@ -223,6 +226,7 @@ struct CaptureSession {
   CaptureJob job;
   Comparison comparison;
   std::filesystem::path dir = "kiln-captures";
+  std::uint32_t counter = 0;  // the next capture's number (uniqueCapturePath)
   std::uint32_t width = 640, height = 360;
 };
 

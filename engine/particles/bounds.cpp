@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <bit>
 #include <cstdio>
+#include <cstdlib>
 #include <cmath>
 #include <limits>
 #include <numbers>
@@ -161,6 +162,56 @@ std::string boundsText(const Bounds& b) {
   std::snprintf(buf, sizeof buf, "min (%.17g, %.17g, %.17g) max (%.17g, %.17g, %.17g)", b.min.x, b.min.y, b.min.z,
                 b.max.x, b.max.y, b.max.z);
   return buf;
+}
+
+namespace {
+
+bool isF32(double v) { return static_cast<double>(static_cast<float>(v)) == v || std::isnan(v); }
+
+// The fewest significant digits that read back as the same float32 (the same double when `v`
+// is not a float32 value), so the message shows what the file holds, not 17 digits of noise.
+std::string shortest(double v, bool sign) {
+  char buf[64];
+  const bool f32 = isF32(v);
+  for (int digits = 1; digits <= 17; ++digits) {
+    std::snprintf(buf, sizeof buf, sign ? "%+.*g" : "%.*g", digits, v);
+    const double back = std::strtod(buf, nullptr);
+    if (f32 ? static_cast<float>(back) == static_cast<float>(v) : back == v) break;
+  }
+  return buf;
+}
+
+// A float32's position on the number line counted in representable values (-0 and +0 share 0).
+std::int64_t f32Ordinal(float f) {
+  const auto bits = std::bit_cast<std::int32_t>(f);
+  return bits >= 0 ? std::int64_t{bits} : -std::int64_t{bits & 0x7fffffff};
+}
+
+}  // namespace
+
+std::string boundsDifference(const Bounds& stored, const Bounds& recomputed) {
+  std::string out;
+  const char* axis = "xyz";
+  for (int side = 0; side < 2; ++side) {
+    const Vec3& s = side == 0 ? stored.min : stored.max;
+    const Vec3& r = side == 0 ? recomputed.min : recomputed.max;
+    for (int i = 0; i < 3; ++i) {
+      if (std::bit_cast<std::uint64_t>(s[i]) == std::bit_cast<std::uint64_t>(r[i])) continue;
+      std::string face = std::string("bounds.") + (side == 0 ? "min." : "max.") + axis[i] + ": stored " +
+                         shortest(s[i], false) + ", recomputed " + shortest(r[i], false) + " (";
+      const std::int64_t steps = f32Ordinal(static_cast<float>(s[i])) - f32Ordinal(static_cast<float>(r[i]));
+      if (s[i] == r[i]) {
+        face += "the sign of zero differs)";  // -0 and +0: equal as numbers, not as bits
+      } else if (!isF32(s[i]) || !isF32(r[i])) {
+        face += shortest(s[i] - r[i], true) + ", not a float32 value)";
+      } else {
+        face += shortest(s[i] - r[i], true) + ", " + std::to_string(steps < 0 ? -steps : steps) + " float32 step" +
+                (steps == 1 || steps == -1 ? ")" : "s)");
+      }
+      out += (out.empty() ? "" : "; ") + face;
+    }
+  }
+  return out;
 }
 
 }  // namespace kiln::particles

@@ -33,6 +33,11 @@ BoundsExplanation explainEmitterBounds(const Preset& p, const Emitter& e);
 bool sameBits(const Bounds& a, const Bounds& b);
 // "min (x, y, z) max (x, y, z)" with every digit a double needs to round-trip.
 std::string boundsText(const Bounds& b);
+// Each face where `stored` and `recomputed` differ in bits, as
+// "bounds.max.z: stored 2.958791, recomputed 3.208791 (-0.25, 1048576 float32 steps)", joined by
+// "; ". Values print with the fewest digits that give back the same float32 (17 digits when a
+// value is not a float32); the steps count the float32 values between the two. Empty when same.
+std::string boundsDifference(const Bounds& stored, const Bounds& recomputed);
 
 // The eight corners, index bit 0 → x max, bit 1 → y max, bit 2 → z max.
 std::array<Vec3, 8> corners(const Bounds& b);

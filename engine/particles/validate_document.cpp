@@ -143,7 +143,7 @@ core::Diagnostics validate(const Document& doc, const ValidateOptions& options) 
           !core::finiteAsF32(b.max.x) || !core::finiteAsF32(b.max.y) || !core::finiteAsF32(b.max.z))
         r.add(Code::NotFinite, boundsAt, "the conservative bounds overflow float32");
       else if (!sameBits(e.bounds, b))
-        r.add(Code::ForgedBounds, boundsAt, "stored " + boundsText(e.bounds) + " but recomputed " + boundsText(b));
+        r.add(Code::ForgedBounds, boundsAt, boundsDifference(e.bounds, b));
     }
   }
   if (totalSlots > kMaxTotalSlots)

@@ -110,6 +110,19 @@ std::string sidecarJson(const CaptureInfo& info) {
   appendNumber(out, static_cast<double>(info.camera.orthoHeight));
   out += "},\n  \"gl_renderer\": ";
   appendString(out, info.glRenderer);
+  if (info.checksRelaxed) {  // absent for a checked capture, so those sidecars stay as they were
+    out += ",\n  \"checks_relaxed\": true,\n  \"findings\": [";
+    for (std::size_t i = 0; i < info.findings.size(); ++i) {
+      out += i ? ",\n    {\"code\": " : "\n    {\"code\": ";
+      appendString(out, std::string(core::codeName(info.findings[i].code)));
+      out += ", \"path\": ";
+      appendString(out, info.findings[i].path);
+      out += ", \"message\": ";
+      appendString(out, info.findings[i].message);
+      out += "}";
+    }
+    out += info.findings.empty() ? "]" : "\n  ]";
+  }
   out += "\n}\n";
   return out;
 }

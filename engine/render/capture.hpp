@@ -39,6 +39,10 @@ struct CaptureInfo {
   std::uint32_t width = 0, height = 0;
   std::string glRenderer;  // GL_RENDERER
   std::string kilnVersion;
+  // `kiln capture --unchecked`: the relaxable checks were off and these were their findings
+  // (the sidecar records both so a capture of a broken level is never mistaken for a good one).
+  bool checksRelaxed = false;
+  std::vector<core::Diagnostic> findings;
 };
 
 std::string levelHash(std::span<const std::uint8_t> levelFileBytes);

@@ -177,7 +177,7 @@ std::variant<Level, DecodeError> decodeKlm1(std::span<const std::uint8_t> file, 
   // relaxed for inspection, its stored bounds fit that sector.
   if (level.particles) {
     for (const core::Diagnostic& d : validateForWorld(level.world, *level.particles)) {
-      if (d.code == Code::OutsideSector && !options.checkStoredBounds) continue;
+      if (isRelaxable(d.code) && !options.checkStoredBounds) continue;
       return DecodeError{d.code, particlesEntry->data.offset, std::string(kParticlesEntry) + ":" + d.path, d.message};
     }
   }

@@ -61,6 +61,14 @@ std::vector<std::uint8_t> encodeKlm1(const Level& level);
 std::variant<Level, core::DecodeError> decodeKlm1(std::span<const std::uint8_t> file,
                                                   const particles::DecodeOptions& options = {});
 
+// The findings of every check a reader may relax to inspect a level (the viewer's "inspect
+// anyway", the CLI's --unchecked): forged-bounds per emitter (naming each differing face),
+// missing-sector and outside-sector (those two only when `againstWorld`: a bare .kwp has no
+// world to fit). Empty for a level that passes them.
+core::Diagnostics relaxableFindings(const Level& level, bool againstWorld = true);
+// True for the codes relaxableFindings reports (the checks DecodeOptions::checkStoredBounds = false skips).
+bool isRelaxable(core::Code code);
+
 // --- mounting ----------------------------------------------------------------------------------
 
 // The feature strings a host advertises.

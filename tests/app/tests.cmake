@@ -35,3 +35,13 @@ if(TARGET kiln)
     set_tests_properties("app: level schema" PROPERTIES LABELS "app;schema")
   endif()
 endif()
+
+# The bounds debug set through validate --json (against its schema) and --unchecked.
+if(TARGET kiln AND Python3_Interpreter_FOUND AND TARGET kiln-make-debug-levels)
+  add_test(NAME "app: validate --json schema, --unchecked on the debug set, unknown commands"
+           COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/unchecked_check.py $<TARGET_FILE:kiln>
+                   ${PROJECT_SOURCE_DIR} ${CMAKE_CURRENT_BINARY_DIR}/assets_work/debug
+                   ${PROJECT_BINARY_DIR}/test-scratch/unchecked)
+  set_tests_properties("app: validate --json schema, --unchecked on the debug set, unknown commands"
+                       PROPERTIES LABELS "app;cli;gl;schema" FIXTURES_REQUIRED assets_debug_set)
+endif()

@@ -50,3 +50,22 @@ TEST_CASE("the sidecar is stable JSON with every recorded field", "[compare][sid
   CHECK(j["gl_renderer"] == info.glRenderer);
   CHECK(j["kiln_version"] == info.kilnVersion);
 }
+
+TEST_CASE("a capture with relaxed checks records that and its findings", "[sidecar]") {
+  render::CaptureInfo info;
+  info.levelFile = "forged_bounds.klm";
+  CHECK_FALSE(nlohmann::json::parse(render::sidecarJson(info)).contains("checks_relaxed"));
+  CHECK_FALSE(nlohmann::json::parse(render::sidecarJson(info)).contains("findings"));
+  info.checksRelaxed = true;
+  const auto none = nlohmann::json::parse(render::sidecarJson(info));
+  CHECK(none["checks_relaxed"] == true);
+  CHECK(none["findings"] == nlohmann::json::array());
+  info.findings.push_back({core::Code::ForgedBounds, "emitters.west_flame.bounds", "bounds.max.z: stored \"2.9\"\n"});
+  info.findings.push_back({core::Code::OutsideSector, "emitters.b.bounds", "corner outside"});
+  const auto j = nlohmann::json::parse(render::sidecarJson(info));
+  REQUIRE(j["findings"].size() == 2);
+  CHECK(j["findings"][0]["code"] == "forged-bounds");
+  CHECK(j["findings"][0]["path"] == "emitters.west_flame.bounds");
+  CHECK(j["findings"][0]["message"] == "bounds.max.z: stored \"2.9\"\n");
+  CHECK(j["findings"][1]["code"] == "outside-sector");
+}

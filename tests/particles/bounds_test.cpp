@@ -145,3 +145,28 @@ TEST_CASE("inputs are rounded to float32 in every build", "[particles][bounds]")
   nudged.drag = f32(uploaded.drag + 0.05);
   CHECK_FALSE(conservativeEmitterBounds(nudged, e) == conservativeEmitterBounds(uploaded, e));
 }
+
+TEST_CASE("boundsDifference names each differing face with its float32 step count") {
+  Bounds stored{{-1, -2, 0}, {1, 2, 3}};
+  Bounds recomputed = stored;
+  CHECK(boundsDifference(stored, recomputed).empty());
+  // Between 2 and 4 a float32 step is 2^-22, so a quarter is 2^20 steps.
+  stored.max.z = 2.75;
+  CHECK(boundsDifference(stored, recomputed) ==
+        "bounds.max.z: stored 2.75, recomputed 3 (-0.25, 1048576 float32 steps)");
+  // One step up at 1 (step 2^-23 in [1, 2)); a second face joins with "; ".
+  stored.min.x = -1;
+  stored.max.x = 1.00000011920928955078125;
+  CHECK(boundsDifference(stored, recomputed) ==
+        "bounds.max.x: stored 1.0000001, recomputed 1 (+1.1920929e-07, 1 float32 step); "
+        "bounds.max.z: stored 2.75, recomputed 3 (-0.25, 1048576 float32 steps)");
+  // -0 and +0 are equal numbers but different bits: the stored-bounds rule is bitwise.
+  Bounds zero{{0, 0, 0}, {1, 1, 1}};
+  Bounds negZero = zero;
+  negZero.min.y = -0.0;
+  CHECK(boundsDifference(negZero, zero) == "bounds.min.y: stored -0, recomputed 0 (the sign of zero differs)");
+  // A value that is no float32 is printed in full and not counted in steps.
+  Bounds off = zero;
+  off.min.x = 0.1;
+  CHECK(boundsDifference(off, zero) == "bounds.min.x: stored 0.1, recomputed 0 (+0.1, not a float32 value)");
+}

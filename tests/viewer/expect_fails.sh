@@ -25,4 +25,17 @@ run 1 "expect-time 0.001"
 run 0 "expect-time 0.001 0.001"
 run 1 "expect-level braziers.yaml"
 run 1 "key f2"
+# A failed action (not an expect-*) stops the session: the line after it never runs.
+run 1 "panel tunning
+write-file after-failure.txt x"
+if [ -e after-failure.txt ]; then echo "the session went on after a failed action" >&2; status=1; fi
+run 0 "panel tuning
+write-file after-success.txt x"
+[ -e after-success.txt ] || { echo "a session without failures stopped early" >&2; status=1; }
+# An expect-problem that holds for no mounted emitter fails.
+run 1 "expect-problem west_flame forged bounds"
+# A level that does not open: exit 1 and no screenshot of an empty grid.
+"$view" missing.klm --frames 2 --screenshot missing.png --size 640x480 >/dev/null 2>&1
+got=$?
+if [ "$got" -ne 1 ] || [ -e missing.png ]; then echo "missing.klm --screenshot: exit $got, png written: $([ -e missing.png ] && echo yes || echo no)" >&2; status=1; fi
 exit $status

@@ -31,7 +31,7 @@ TEST_CASE("a missing file is an io-error and no level") {
   REQUIRE(out.diagnostics.size() == 1);
   CHECK(out.diagnostics[0].diagnostic.code == core::Code::IoError);
   CHECK(out.diagnostics[0].file == "/nonexistent/level.klm");
-  CHECK_FALSE(out.forgedBounds);
+  CHECK_FALSE(out.relaxable);
 }
 
 TEST_CASE("a host without world/particles@1 refuses the mount with missing-feature") {
@@ -60,7 +60,7 @@ TEST_CASE("a source with a bad field reports it with a path that selects its obj
   std::filesystem::remove(bad);
   CHECK_FALSE(out.level);
   REQUIRE_FALSE(out.diagnostics.empty());
-  CHECK_FALSE(out.forgedBounds);
+  CHECK_FALSE(out.relaxable);
   const auto good = openLevel(kSample, world::kilnCapabilities(), false);
   REQUIRE(good.level);
   bool selectedPreset = false;

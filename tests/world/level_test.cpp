@@ -79,6 +79,36 @@ TEST_CASE("relaxed bounds checks let a level with bounds outside its sector deco
   CHECK(std::holds_alternative<kw::Level>(kw::decodeKlm1(bytes, relaxed)));
 }
 
+TEST_CASE("a missing sector is relaxable too, and relaxableFindings lists every finding", "[world][level]") {
+  const kw::Level good = makeLevel(2, kiln::testdocs::sampleDocumentV1());
+  CHECK(kw::relaxableFindings(good).empty());
+  kw::Level l = good;
+  l.particles->emitters[0].sector = static_cast<std::uint32_t>(l.world.sectors.size());  // one past the last
+  l.particles->emitters[1].bounds.max.z -= 0.25;  // forged (lowered, so still inside its sector)
+  const auto bytes = kw::encodeKlm1(l);
+  auto strict = kw::decodeKlm1(bytes);
+  REQUIRE(std::holds_alternative<DecodeError>(strict));
+  wp::DecodeOptions relaxed;
+  relaxed.checkStoredBounds = false;
+  const auto opened = kw::decodeKlm1(bytes, relaxed);
+  REQUIRE(std::holds_alternative<kw::Level>(opened));
+  const auto findings = kw::relaxableFindings(std::get<kw::Level>(opened));
+  REQUIRE(findings.size() == 2);
+  CHECK(findings[0].code == Code::ForgedBounds);
+  CHECK(findings[0].path == wp::emitterPath(l.particles->emitters[1], 1) + ".bounds");
+  CHECK(findings[0].message.rfind("bounds.max.z: stored ", 0) == 0);
+  CHECK(findings[1].code == Code::MissingSector);
+  // Without a world to fit (a bare .kwp), only the stored-bounds finding remains.
+  CHECK(kw::relaxableFindings(std::get<kw::Level>(opened), false).size() == 1);
+  // The last existing sector index is not missing (inside the rule) — only the bounds may then
+  // fall outside it.
+  kw::Level last = good;
+  last.particles->emitters[0].sector = static_cast<std::uint32_t>(last.world.sectors.size() - 1);
+  for (const auto& d : kw::relaxableFindings(last)) CHECK(d.code != Code::MissingSector);
+  CHECK(kw::isRelaxable(Code::OutsideSector));
+  CHECK_FALSE(kw::isRelaxable(Code::FeatureMismatch));
+}
+
 TEST_CASE("a level mounts only where every feature it requires is advertised", "[world][mount]") {
   const kw::Level v1 = makeLevel(2, kiln::testdocs::sampleDocumentV1());
   const kw::Level v2 = makeLevel(3, kiln::testdocs::sampleDocumentV2());

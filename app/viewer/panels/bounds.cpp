@@ -13,9 +13,9 @@ namespace kiln::viewer::panels::bounds {
 void draw(ViewerState& s) {
   if (!begin(s, Panel::Bounds)) return;
   if (s.doc.forgedOffer) {
-    ImGui::TextColored({1, 0.45f, 0.3f, 1}, "%s was refused: its stored bounds are forged.",
+    ImGui::TextColored({1, 0.45f, 0.3f, 1}, "%s was refused by checks that can be relaxed (see Errors).",
                        s.doc.forgedOffer->filename().string().c_str());
-    if (ImGui::Button("Inspect anyway (bounds unchecked)")) {
+    if (ImGui::Button("Inspect anyway (checks relaxed)")) {
       s.commands.push(OpenLevel{*s.doc.forgedOffer, true});
     }
     ImGui::Separator();
@@ -30,8 +30,9 @@ void draw(ViewerState& s) {
   if (e >= doc->emitters.size()) e = 0;
   if (ImGui::BeginCombo("emitter", doc->emitters[e].name.c_str())) {
     for (std::uint32_t i = 0; i < doc->emitters.size(); ++i) {
+      const std::string& problem = i < s.doc.level->problems.size() ? s.doc.level->problems[i] : std::string();
       const bool forged = i < s.doc.level->forged.size() && s.doc.level->forged[i];
-      std::string label = doc->emitters[i].name + (forged ? "  [FORGED]" : "");
+      std::string label = doc->emitters[i].name + (!problem.empty() ? "  [" + problem + "]" : forged ? "  [FORGED]" : "");
       if (ImGui::Selectable(label.c_str(), i == e)) s.view.selection = {Selection::Kind::Emitter, i};
     }
     ImGui::EndCombo();

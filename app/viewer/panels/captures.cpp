@@ -1,11 +1,14 @@
 // Captures: capture now, framing one emitter or all, capture sets (times × camera bookmarks) with progress, and A/B
-// comparison of two captures (split, flicker, difference) with `kiln compare`'s metrics.
+// comparison of any two images (captures or PNGs from disk: split, flicker, difference, side by
+// side, zoom, pixel probe) with `kiln compare`'s metrics.
 #include <imgui.h>
 
 #include <algorithm>
 #include <cmath>
-#include <sstream>
+#include <cstdlib>
 
+#include "capture_files.hpp"
+#include "loader/time_range.hpp"
 #include "panels/panels.hpp"
 
 namespace kiln::viewer::panels::captures {
@@ -73,32 +76,61 @@ void framing(ViewerState& s) {
 void captureSet(ViewerState& s) {
   char* times = s.ui.memory.captureTimes;
   ImGui::SetNextItemWidth(200);
-  ImGui::InputText("times (s)", times, sizeof s.ui.memory.captureTimes);
+  ImGui::InputText("START:END:STEP (s)", times, sizeof s.ui.memory.captureTimes);
+  std::string why;
+  const auto range = loader::parseTimeRange(times, why);
+  if (!range) ImGui::TextColored({1, 0.4f, 0.3f, 1}, "times %s", why.c_str());
   CaptureJob& job = s.captures.job;
   if (job.active()) {
     ImGui::ProgressBar(float(job.next) / float(job.total()), ImVec2(-1, 0));
     if (ImGui::Button("Cancel")) job = {};
     return;
   }
-  if (ImGui::Button("Capture set (times x bookmarks)")) {
-    CaptureJob j;
-    std::istringstream in(times);
-    for (double t; in >> t;)
-      if (std::isfinite(t) && t >= 0) j.times.push_back(t);
-    j.cameras = s.view.bookmarks;
-    if (j.cameras.empty()) j.cameras.push_back({"current", s.view.camera});
-    job = std::move(j);
-  }
+  ImGui::BeginDisabled(!range);
+  if (ImGui::Button("Capture set (times x bookmarks)") && range) job = captureJob(*range, s.view.bookmarks, s.view.camera);
+  ImGui::EndDisabled();
+  ImGui::SameLine();
+  ImGui::TextDisabled("an image sequence in %s", s.captures.dir.string().c_str());
+}
+
+// The pixel under the mouse in A, in B and their difference (the probe), for an image drawn
+// at `origin` with `size` on screen.
+void probe(const CaptureEntry& A, const CaptureEntry& B, ImVec2 origin, ImVec2 size) {
+  if (!ImGui::IsItemHovered() || size.x <= 0 || size.y <= 0) return;
+  const ImVec2 m = ImGui::GetIO().MousePos;
+  const double u = (m.x - origin.x) / size.x, v = (m.y - origin.y) / size.y;
+  if (u < 0 || u >= 1 || v < 0 || v >= 1) return;
+  const auto x = static_cast<std::uint32_t>(u * A.image.width), y = static_cast<std::uint32_t>(v * A.image.height);
+  auto px = [&](const core::Image& im, int ch) -> int {
+    if (x >= im.width || y >= im.height) return -1;
+    return im.rgba[(static_cast<std::size_t>(y) * im.width + x) * 4 + static_cast<std::size_t>(ch)];
+  };
+  ImGui::BeginTooltip();
+  ImGui::Text("pixel (%u, %u)", x, y);
+  ImGui::Text("A  %3d %3d %3d %3d", px(A.image, 0), px(A.image, 1), px(A.image, 2), px(A.image, 3));
+  ImGui::Text("B  %3d %3d %3d %3d", px(B.image, 0), px(B.image, 1), px(B.image, 2), px(B.image, 3));
+  ImGui::Text("|A-B| %3d %3d %3d %3d", std::abs(px(A.image, 0) - px(B.image, 0)), std::abs(px(A.image, 1) - px(B.image, 1)),
+              std::abs(px(A.image, 2) - px(B.image, 2)), std::abs(px(A.image, 3) - px(B.image, 3)));
+  ImGui::EndTooltip();
+}
+
+void loadFromDisk(ViewerState& s) {
+  ImGui::SetNextItemWidth(260);
+  ImGui::InputText("##abpng", s.ui.memory.abImagePath, sizeof s.ui.memory.abImagePath);
+  ImGui::SameLine();
+  if (ImGui::Button("Add PNG to the list") && s.ui.memory.abImagePath[0])
+    s.commands.push(LoadCaptureImage{s.ui.memory.abImagePath});
 }
 
 void comparison(ViewerState& s) {
   Comparison& c = s.captures.comparison;
   const int n = static_cast<int>(s.captures.entries.size());
+  loadFromDisk(s);
   if (n < 2) {
-    ImGui::TextDisabled("Take two captures to compare them.");
+    ImGui::TextDisabled("Take or add two images to compare them.");
     return;
   }
-  auto label = [&](int i) { return std::to_string(i) + ": " + s.captures.entries[i].label + " @" + std::to_string(s.captures.entries[i].levelTime); };
+  auto label = [&](int i) { return captureListLabel(s.captures.entries[static_cast<std::size_t>(i)], static_cast<std::size_t>(i)); };
   for (int* which : {&c.a, &c.b}) {
     ImGui::PushID(which);
     ImGui::SetNextItemWidth(200);
@@ -116,7 +148,11 @@ void comparison(ViewerState& s) {
   ImGui::RadioButton("flicker", &mode, 1);
   ImGui::SameLine();
   ImGui::RadioButton("difference", &mode, 2);
+  ImGui::SameLine();
+  ImGui::RadioButton("side by side", &mode, 3);
   c.mode = static_cast<Comparison::Mode>(mode);
+  ImGui::SetNextItemWidth(160);
+  ImGui::SliderFloat("zoom", &c.zoom, 1, 16, "%.1fx", ImGuiSliderFlags_Logarithmic);
   if (c.computed && c.computedA == c.a && c.computedB == c.b) {
     if (!c.sameSize) ImGui::TextColored({1, 0.4f, 0.3f, 1}, "sizes differ: no metrics");
     else
@@ -127,8 +163,10 @@ void comparison(ViewerState& s) {
   const CaptureEntry& A = s.captures.entries[c.a];
   const CaptureEntry& B = s.captures.entries[c.b];
   if (!A.texture || !B.texture) return;
-  const float w = ImGui::GetContentRegionAvail().x;
+  const float w = ImGui::GetContentRegionAvail().x * (c.mode == Comparison::Mode::SideBySide ? 0.5f : 1.0f) * c.zoom;
   const ImVec2 size(w, w * float(A.image.height) / float(std::max(1u, A.image.width)));
+  // Zoomed images scroll inside a child region; the probe reads whichever image is hovered.
+  ImGui::BeginChild("ab_view", ImVec2(0, 0), false, ImGuiWindowFlags_HorizontalScrollbar);
   if (c.mode == Comparison::Mode::Split) {
     ImGui::SliderFloat("split", &c.split, 0, 1);
     const ImVec2 o = ImGui::GetCursorScreenPos();
@@ -138,14 +176,28 @@ void comparison(ViewerState& s) {
     dl->AddImage(B.texture, {sx, o.y}, {o.x + size.x, o.y + size.y}, {c.split, 0}, {1, 1});
     dl->AddLine({sx, o.y}, {sx, o.y + size.y}, IM_COL32(255, 255, 0, 255));
     ImGui::Dummy(size);
+    probe(A, B, o, size);
   } else if (c.mode == Comparison::Mode::Flicker) {
     // Alternates twice a second on the wall clock, not the level clock.
     const bool showA = std::fmod(ImGui::GetTime(), 1.0) < 0.5;
+    const ImVec2 o = ImGui::GetCursorScreenPos();
     ImGui::Image(showA ? A.texture : B.texture, size);
+    probe(A, B, o, size);
     ImGui::Text("showing %s", showA ? "A" : "B");
+  } else if (c.mode == Comparison::Mode::SideBySide) {
+    const ImVec2 o = ImGui::GetCursorScreenPos();
+    ImGui::Image(A.texture, size);
+    probe(A, B, o, size);
+    ImGui::SameLine();
+    const ImVec2 ob = ImGui::GetCursorScreenPos();
+    ImGui::Image(B.texture, size);
+    probe(A, B, ob, size);
   } else if (c.differenceTexture) {
+    const ImVec2 o = ImGui::GetCursorScreenPos();
     ImGui::Image(c.differenceTexture, size);
+    probe(A, B, o, size);
   }
+  ImGui::EndChild();
 }
 
 }  // namespace
@@ -158,6 +210,9 @@ void draw(ViewerState& s) {
     s.captures.width = static_cast<std::uint32_t>(std::clamp(size[0], 16, 8192));
     s.captures.height = static_cast<std::uint32_t>(std::clamp(size[1], 16, 8192));
   }
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(120);
+  ImGui::InputText("label", s.ui.memory.captureLabel, sizeof s.ui.memory.captureLabel);
   ImGui::SameLine();
   if (ImGui::Button("Capture now")) s.commands.push(CaptureNow{});
   ImGui::TextDisabled("writes PNGs to %s", s.captures.dir.string().c_str());

@@ -16,7 +16,12 @@ void draw(ViewerState& s) {
     ImGui::End();
     return;
   }
-  ImGui::Text("%zu problem(s)%s", s.doc.loadDiagnostics.size(), s.doc.level ? "; showing the last good level" : "");
+  const bool relaxed = s.doc.level && s.doc.level->relaxedBounds && !s.doc.forgedOffer;
+  if (relaxed)
+    ImGui::TextColored({1, 0.6f, 0.3f, 1}, "%zu finding(s) of the relaxed checks; the level is opened anyway",
+                       s.doc.loadDiagnostics.size());
+  else
+    ImGui::Text("%zu problem(s)%s", s.doc.loadDiagnostics.size(), s.doc.level ? "; showing the last good level" : "");
   // One block per problem, wrapped to the panel's width, so a narrow dock reads it whole: the
   // code and where (click to select what it names), the field path, then the message.
   ImGui::BeginChild("diags", ImVec2(0, s.doc.forgedOffer ? -ImGui::GetFrameHeightWithSpacing() : 0));
@@ -44,7 +49,7 @@ void draw(ViewerState& s) {
     ImGui::PopID();
   }
   ImGui::EndChild();
-  if (s.doc.forgedOffer && ImGui::Button("Inspect the forged level anyway")) {
+  if (s.doc.forgedOffer && ImGui::Button("Inspect anyway (checks relaxed)")) {
     s.commands.push(OpenLevel{*s.doc.forgedOffer, true});
     s.panel(Panel::Bounds) = true;
   }

@@ -46,7 +46,8 @@ void draw(ViewerState& s) {
     return;
   }
   ImGui::TextUnformatted(s.doc.level->path.filename().string().c_str());
-  if (s.doc.level->relaxedBounds) ImGui::TextColored({1, 0.4f, 0.3f, 1}, "stored bounds NOT checked");
+  if (s.doc.level->relaxedBounds)
+    ImGui::TextColored({1, 0.4f, 0.3f, 1}, "checks relaxed: %zu finding(s), see Errors", s.doc.level->load.relaxedFindings.size());
   const bool canIsolate = s.view.selection.kind == Selection::Kind::Emitter || s.view.selection.kind == Selection::Kind::Preset;
   ImGui::BeginDisabled(!canIsolate);
   if (ImGui::Button("Isolate selection")) isolateSelection(s);
@@ -62,8 +63,12 @@ void draw(ViewerState& s) {
   if (const auto* doc = s.doc.level->particles()) {
     list(s, "Emitters", doc->emitters, Selection::Kind::Emitter, [&](std::uint32_t i) {
       const auto& e = doc->emitters[i];
+      // The reason the relaxed checks found (forged bounds, outside sector, missing sector); a
+      // tuning edit can forge the stored box of a level that opened clean, flagged the same way.
+      const std::string& problem = i < s.doc.level->problems.size() ? s.doc.level->problems[i] : std::string();
       const bool forged = i < s.doc.level->forged.size() && s.doc.level->forged[i];
-      return e.name + "  (" + doc->presets[e.preset].name + ")" + (forged ? "  [FORGED]" : "");
+      const std::string flag = !problem.empty() ? "  [! " + problem + "]" : forged ? "  [! forged bounds]" : "";
+      return e.name + "  (" + doc->presets[e.preset].name + ")" + flag;
     });
     list(s, "Presets", doc->presets, Selection::Kind::Preset, [&](std::uint32_t i) {
       return doc->presets[i].name + "  " + std::string(particles::name(doc->presets[i].sprite.blend));

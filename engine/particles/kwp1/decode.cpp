@@ -95,7 +95,7 @@ std::variant<Document, core::DecodeError> decodeKwp1(std::span<const std::uint8_
         if (t.field == "emitters" && i < t.end.size()) at = t.end[i] - 48;  // bounds close the record
       return core::DecodeError{
           core::Code::ForgedBounds, at, emitterPath(e, i) + ".bounds",
-          "stored bounds " + boundsText(e.bounds) + " differ from recomputed bounds " + boundsText(recomputed)};
+          boundsDifference(e.bounds, recomputed)};
     }
   }
   return doc;

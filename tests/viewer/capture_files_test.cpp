@@ -1,0 +1,139 @@
+// Viewer captures: names that never overwrite, PNGs from disk for A/B with `kiln compare`'s
+// metrics (checked against values worked out by hand), and the capture-set syntax.
+#include <unistd.h>
+
+#include <catch2/catch.hpp>
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+
+#include "capture_files.hpp"
+#include "loader/loader.hpp"
+#include "loader/time_range.hpp"
+#include "script.hpp"
+
+using namespace kiln;
+using namespace kiln::viewer;
+namespace fs = std::filesystem;
+
+namespace {
+
+fs::path scratch() {
+  static const fs::path dir = [] {
+    fs::path d = fs::path(KILN_BINARY_DIR) / "test-scratch" / ("capture-files-" + std::to_string(::getpid()));
+    fs::remove_all(d);
+    fs::create_directories(d);
+    return d;
+  }();
+  return dir;
+}
+
+core::Image solid(std::uint32_t w, std::uint32_t h, std::uint8_t r, std::uint8_t g, std::uint8_t b) {
+  core::Image im;
+  im.width = w, im.height = h;
+  for (std::uint32_t i = 0; i < w * h; ++i) im.rgba.insert(im.rgba.end(), {r, g, b, 255});
+  return im;
+}
+
+}  // namespace
+
+TEST_CASE("two captures of one label at one time get two names; a file already there is skipped") {
+  std::uint32_t counter = 0;
+  const fs::path first = uniqueCapturePath(scratch(), "braziers", "review", 2.0, counter);
+  CHECK(first.filename() == "braziers_review_t00002000ms_0000.png");
+  std::ofstream(first) << "taken";
+  const fs::path second = uniqueCapturePath(scratch(), "braziers", "review", 2.0, counter);
+  CHECK(second.filename() == "braziers_review_t00002000ms_0001.png");
+  CHECK(counter == 2);
+  // A new session starts counting at 0 again but steps over both files left on disk.
+  std::ofstream(second) << "taken";
+  std::uint32_t fresh = 0;
+  CHECK(uniqueCapturePath(scratch(), "braziers", "review", 2.0, fresh).filename() == "braziers_review_t00002000ms_0002.png");
+  // Labels typed by the user never make a path: spaces and separators become '_'.
+  std::uint32_t c = 7;
+  CHECK(uniqueCapturePath(scratch(), "my level", "a/b c", 0.0015, c).filename() == "my_level_a_b_c_t00000002ms_0007.png");
+}
+
+TEST_CASE("A/B of two PNGs from disk gives kiln compare's metrics") {
+  // A: 2x1 of (10,20,30,255); B: the first pixel equal, the second (13,20,26,255).
+  core::Image a = solid(2, 1, 10, 20, 30), b = solid(2, 1, 10, 20, 30);
+  b.rgba[4] = 13, b.rgba[6] = 26;
+  core::Diagnostic error;
+  REQUIRE(loader::writePngFile(scratch() / "a.png", a, error));
+  REQUIRE(loader::writePngFile(scratch() / "b.png", b, error));
+  const auto ea = captureFromFile(scratch() / "a.png", error);
+  const auto eb = captureFromFile(scratch() / "b.png", error);
+  REQUIRE(ea);
+  REQUIRE(eb);
+  CHECK(ea->label == "a.png");
+  CHECK(captureListLabel(*eb, 1) == "1: b.png (from disk)");
+  const render::ImageComparison m = compareEntries(*ea, *eb);
+  REQUIRE(m.sameSize);
+  CHECK(m.maxAbsDiff == 4);
+  // 8 channels, differences 3 and 4: mean 7/8; MSE 25/8; PSNR = 10·log10(255² / (25/8)).
+  CHECK(m.meanAbsDiff == Approx(7.0 / 8.0));
+  CHECK(m.psnr == Approx(10 * std::log10(255.0 * 255.0 * 8.0 / 25.0)));
+  CHECK(m.changedPixels == 1);
+  CHECK(m.changedPercent == Approx(50.0));
+  // Identical images: nothing changed.
+  CHECK(compareEntries(*ea, *ea).changedPixels == 0);
+  // A file that is not there is an io-error naming it, not a crash.
+  CHECK_FALSE(captureFromFile(scratch() / "missing.png", error));
+  CHECK(error.code == core::Code::IoError);
+  CHECK(error.path.find("missing.png") != std::string::npos);
+}
+
+TEST_CASE("capture sets take START:END:STEP like kiln capture --times") {
+  std::string why;
+  const auto t = loader::parseTimeRange("0:1:0.25", why);
+  REQUIRE(t);
+  CHECK(*t == std::vector<double>{0, 0.25, 0.5, 0.75, 1});
+  // END is included even when the steps do not land on it exactly in binary.
+  CHECK(loader::parseTimeRange("0:0.3:0.1", why)->size() == 4);
+  CHECK(loader::parseTimeRange("2:2:1", why)->size() == 1);  // END == START: one frame
+  CHECK_FALSE(loader::parseTimeRange("2:1.999:1", why));      // END < START
+  CHECK_FALSE(loader::parseTimeRange("0:1:0", why));          // STEP must be > 0
+  CHECK_FALSE(loader::parseTimeRange("0 0.5 1", why));        // the old list form is refused
+  CHECK_FALSE(loader::parseTimeRange("0:1", why));
+  CHECK_FALSE(loader::parseTimeRange("0:1:0.5:2", why));
+  CHECK_FALSE(loader::parseTimeRange("0:nan:1", why));
+  CHECK(loader::parseTimeRange("0:99999:1", why)->size() == loader::kMaxRangeFrames);
+  CHECK_FALSE(loader::parseTimeRange("0:100000:1", why));
+  CHECK(why.find("100001") != std::string::npos);
+}
+
+TEST_CASE("the panel actions have script twins; their malformed forms are refused") {
+  const auto s = parseScript(
+      "capture\ncapture review\ncapture-set 0:2:0.5\nbookmark overview\nsave\n"
+      "solo emitter west_flame\nsolo pass off\nmute emitter west_flame on\nmute pass additive off\n"
+      "ab a 0\nab b 3\nab mode side-by-side\nab load shots/a b.png\nab zoom 4\n"
+      "expect-problem west_flame forged bounds\n");
+  REQUIRE(s.errors.empty());
+  REQUIRE(s.actions.size() == 15);
+  CHECK(s.actions[0].text == "current");
+  CHECK(s.actions[1].text == "review");
+  CHECK(s.actions[2].kind == ScriptAction::Kind::CaptureSet);
+  CHECK(s.actions[3].text == "overview");
+  CHECK(s.actions[4].kind == ScriptAction::Kind::Save);
+  CHECK((s.actions[5].kind == ScriptAction::Kind::Solo && s.actions[5].name == "west_flame" && s.actions[5].a == 1));
+  CHECK((s.actions[6].text == "pass" && s.actions[6].a == 0));
+  CHECK((s.actions[7].kind == ScriptAction::Kind::Mute && s.actions[7].a == 1));
+  CHECK(s.actions[8].a == 0);
+  CHECK((s.actions[10].text == "b" && s.actions[10].a == 3));
+  CHECK(s.actions[11].a == 3);  // side-by-side, the fourth Comparison::Mode
+  CHECK(s.actions[12].name == "shots/a b.png");
+  CHECK(s.actions[13].a == 4);
+  CHECK((s.actions[14].text == "west_flame" && s.actions[14].name == "forged bounds"));
+
+  const auto bad = parseScript(
+      "capture a b\ncapture-set 0 0.5 1\ncapture-set 1:0:1\nbookmark\nsave now\nsolo emitter\n"
+      "mute emitter x maybe\nab c 0\nab a -1\nab mode blink\nab zoom 0.5\nab zoom 17\nexpect-problem west_flame\n"
+      "captrue\n");
+  CHECK(bad.actions.empty());
+  REQUIRE(bad.errors.size() == 14);
+  // An unknown action names the nearest one and lists them all.
+  CHECK(bad.errors.back().message.find("did you mean 'capture'") != std::string::npos);
+  CHECK(bad.errors.back().message.find("capture-set") != std::string::npos);
+  // Just inside the zoom range parses.
+  CHECK(parseScript("ab zoom 1\nab zoom 16\n").errors.empty());
+}
