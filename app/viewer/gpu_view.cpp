@@ -64,7 +64,8 @@ render::FrameOptions GpuView::frameOptions(const ViewerState& s) const {
   if (pc.soloEmitter >= 0) o.soloEmitter = static_cast<std::uint32_t>(pc.soloEmitter);
   o.debug = debug_;
   o.debug.overdraw = pc.overdraw;
-  o.countLiveParticles = s.panelOpen(Panel::Budgets) || s.panelOpen(Panel::Blend);
+  // The Viewport shows how many particles are alive, so the main view always counts them.
+  o.countLiveParticles = true;
   if (s.view.background != Background::Level) {
     // A backdrop instead of the level: the sectors hide, so nothing occludes the particles.
     o.passEnabled[static_cast<std::size_t>(render::Pass::Sectors)] = false;
