@@ -40,6 +40,7 @@ struct CaptureOptions {
   std::optional<std::string> times;   // START:END:STEP
   std::optional<std::string> frame;   // an emitter name: frame its bounds
   bool frameAll = false;              // frame every emitter's bounds
+  bool stats = false;                 // the sidecar records the frame's cost (timers, pipeline statistics, culling)
 };
 int runCapture(const CaptureOptions& o);
 

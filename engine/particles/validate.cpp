@@ -89,7 +89,7 @@ void checkPreset(Report& r, const Preset& p, std::uint16_t version, const Path& 
   if (r.finite(p.spawnHalfExtents, at / ".spawn.half_extents") && p.spawnShape == SpawnShape::Box)
     for (int i = 0; i < 3; ++i)
       if (p.spawnHalfExtents[i] < 0)
-        r.add(Code::SpawnExtent, at / ".spawn.half_extents"[static_cast<std::size_t>(i)],
+        r.add(Code::SpawnExtent, (at / ".spawn.half_extents")[static_cast<std::size_t>(i)],
               "half extent " + Report::num(p.spawnHalfExtents[i]) + " is negative");
 
   for (int i = 0; i < 3; ++i) {

@@ -125,6 +125,7 @@ wp::Document longNamedDocument() {
     wp::Preset p = kiln::testdocs::smokePreset(name("preset", i), 4);
     p.sprite.frames.clear();
     for (int f = 0; f < 16; ++f) p.sprite.frames.push_back(name("frame", f));
+    p.sprite.fps = 8;  // several frames need a flipbook rate
     d.presets.push_back(p);
   }
   for (int i = 0; i < 256; ++i) {
@@ -145,7 +146,7 @@ TEST_CASE("validating a valid document builds no field paths; an invalid one sti
   // Only the per-call bookkeeping (which names repeat): a few kilobytes, not one path per field
   // (tens of thousands of 64-byte names).
   const std::size_t bytes = bytesAllocatedBy([&] { found = wp::validate(d); });
-  CHECK(found.empty());
+  if (!found.empty()) FAIL(kiln::core::format(found.front()));
   CHECK(bytes < 4096);
   // The same document with one bad number: the diagnostic carries its full path.
   d.emitters[200].yaw = 720;
