@@ -36,7 +36,7 @@ render::HeadlessContext& context() {
 
 // 8 presets (all four blends, both facings) × 32 emitters each; every emitter needs 256 slots
 // (128 births per 1.3 s cycle, lifetimes up to 2 s → 2 groups), 65,536 in total.
-wp::Document stressDocument() {
+wp::Document stressDocument(bool halfIdle = false) {
   wp::Document doc;
   doc.version = wp::AlphaVersion;
   for (int i = 0; i < 8; ++i) {
@@ -70,6 +70,11 @@ wp::Document stressDocument() {
     e.duration = 1.28;
     e.mode = wp::PlayMode::Cycle;
     e.period = 1.3;
+    if (halfIdle && i % 2) {
+      // Frame (c): every other emitter is a once emitter long finished at t = 100 s.
+      e.mode = wp::PlayMode::Once;
+      e.period = 0;
+    }
     e.bounds = wp::conservativeEmitterBounds(doc.presets[e.preset], e);
     doc.emitters.push_back(e);
   }
@@ -108,37 +113,64 @@ std::vector<core::NamedImage> stressTextures() {
   return out;
 }
 
+// The cameras of the frame-cost goals: (a) the default view of the whole level, (b) close on one
+// emitter, (c) the whole level with half its emitters finished.
+enum class View { Whole, OneEmitter, HalfIdle };
+
 struct Scene {
   bool current = (context(), true);  // first member: GL objects below need the context
   render::Renderer renderer;
   render::RenderTarget target{kWidth, kHeight};
   render::Camera camera;
-  explicit Scene(bool stress) {
+  render::FrameOptions options;
+  explicit Scene(bool stress, View view = View::Whole, bool cull = true) {
     if (stress) {
-      const wp::Document doc = stressDocument();
+      const wp::Document doc = stressDocument(view == View::HalfIdle);
       if (!renderer.prepare(stressWorld(), &doc, stressTextures()).empty()) std::abort();
     } else if (!renderer.prepare(world::World{}, nullptr, {}).empty()) {
       std::abort();
     }
     camera.eye = {0, -30, 18};
     camera.target = {0, 0, 1};
+    if (view == View::OneEmitter) {
+      // Emitter 0 stands at (−15, −15, 1): look at it from 3 m away with a 40° lens.
+      camera.eye = {-15, -18, 2.5};
+      camera.target = {-15, -15, 1.5};
+      camera.fovYDegrees = 40;
+    }
+    options.cull = cull;
     // llvmpipe compiles shader variants on first use; keep that out of the measurement.
-    for (int i = 0; i < 3; ++i) renderer.drawFrame(99.0, camera, {}, target);
+    for (int i = 0; i < 3; ++i) renderer.drawFrame(99.0, camera, options, target);
     glFinish();
+  }
+  // One more frame, waited for, with live particles counted: what the pipeline did.
+  void countersInto(benchmark::State& state, double t) {
+    render::FrameOptions o = options;
+    o.countLiveParticles = true;
+    o.waitForQueries = true;
+    renderer.drawFrame(t, camera, o, target);
+    const render::FrameStats& st = renderer.stats();
+    std::uint64_t vertices = 0;
+    for (const auto& p : st.passStatistics) vertices += p.vertexInvocations;
+    state.counters["draws"] = st.drawCalls;
+    state.counters["slots"] = st.slotsSubmitted;
+    state.counters["live"] = st.liveParticles;
+    state.counters["emitters_drawn"] = st.emittersDrawn;
+    if (st.pipelineStatistics && st.liveParticles > 0)
+      state.counters["vs_per_live"] = static_cast<double>(vertices) / st.liveParticles;
   }
 };
 
 // Wall time of a whole frame: submission plus the driver finishing it (glFinish).
-void frame(benchmark::State& state, bool stress) {
-  Scene scene(stress);
+void frame(benchmark::State& state, bool stress, View view = View::Whole, bool cull = true) {
+  Scene scene(stress, view, cull);
   double t = 100.0;
   for (auto _ : state) {
-    scene.renderer.drawFrame(t, scene.camera, {}, scene.target);
+    scene.renderer.drawFrame(t, scene.camera, scene.options, scene.target);
     glFinish();
     t += 1.0 / 60.0;
   }
-  state.counters["draws"] = scene.renderer.stats().drawCalls;
-  state.counters["slots"] = scene.renderer.stats().slotsSubmitted;
+  if (stress) scene.countersInto(state, t);
 }
 
 // CPU-side cost: only the drawFrame call (clock fill, uploads, submission), the driver's work
@@ -147,7 +179,7 @@ void submit(benchmark::State& state, bool stress) {
   Scene scene(stress);
   double t = 100.0;
   for (auto _ : state) {
-    scene.renderer.drawFrame(t, scene.camera, {}, scene.target);
+    scene.renderer.drawFrame(t, scene.camera, scene.options, scene.target);
     state.PauseTiming();
     glFinish();
     state.ResumeTiming();
@@ -179,6 +211,11 @@ void BM_ClocksBaselineCopy(benchmark::State& state) {
 
 void BM_FrameEmpty(benchmark::State& s) { frame(s, false); }
 void BM_FrameStress(benchmark::State& s) { frame(s, true); }
+void BM_FrameStressNoCulling(benchmark::State& s) { frame(s, true, View::Whole, false); }
+void BM_FrameStressOneEmitter(benchmark::State& s) { frame(s, true, View::OneEmitter); }
+void BM_FrameStressOneEmitterNoCulling(benchmark::State& s) { frame(s, true, View::OneEmitter, false); }
+void BM_FrameStressHalfIdle(benchmark::State& s) { frame(s, true, View::HalfIdle); }
+void BM_FrameStressHalfIdleNoCulling(benchmark::State& s) { frame(s, true, View::HalfIdle, false); }
 void BM_SubmitEmpty(benchmark::State& s) { submit(s, false); }
 void BM_SubmitStress(benchmark::State& s) { submit(s, true); }
 
@@ -188,6 +225,11 @@ BENCHMARK(BM_ClocksBaselineCopy)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_ClocksStress)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_FrameEmpty)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK(BM_FrameStress)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_FrameStressNoCulling)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_FrameStressOneEmitter)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_FrameStressOneEmitterNoCulling)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_FrameStressHalfIdle)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_FrameStressHalfIdleNoCulling)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK(BM_SubmitEmpty)->Unit(benchmark::kMicrosecond)->UseRealTime();
 BENCHMARK(BM_SubmitStress)->Unit(benchmark::kMicrosecond)->UseRealTime();
 BENCHMARK_MAIN();

@@ -1,10 +1,18 @@
 #version 460 core
-// Particle billboards by vertex pulling: instance → (emitter, slot) → analytic state → quad.
+// Particle billboards by vertex pulling: live instance → its state (evaluated once this frame by
+// particle_state.comp) → quad.
 #include "particle_common.glsl"
 #include "frame.glsl"
 
-// Live-particle counter for inspectors (written only when options.x != 0).
-layout(std430, binding = kCountersBinding) buffer Counters { uint liveParticles; };
+// What particle_state.comp stored for each live slot this frame, and the live instances in draw
+// order: the quad evaluates nothing itself.
+struct ParticleStateData {
+  vec4 positionSize;   // world centre, edge length
+  vec4 color;
+  vec4 rotationFrame;  // x: rotation (degrees), y: frame index (uint bits)
+};
+layout(std430, binding = kStatesBinding) readonly buffer States { ParticleStateData states[]; };
+layout(std430, binding = kDrawListBinding) readonly buffer DrawList { uint drawList[]; };
 
 out vec2 vUv;
 flat out vec4 vColor;
@@ -13,19 +21,15 @@ flat out uint vBlend;
 const vec2 kCorners[4] = vec2[4](vec2(-1.0, -1.0), vec2(1.0, -1.0), vec2(-1.0, 1.0), vec2(1.0, 1.0));
 
 void main() {
-  uint entry = instances[gl_BaseInstance + gl_InstanceID];
-  uint emitterIndex = instanceEmitter(entry), slot = instanceSlot(entry);
-  SlotState s = deadSlot();
-  if ((clocks[emitterIndex].clock.w & kClockVisible) != 0u) s = evaluateSlot(emitterIndex, slot);
-  if (!s.alive) {
-    // Dead slots collapse to one point outside the clip volume: no fragments.
-    gl_Position = vec4(2.0, 2.0, 2.0, 1.0);
-    vUv = vec2(0.0);
-    vColor = vec4(0.0);
-    vBlend = 0u;
-    return;
-  }
-  if (options.x != 0u && gl_VertexID == 0) atomicAdd(liveParticles, 1u);
+  const uint index = drawList[gl_BaseInstance + gl_InstanceID];
+  const uint emitterIndex = instanceEmitter(instances[index]);
+  const ParticleStateData state = states[index];
+  SlotState s;
+  s.position = state.positionSize.xyz;
+  s.size = state.positionSize.w;
+  s.color = state.color;
+  s.rotation = state.rotationFrame.x;
+  s.frame = floatBitsToUint(state.rotationFrame.y);
   PresetData p = presets[emitters[emitterIndex].info.x];
   vec2 corner = kCorners[gl_VertexID & 3];
   float r = radians(s.rotation);

@@ -1,4 +1,5 @@
 // `kiln capture`: a headless EGL render of a level to PNG with a JSON sidecar, one or a sequence.
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <iostream>
@@ -175,6 +176,7 @@ int runCapture(const CaptureOptions& o) {
     req.height = height;
     req.levelTime = times[i];
     req.camera = camera;
+    req.options.waitForQueries = o.stats;
     auto img = render::capture(renderer, req);
     if (auto* d = std::get_if<core::Diagnostic>(&img)) {
       std::cerr << (o.times ? "\n" : "") << "kiln capture: " << core::format(*d) << '\n';
@@ -187,6 +189,11 @@ int runCapture(const CaptureOptions& o) {
     }
     if (!loader::writePngFile(png, std::get<core::Image>(img), error)) return reportIoError(error);
     sidecar.levelTime = times[i];
+    if (o.stats) {
+      render::FrameCost cost{renderer.stats()};
+      cost.timersReadZero = std::all_of(cost.stats.gpuMs.begin(), cost.stats.gpuMs.end(), [](double ms) { return ms <= 0; });
+      sidecar.cost = cost;
+    }
     const std::string json = render::sidecarJson(sidecar);
     std::filesystem::path side = png;
     side.replace_extension(".json");

@@ -58,6 +58,7 @@ struct CaptureOptions {
   std::optional<std::string> frame;   // an emitter name: frame its bounds
   bool frameAll = false;              // frame every emitter's bounds
   bool unchecked = false;             // relax the inspectable checks; findings become warnings
+  bool stats = false;                 // the sidecar records the frame's cost (timers, pipeline statistics, culling)
 };
 int runCapture(const CaptureOptions& o);
 

@@ -6,6 +6,7 @@
 
 #include "cli/commands.hpp"
 #include "particles/evaluate.hpp"
+#include "particles/evaluate_all.hpp"
 #include "source/suggest.hpp"
 
 namespace kiln::cli {
@@ -47,10 +48,14 @@ int runEval(const std::string& file, double time, const std::optional<std::strin
   Json out;
   out["time"] = time;
   out["emitters"] = Json::array();
+  // Every emitter at once on all cores (results identical to one after another); one named
+  // emitter alone.
+  std::vector<std::vector<particles::ParticleState>> all;
+  if (!emitter) all = particles::evaluateDocument(doc, time);
   for (std::size_t i = 0; i < doc.emitters.size(); ++i) {
     if (emitter && doc.emitters[i].name != *emitter) continue;
     found = true;
-    const std::vector<particles::ParticleState> states = particles::evaluateEmitter(doc, i, time);
+    const std::vector<particles::ParticleState> states = emitter ? particles::evaluateEmitter(doc, i, time) : std::move(all[i]);
     if (json) {
       Json e;
       e["name"] = doc.emitters[i].name;

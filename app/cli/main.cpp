@@ -141,6 +141,9 @@ int main(int argc, char** argv) {
                     std::string(uncheckedHelp) + "; the sidecar records checks_relaxed and the findings");
   auto* frameOpt = capture->add_option("--frame", cap.frame, "Frame this emitter's bounds (with a margin)");
   auto* frameAllOpt = capture->add_flag("--frame-all", cap.frameAll, "Frame the bounds of every emitter");
+  capture->add_flag("--stats", cap.stats,
+                    "Record in the JSON sidecar what the frame cost: per pass GPU time, draw calls, vertex- and "
+                    "fragment-shader invocations and primitives, and emitters drawn or culled");
   frameOpt->excludes(frameAllOpt);
   auto* cameraOpt = capture->get_option("--camera");
   cameraOpt->excludes(frameOpt);

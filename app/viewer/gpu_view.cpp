@@ -95,6 +95,12 @@ void GpuView::drawMain(ViewerState& s, bool levelReady) {
     s.ui.gpu.liveParticles = st.liveParticles;
     s.ui.gpu.atlasPages = renderer_->atlasPageCount();
     s.ui.gpu.passMs.assign(st.gpuMs.begin(), st.gpuMs.end());
+    s.ui.gpu.emittersDrawn = st.emittersDrawn;
+    s.ui.gpu.emittersCulledFrustum = st.emittersCulledFrustum;
+    s.ui.gpu.emittersCulledSchedule = st.emittersCulledSchedule;
+    s.ui.gpu.slotsSubmitted = st.slotsSubmitted;
+    s.ui.gpu.pipelineStatistics = st.pipelineStatistics;
+    s.ui.gpu.passStatistics.assign(st.passStatistics.begin(), st.passStatistics.end());
     if (s.ui.gpu.passNames.size() != render::kPassCount) {
       s.ui.gpu.passNames.clear();
       s.ui.gpu.passTargetMs.clear();

@@ -19,10 +19,11 @@ struct PickHit {
 
 // The nearest billboard the ray passes through, testing each particle's rotated square in its
 // facing plane (camera-facing: the view plane; upright: vertical, turned toward the camera).
-// `muted[e]` non-zero skips emitter e.
+// `muted[e]` non-zero skips emitter e. Emitters are searched on up to `threads` cores (0: all);
+// the hit is the same as one search in emitter and slot order (the nearer one, the earlier on a tie).
 std::optional<PickHit> pickParticle(const particles::Document& doc, const std::vector<std::vector<float>>& schedules,
                                     double levelTime, const Ray& ray, const Camera& camera,
-                                    const std::vector<std::uint8_t>& muted = {});
+                                    const std::vector<std::uint8_t>& muted = {}, unsigned threads = 0);
 
 // One life of a slot: the cycle, when it was born and when it dies (level time).
 struct SlotLife {

@@ -1,6 +1,7 @@
 // Picking billboards and laying out slot lanes (GL-free, unit-tested in tests/viewer).
 #include <cmath>
 
+#include "particles/evaluate_all.hpp"
 #include "particles/schedule.hpp"
 #include "pick.hpp"
 
@@ -13,27 +14,32 @@ glm::dvec3 toGlm(const particles::Vec3& v) { return {v.x, v.y, v.z}; }
 
 std::optional<PickHit> pickParticle(const particles::Document& doc, const std::vector<std::vector<float>>& schedules,
                                     double levelTime, const Ray& ray, const Camera& camera,
-                                    const std::vector<std::uint8_t>& muted) {
+                                    const std::vector<std::uint8_t>& muted, unsigned threads) {
   const glm::dvec3 fwd = camera.forward();
   const glm::dvec3 worldUp = camera.mode == Camera::Mode::Top ? glm::dvec3(0, 1, 0) : glm::dvec3(0, 0, 1);
   const glm::dvec3 camRight = glm::normalize(glm::cross(fwd, worldUp));
   const glm::dvec3 camUp = glm::cross(camRight, fwd);
-  std::optional<PickHit> best;
-  for (std::uint32_t e = 0; e < doc.emitters.size() && e < schedules.size(); ++e) {
-    if (e < muted.size() && muted[e]) continue;
+  // Each emitter's nearest hit on its own core; then the nearest of those, the lower emitter
+  // winning a tie — exactly what one pass over emitters and slots in order would pick.
+  const std::size_t count = std::min(doc.emitters.size(), schedules.size());
+  std::vector<std::optional<PickHit>> nearest(count);
+  particles::parallelFor(count, threads, [&](std::size_t ei) {
+    const auto e = static_cast<std::uint32_t>(ei);
+    if (e < muted.size() && muted[e]) return;
     const auto& emitter = doc.emitters[e];
     const auto& preset = doc.presets[emitter.preset];
     glm::dvec3 right = camRight, up = camUp;
     if (preset.sprite.facing == particles::Facing::Upright) {
       // Upright billboards stand on Z and turn about it to face the camera.
       glm::dvec3 flat(fwd.x, fwd.y, 0);
-      if (glm::length(flat) < 1e-9) continue;  // seen from straight above: edge-on
+      if (glm::length(flat) < 1e-9) return;  // seen from straight above: edge-on
       right = glm::normalize(glm::cross(glm::normalize(flat), glm::dvec3(0, 0, 1)));
       up = {0, 0, 1};
     }
     const glm::dvec3 normal = glm::cross(right, up);
     const double denom = glm::dot(ray.direction, normal);
-    if (std::abs(denom) < 1e-12) continue;
+    if (std::abs(denom) < 1e-12) return;
+    std::optional<PickHit>& best = nearest[ei];
     particles::ParticleState s;
     for (std::uint32_t slot = 0; slot < preset.capacity; ++slot) {
       if (!particles::evaluateSlot(doc, e, schedules[e], slot, levelTime, s)) continue;
@@ -47,7 +53,10 @@ std::optional<PickHit> pickParticle(const particles::Document& doc, const std::v
       const double half = s.size * 0.5;
       if (std::abs(u) <= half && std::abs(v) <= half) best = PickHit{e, s, t};
     }
-  }
+  });
+  std::optional<PickHit> best;
+  for (const auto& hit : nearest)
+    if (hit && (!best || hit->distance < best->distance)) best = hit;
   return best;
 }
 

@@ -66,6 +66,11 @@ struct GpuInfo {
   std::vector<std::uint32_t> passDrawCalls;        // per pass, same order as passNames
   std::vector<std::uint32_t> passDrawCallTargets;  // from assets/budgets.json (0 = none)
   double frameTargetMs = 0;
+  // Emitter culling and per-pass pipeline statistics of the last frame (render::FrameStats).
+  std::uint32_t emittersDrawn = 0, emittersCulledFrustum = 0, emittersCulledSchedule = 0;
+  std::uint32_t slotsSubmitted = 0;
+  bool pipelineStatistics = false;
+  std::vector<render::PassStatistics> passStatistics;  // same order as passNames
 };
 
 // One capture of this session (kept in memory for A/B comparison, and written as PNG).

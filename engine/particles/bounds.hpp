@@ -3,6 +3,7 @@
 
 #include <array>
 #include <string>
+#include <string_view>
 
 #include "particles/model.hpp"
 
@@ -10,7 +11,7 @@ namespace kiln::particles {
 
 // What put one face of the box where it is.
 struct FaceReason {
-  std::string term;       // e.g. "spawn+velocity endpoint", "trajectory extremum", "end of lifetime"
+  std::string_view term;  // a literal, e.g. "spawn+velocity endpoint", "trajectory extremum", "end of lifetime"
   double age = 0;         // the particle age (seconds) that produced the face
   double lifetime = 0;    // the lifetime candidate used
   double extent = 0;      // the local-space extent along the axis before billboard and margin

@@ -2,9 +2,10 @@
 // core/codes.def and a field path in the source vocabulary.
 #include "particles/validate.hpp"
 
+#include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstring>
-#include <set>
 #include <string>
 
 #include "core/float.hpp"
@@ -19,37 +20,38 @@ namespace {
 
 using core::Code;
 using detail::Report;
-using detail::idx;
+using detail::Path;
 
-void checkName(Report& r, const std::string& name, const std::string& path) {
+void checkName(Report& r, const std::string& name, const Path& path) {
   if (const auto why = core::nameProblem(name, kMaxNameBytes)) r.add(Code::BadName, path, *why);
 }
 
-void checkRange(Report& r, const Range& range, const std::string& path) {
-  const bool ok = r.finite(range.min, path + ".min");
-  if (r.finite(range.max, path + ".max") && ok && range.min > range.max)
+void checkRange(Report& r, const Range& range, const Path& path) {
+  const bool ok = r.finite(range.min, path / ".min");
+  if (r.finite(range.max, path / ".max") && ok && range.min > range.max)
     r.add(Code::RangeOrder, path, "min " + Report::num(range.min) + " exceeds max " + Report::num(range.max));
 }
 
 // Shared curve rules: 2–4 keys from age 0 to age 1, strictly increasing after float32
 // conversion, and every uploaded adjacent difference at least 2^-126 (GPUs may flush smaller).
 template <class Key>
-void checkCurve(Report& r, const std::vector<Key>& keys, const std::string& path) {
+void checkCurve(Report& r, const std::vector<Key>& keys, const Path& path) {
   if (keys.size() < kMinCurveKeys || keys.size() > kMaxCurveKeys)
     r.add(Code::CurveKeyCount, path, "has " + std::to_string(keys.size()) + " keys; " + std::to_string(kMinCurveKeys) + " to " +
                                   std::to_string(kMaxCurveKeys) + " are allowed");
-  std::vector<bool> ok(keys.size());
-  for (std::size_t i = 0; i < keys.size(); ++i) ok[i] = r.finite(keys[i].age, path + idx(i) + ".age");
+  for (std::size_t i = 0; i < keys.size(); ++i) r.finite(keys[i].age, path[i] / ".age");
+  // Whether key i's age passed the finite check above (recomputed: no per-call storage).
+  auto ok = [&](std::size_t i) { return core::finiteAsF32(keys[i].age); };
   if (keys.empty()) return;
-  if (ok.front() && keys.front().age != 0)
-    r.add(Code::CurveFirstAge, path + "[0].age", "first age is " + Report::num(keys.front().age) + ", not 0");
-  if (ok.back() && keys.back().age != 1)
-    r.add(Code::CurveLastAge, path + idx(keys.size() - 1) + ".age",
+  if (ok(0) && keys.front().age != 0)
+    r.add(Code::CurveFirstAge, path[0] / ".age", "first age is " + Report::num(keys.front().age) + ", not 0");
+  if (ok(keys.size() - 1) && keys.back().age != 1)
+    r.add(Code::CurveLastAge, path[keys.size() - 1] / ".age",
           "last age is " + Report::num(keys.back().age) + ", not 1");
   for (std::size_t i = 1; i < keys.size(); ++i) {
-    if (!ok[i - 1] || !ok[i]) continue;
+    if (!ok(i - 1) || !ok(i)) continue;
     const float a = core::toF32(keys[i - 1].age), b = core::toF32(keys[i].age);
-    const std::string at = path + idx(i) + ".age";
+    const Path at = path[i] / ".age";
     if (!(b > a)) {
       r.add(Code::CurveOrder, at, "age " + Report::num(keys[i].age) + " is not above the previous age " +
                                       Report::num(keys[i - 1].age) + " as float32");
@@ -59,11 +61,11 @@ void checkCurve(Report& r, const std::vector<Key>& keys, const std::string& path
   }
 }
 
-bool enumsKnown(Report& r, const Preset& p, const std::string& at) {
+bool enumsKnown(Report& r, const Preset& p, const Path& at) {
   bool ok = true;
   auto check = [&](auto v, auto last, const char* field) {
     if (static_cast<unsigned>(v) > static_cast<unsigned>(last)) {
-      r.add(Code::UnknownEnum, at + field, "value " + std::to_string(static_cast<unsigned>(v)) + " is not defined");
+      r.add(Code::UnknownEnum, at / field, "value " + std::to_string(static_cast<unsigned>(v)) + " is not defined");
       ok = false;
     }
   };
@@ -78,75 +80,76 @@ bool enumsKnown(Report& r, const Preset& p, const std::string& at) {
 
 namespace detail {
 // `version` 0 skips the blend rule (used when the document version itself is unsupported).
-void checkPreset(Report& r, const Preset& p, std::uint16_t version, const std::string& at) {
-  checkName(r, p.name, at + ".name");
+void checkPreset(Report& r, const Preset& p, std::uint16_t version, const Path& at) {
+  checkName(r, p.name, at / ".name");
   if (p.capacity < 1 || p.capacity > kMaxSlotsPerEmitter)
-    r.add(Code::Capacity, at + ".capacity", "capacity " + std::to_string(p.capacity) + " is outside 1.." + std::to_string(kMaxSlotsPerEmitter));
+    r.add(Code::Capacity, at / ".capacity", "capacity " + std::to_string(p.capacity) + " is outside 1.." + std::to_string(kMaxSlotsPerEmitter));
   enumsKnown(r, p, at);
 
-  if (r.finite(p.spawnHalfExtents, at + ".spawn.half_extents") && p.spawnShape == SpawnShape::Box)
+  if (r.finite(p.spawnHalfExtents, at / ".spawn.half_extents") && p.spawnShape == SpawnShape::Box)
     for (int i = 0; i < 3; ++i)
       if (p.spawnHalfExtents[i] < 0)
-        r.add(Code::SpawnExtent, at + ".spawn.half_extents" + idx(static_cast<std::size_t>(i)),
+        r.add(Code::SpawnExtent, (at / ".spawn.half_extents")[static_cast<std::size_t>(i)],
               "half extent " + Report::num(p.spawnHalfExtents[i]) + " is negative");
 
   for (int i = 0; i < 3; ++i) {
-    const std::string axis = idx(static_cast<std::size_t>(i));
-    const bool ok = r.finite(p.velocity.min[i], at + ".velocity.min" + axis);
-    if (r.finite(p.velocity.max[i], at + ".velocity.max" + axis) && ok && p.velocity.min[i] > p.velocity.max[i])
-      r.add(Code::RangeOrder, at + ".velocity.min" + axis, "min exceeds max on this axis");
+    const auto axis = static_cast<std::size_t>(i);
+    const bool ok = r.finite(p.velocity.min[i], (at / ".velocity.min")[axis]);
+    if (r.finite(p.velocity.max[i], (at / ".velocity.max")[axis]) && ok && p.velocity.min[i] > p.velocity.max[i])
+      r.add(Code::RangeOrder, (at / ".velocity.min")[axis], "min exceeds max on this axis");
   }
 
   const std::size_t before = r.size();
-  checkRange(r, p.lifetime, at + ".lifetime");
+  checkRange(r, p.lifetime, at / ".lifetime");
   if (r.size() == before) {
     // Lifetime min > 0 as uploaded: a positive float64 that rounds to float32 zero would give
     // particles that are never alive.
     if (!(core::toF32(p.lifetime.min) > 0))
-      r.add(Code::LifetimeRange, at + ".lifetime.min", "lifetime min " + Report::num(p.lifetime.min) + " is not positive");
+      r.add(Code::LifetimeRange, at / ".lifetime.min", "lifetime min " + Report::num(p.lifetime.min) + " is not positive");
     if (p.lifetime.max > kMaxSeconds)
-      r.add(Code::LifetimeRange, at + ".lifetime.max", "lifetime max " + Report::num(p.lifetime.max) + " exceeds " + Report::num(kMaxSeconds) + " s");
+      r.add(Code::LifetimeRange, at / ".lifetime.max", "lifetime max " + Report::num(p.lifetime.max) + " exceeds " + Report::num(kMaxSeconds) + " s");
   }
 
-  r.finite(p.acceleration, at + ".acceleration");
-  if (r.finite(p.drag, at + ".drag") && p.drag < 0)
-    r.add(Code::DragRange, at + ".drag", "drag " + Report::num(p.drag) + " is negative");
-  checkRange(r, p.rotationAngle, at + ".rotation.angle");
-  checkRange(r, p.rotationSpeed, at + ".rotation.speed");
+  r.finite(p.acceleration, at / ".acceleration");
+  if (r.finite(p.drag, at / ".drag") && p.drag < 0)
+    r.add(Code::DragRange, at / ".drag", "drag " + Report::num(p.drag) + " is negative");
+  checkRange(r, p.rotationAngle, at / ".rotation.angle");
+  checkRange(r, p.rotationSpeed, at / ".rotation.speed");
 
-  checkCurve(r, p.size, at + ".size");
+  checkCurve(r, p.size, at / ".size");
   for (std::size_t i = 0; i < p.size.size(); ++i)
-    if (r.finite(p.size[i].value, at + ".size" + idx(i) + ".value") && p.size[i].value < 0)
-      r.add(Code::SizeRange, at + ".size" + idx(i) + ".value", "size " + Report::num(p.size[i].value) + " is negative");
-  checkCurve(r, p.color, at + ".color");
+    if (r.finite(p.size[i].value, (at / ".size")[i] / ".value") && p.size[i].value < 0)
+      r.add(Code::SizeRange, (at / ".size")[i] / ".value", "size " + Report::num(p.size[i].value) + " is negative");
+  checkCurve(r, p.color, at / ".color");
   for (std::size_t i = 0; i < p.color.size(); ++i)
     for (std::size_t c = 0; c < 4; ++c) {
-      const std::string path = at + ".color" + idx(i) + ".rgba" + idx(c);
+      const Path path = (at / ".color")[i] / ".rgba";
+      const Path component = path[c];
       const double v = p.color[i].rgba[c];
-      if (r.finite(v, path) && (v < 0 || v > 1))
-        r.add(Code::ColorRange, path, "component " + Report::num(v) + " is outside [0,1]");
+      if (r.finite(v, component) && (v < 0 || v > 1))
+        r.add(Code::ColorRange, component, "component " + Report::num(v) + " is outside [0,1]");
     }
 
   const std::size_t frames = p.sprite.frames.size();
   if (frames < 1 || frames > kMaxFrames)
-    r.add(Code::FrameCount, at + ".sprite.frames", std::to_string(frames) + " frames; 1 to " + std::to_string(kMaxFrames) + " are allowed");
-  for (std::size_t i = 0; i < frames; ++i) checkName(r, p.sprite.frames[i], at + ".sprite.frames" + idx(i));
-  if (r.finite(p.sprite.fps, at + ".sprite.fps")) {
+    r.add(Code::FrameCount, at / ".sprite.frames", std::to_string(frames) + " frames; 1 to " + std::to_string(kMaxFrames) + " are allowed");
+  for (std::size_t i = 0; i < frames; ++i) checkName(r, p.sprite.frames[i], (at / ".sprite.frames")[i]);
+  if (r.finite(p.sprite.fps, at / ".sprite.fps")) {
     // With several frames the uploaded fps must be a normal float32 (≥ 2^-126); one frame may use 0.
     if (p.sprite.fps < 0)
-      r.add(Code::Fps, at + ".sprite.fps", "fps " + Report::num(p.sprite.fps) + " is negative");
+      r.add(Code::Fps, at / ".sprite.fps", "fps " + Report::num(p.sprite.fps) + " is negative");
     else if (frames > 1 && static_cast<double>(core::toF32(p.sprite.fps)) < core::kMinNormalF32)
-      r.add(Code::Fps, at + ".sprite.fps", "fps below 2^-126 with " + std::to_string(frames) + " frames");
+      r.add(Code::Fps, at / ".sprite.fps", "fps below 2^-126 with " + std::to_string(frames) + " frames");
   }
   if (version != 0 && static_cast<unsigned>(p.sprite.blend) <= static_cast<unsigned>(Blend::Premultiplied) &&
       !blendAllowed(p.sprite.blend, version))
-    r.add(Code::BlendForVersion, at + ".sprite.blend",
+    r.add(Code::BlendForVersion, at / ".sprite.blend",
           "blend '" + std::string(name(p.sprite.blend)) + "' needs document version 2");
 }
 
 std::uint16_t checkVersion(Report& r, std::uint16_t version) {
   if (version == Version || version == AlphaVersion) return version;
-  r.add(Code::UnsupportedVersion, "version",
+  r.add(Code::UnsupportedVersion, Path("version"),
         "document version " + std::to_string(version) + " is not " + std::to_string(Version) + " or " +
             std::to_string(AlphaVersion));
   return 0;
@@ -154,18 +157,23 @@ std::uint16_t checkVersion(Report& r, std::uint16_t version) {
 
 }  // namespace detail
 
-std::string presetPath(const Preset& p, std::size_t index) {
-  return core::nameProblem(p.name, kMaxNameBytes) ? "presets" + idx(index) : "presets." + p.name;
+namespace detail {
+Path presetRoot(const Preset& p, std::size_t index) {
+  return core::nameProblem(p.name, kMaxNameBytes) ? Path("presets")[index] : Path("presets.") / p.name;
 }
-std::string emitterPath(const Emitter& e, std::size_t index) {
-  return core::nameProblem(e.name, kMaxNameBytes) ? "emitters" + idx(index) : "emitters." + e.name;
+Path emitterRoot(const Emitter& e, std::size_t index) {
+  return core::nameProblem(e.name, kMaxNameBytes) ? Path("emitters")[index] : Path("emitters.") / e.name;
 }
+}  // namespace detail
+
+std::string presetPath(const Preset& p, std::size_t index) { return detail::presetRoot(p, index).str(); }
+std::string emitterPath(const Emitter& e, std::size_t index) { return detail::emitterRoot(e, index).str(); }
 
 core::Diagnostics validatePresetForVersion(const Preset& preset, std::uint16_t version) {
   core::Diagnostics out;
   Report r(out);
   version = detail::checkVersion(r, version);
-  detail::checkPreset(r, preset, version, presetPath(preset, 0));
+  detail::checkPreset(r, preset, version, detail::presetRoot(preset, 0));
   return out;
 }
 

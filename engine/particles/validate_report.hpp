@@ -1,40 +1,83 @@
-// Internal to engine/particles: the diagnostic collector the validation files share.
+// Internal to engine/particles: the diagnostic collector the validation files share, and the
+// field paths it reports — assembled only when a diagnostic is emitted, so checking a valid
+// document builds no strings at all.
 #pragma once
 
+#include <array>
 #include <cstdio>
 #include <string>
+#include <string_view>
 
+#include "core/assert.hpp"
 #include "core/diagnostic.hpp"
 #include "core/float.hpp"
 #include "particles/model.hpp"
 
 namespace kiln::particles::detail {
 
-// Built by appending: GCC 12 at -O3 warns falsely (-Wrestrict) on "literal" + std::string&&.
-inline std::string idx(std::size_t i) {
-  std::string s(1, '[');
-  s += std::to_string(i);
-  s += ']';
-  return s;
-}
+// A field path as parts: text (not owned: literals and the document's names, which outlive the
+// check) and indices ("[i]"). Copying one is a few hundred bytes on the stack, never the heap.
+class Path {
+ public:
+  Path() = default;
+  explicit Path(std::string_view text) { push(text); }
+  Path operator/(std::string_view text) const {
+    Path p = *this;
+    p.push(text);
+    return p;
+  }
+  Path operator[](std::size_t index) const {
+    Path p = *this;
+    KILN_ASSERT(p.n_ < kMaxParts);
+    p.parts_[p.n_++] = {{}, index};
+    return p;
+  }
+  std::string str() const {
+    std::string s;
+    for (std::size_t i = 0; i < n_; ++i) {
+      if (parts_[i].index == kText) {
+        s += parts_[i].text;
+      } else {
+        s += '[';
+        s += std::to_string(parts_[i].index);
+        s += ']';
+      }
+    }
+    return s;
+  }
+
+ private:
+  static constexpr std::size_t kMaxParts = 8;
+  static constexpr std::size_t kText = ~std::size_t{0};
+  struct Part {
+    std::string_view text;
+    std::size_t index = kText;
+  };
+  void push(std::string_view text) {
+    KILN_ASSERT(n_ < kMaxParts);
+    parts_[n_++] = {text, kText};
+  }
+  std::array<Part, kMaxParts> parts_{};
+  std::size_t n_ = 0;
+};
 
 class Report {
  public:
   explicit Report(core::Diagnostics& out) : out_(out) {}
-  void add(core::Code code, std::string path, std::string message) {
-    out_.push_back({code, std::move(path), std::move(message)});
+  void add(core::Code code, const Path& path, std::string message) {
+    out_.push_back({code, path.str(), std::move(message)});
   }
   std::size_t size() const { return out_.size(); }
 
   // All numbers must be finite, also after the float32 conversion the GPU applies.
-  bool finite(double v, const std::string& path) {
+  bool finite(double v, const Path& path) {
     if (core::finiteAsF32(v)) return true;
     add(core::Code::NotFinite, path, "value " + num(v) + " is not a finite float32");
     return false;
   }
-  bool finite(const Vec3& v, const std::string& path) {
+  bool finite(const Vec3& v, const Path& path) {
     bool ok = true;
-    for (int i = 0; i < 3; ++i) ok = finite(v[i], path + "[" + std::to_string(i) + "]") && ok;
+    for (std::size_t i = 0; i < 3; ++i) ok = finite(v[static_cast<int>(i)], path[i]) && ok;
     return ok;
   }
   static std::string num(double v) {
@@ -47,8 +90,13 @@ class Report {
   core::Diagnostics& out_;
 };
 
+// Where a preset's or an emitter's paths start: "presets.NAME", or "presets[i]" when the name
+// itself is unusable (as presetPath / emitterPath spell them).
+Path presetRoot(const Preset& p, std::size_t index);
+Path emitterRoot(const Emitter& e, std::size_t index);
+
 // The preset rules under a path prefix; `version` 0 skips the blend rule.
-void checkPreset(Report& r, const Preset& p, std::uint16_t version, const std::string& at);
+void checkPreset(Report& r, const Preset& p, std::uint16_t version, const Path& at);
 // Reports an unsupported document version; returns the version, or 0 when it is unsupported.
 std::uint16_t checkVersion(Report& r, std::uint16_t version);
 

@@ -123,6 +123,35 @@ std::string sidecarJson(const CaptureInfo& info) {
     }
     out += info.findings.empty() ? "]" : "\n  ]";
   }
+  if (info.cost) {
+    const FrameStats& st = info.cost->stats;
+    out += ",\n  \"stats\": {\"draw_calls\": " + std::to_string(st.drawCalls);
+    out += ", \"slots_submitted\": " + std::to_string(st.slotsSubmitted);
+    out += ", \"emitters\": {\"drawn\": " + std::to_string(st.emittersDrawn) +
+           ", \"culled_frustum\": " + std::to_string(st.emittersCulledFrustum) +
+           ", \"culled_schedule\": " + std::to_string(st.emittersCulledSchedule) + "}";
+    out += ", \"timers\": ";
+    out += info.cost->timersReadZero ? "\"read zero on this driver\"" : "\"ok\"";
+    out += ", \"pipeline_statistics\": ";
+    out += st.pipelineStatistics ? "true" : "false";
+    out += ", \"passes\": [";
+    for (std::size_t i = 0; i < kPassCount; ++i) {
+      out += i ? ",\n    " : "\n    ";
+      out += "{\"name\": ";
+      appendString(out, passName(static_cast<Pass>(i)));
+      out += ", \"gpu_ms\": ";
+      appendNumber(out, st.gpuMs[i]);
+      out += ", \"draw_calls\": " + std::to_string(st.passDrawCalls[i]);
+      if (st.pipelineStatistics) {
+        const PassStatistics& p = st.passStatistics[i];
+        out += ", \"vertex_shader_invocations\": " + std::to_string(p.vertexInvocations);
+        out += ", \"primitives\": " + std::to_string(p.primitives);
+        out += ", \"fragment_shader_invocations\": " + std::to_string(p.fragmentInvocations);
+      }
+      out += "}";
+    }
+    out += "]}";
+  }
   out += "\n}\n";
   return out;
 }

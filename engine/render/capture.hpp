@@ -30,6 +30,13 @@ struct CaptureRequest {
 // GL_MAX_RENDERBUFFER_SIZE / GL_MAX_VIEWPORT_DIMS, or the renderer holds no level.
 std::variant<core::Image, core::Diagnostic> capture(Renderer& renderer, const CaptureRequest& request);
 
+// What a frame cost, for the sidecar of `kiln capture --stats`: per pass the GPU time, draw calls
+// and pipeline statistics, and how many emitters culling drew and skipped.
+struct FrameCost {
+  FrameStats stats;
+  bool timersReadZero = false;  // every pass timed 0 ms: the driver's timers are not usable
+};
+
 // What the JSON sidecar records next to a capture.
 struct CaptureInfo {
   std::string levelHash;   // hex FNV-1a 64 of the level file bytes (levelHash())
@@ -43,6 +50,7 @@ struct CaptureInfo {
   // (the sidecar records both so a capture of a broken level is never mistaken for a good one).
   bool checksRelaxed = false;
   std::vector<core::Diagnostic> findings;
+  std::optional<FrameCost> cost;  // with --stats only (times vary run to run; the image does not)
 };
 
 std::string levelHash(std::span<const std::uint8_t> levelFileBytes);

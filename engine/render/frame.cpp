@@ -72,24 +72,40 @@ void Renderer::Impl::bindLevelBuffers() const {
   glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kCountersBinding, level->counters.id());
 }
 
+bool Renderer::Impl::readQueries(std::uint32_t set, bool wait, FrameStats& out) {
+  bool all = true;
+  for (std::size_t i = 0; i < kPassCount; ++i) {
+    if (!issued[set][i]) continue;
+    GLuint available = 0;
+    if (!wait) glGetQueryObjectuiv(queries[set][i].id(), GL_QUERY_RESULT_AVAILABLE, &available);
+    if (!wait && !available) {
+      all = false;
+      continue;
+    }
+    GLuint64 ns = 0;
+    glGetQueryObjectui64v(queries[set][i].id(), GL_QUERY_RESULT, &ns);
+    out.gpuMs[i] = static_cast<double>(ns) * 1e-6;
+    if (hasStatistics) {
+      // Ended before the timer, so available with it.
+      GLuint64 v[3] = {};
+      for (std::size_t q = 0; q < 3; ++q) glGetQueryObjectui64v(statQueries[set][i][q].id(), GL_QUERY_RESULT, &v[q]);
+      out.passStatistics[i] = {v[0], v[1], v[2]};
+    }
+    issued[set][i] = false;
+  }
+  return all;
+}
+
 void Renderer::Impl::drawFrameInto(GLuint framebuffer, double levelTime, const Camera& camera,
                                    const FrameOptions& options, std::uint32_t width, std::uint32_t height) {
   const auto cpuStart = std::chrono::steady_clock::now();
   const std::uint32_t set = frameIndex & 1u, previous = set ^ 1u;
   FrameStats next;
-  // Timer results of the previous frame, when the driver has them (never waits).
-  for (std::size_t i = 0; i < kPassCount; ++i) {
-    next.gpuMs[i] = stats.gpuMs[i];
-    if (!issued[previous][i]) continue;
-    GLuint available = 0;
-    glGetQueryObjectuiv(queries[previous][i].id(), GL_QUERY_RESULT_AVAILABLE, &available);
-    if (available) {
-      GLuint64 ns = 0;
-      glGetQueryObjectui64v(queries[previous][i].id(), GL_QUERY_RESULT, &ns);
-      next.gpuMs[i] = static_cast<double>(ns) * 1e-6;
-      issued[previous][i] = false;
-    }
-  }
+  // Timer and statistics results of the previous frame, when the driver has them (never waits).
+  next.gpuMs = stats.gpuMs;
+  next.passStatistics = stats.passStatistics;
+  next.pipelineStatistics = hasStatistics;
+  readQueries(previous, false, next);
 
   glBindFramebuffer(GL_DRAW_FRAMEBUFFER, framebuffer);
   glViewport(0, 0, static_cast<GLsizei>(width), static_cast<GLsizei>(height));
@@ -138,6 +154,8 @@ void Renderer::Impl::drawFrameInto(GLuint framebuffer, double levelTime, const C
       glNamedBufferSubData(level->counters.id(), 0, sizeof(zero), &zero);
     }
     bindLevelBuffers();
+    cullEmitters(levelTime, camera, aspect, options, next);
+    evaluateParticles();
   }
 
   glDepthFunc(GL_LESS);
@@ -146,11 +164,21 @@ void Renderer::Impl::drawFrameInto(GLuint framebuffer, double levelTime, const C
     {
       gl::DebugGroup group(pass.name);
       glBeginQuery(GL_TIME_ELAPSED, queries[set][i].id());
+      if (hasStatistics) {
+        glBeginQuery(GL_VERTEX_SHADER_INVOCATIONS, statQueries[set][i][0].id());
+        glBeginQuery(GL_PRIMITIVES_SUBMITTED, statQueries[set][i][1].id());
+        glBeginQuery(GL_FRAGMENT_SHADER_INVOCATIONS, statQueries[set][i][2].id());
+      }
       switch (pass.kind) {
         case PassKind::Sectors: drawSectorsPass(pass, options, next); break;
         case PassKind::WorldParticles: drawParticlePass(pass, options, next); break;
         case PassKind::SceneTransparency: drawSceneTransparencyPass(pass, options, next); break;
         case PassKind::DebugViews: drawDebugPass(pass, options, next); break;
+      }
+      if (hasStatistics) {
+        glEndQuery(GL_VERTEX_SHADER_INVOCATIONS);
+        glEndQuery(GL_PRIMITIVES_SUBMITTED);
+        glEndQuery(GL_FRAGMENT_SHADER_INVOCATIONS);
       }
       glEndQuery(GL_TIME_ELAPSED);
       issued[set][i] = true;
@@ -172,6 +200,7 @@ void Renderer::Impl::drawFrameInto(GLuint framebuffer, double levelTime, const C
     next.liveParticles = live;
   }
   for (const std::uint32_t n : next.passDrawCalls) next.drawCalls += n;
+  if (options.waitForQueries) readQueries(set, true, next);
   ++frameIndex;
   next.cpuMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - cpuStart).count();
   stats = next;
@@ -203,13 +232,66 @@ void Renderer::Impl::drawParticlePass(const PassInfo& pass, const FrameOptions& 
   glUseProgram(particle.id());
   glProgramUniform1ui(particle.id(), 0, options.debug.overdraw ? 1u : 0u);
   glBindVertexArray(emptyArray.id());
-  for (const DrawGroup& d : level->draws) {
+  glBindBuffer(GL_DRAW_INDIRECT_BUFFER, level->indirect.id());
+  for (std::size_t g = 0; g < level->draws.size(); ++g) {
+    const DrawGroup& d = level->draws[g];
     if (d.pass != pass.pass) continue;
+    // One command per drawn emitter run; particle_state.comp has set each one's instance count
+    // to its live slots, so dead slots and culled emitters cost no quad.
+    const auto [first, count] = level->drawCommands[g];
+    if (count == 0) continue;
     if (d.page < level->pages.size()) glBindTextureUnit(kAtlasUnit, level->pages[d.page].id());
-    glDrawArraysInstancedBaseInstance(GL_TRIANGLE_STRIP, 0, 4, static_cast<GLsizei>(d.instanceCount), d.firstInstance);
+    glMultiDrawArraysIndirect(GL_TRIANGLE_STRIP,
+                              reinterpret_cast<const void*>(static_cast<std::uintptr_t>(first) * sizeof(LevelGpu::IndirectCommand)),
+                              static_cast<GLsizei>(count), 0);
     ++drawCalls(next, pass);
-    next.slotsSubmitted += d.instanceCount;
   }
+  glBindBuffer(GL_DRAW_INDIRECT_BUFFER, 0);
+}
+
+void Renderer::Impl::evaluateParticles() {
+  LevelGpu& l = *level;
+  if (l.indirectStaging.empty()) return;
+  glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kStatesBinding, l.states.id());
+  glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kDrawListBinding, l.drawList.id());
+  glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kCommandsBinding, l.indirect.id());
+  glUseProgram(state.id());
+  glDispatchCompute(static_cast<GLuint>(l.indirectStaging.size()), 1, 1);
+  // The quads read the states and draw list; the draws read the commands' instance counts.
+  glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_COMMAND_BARRIER_BIT);
+}
+
+void Renderer::Impl::cullEmitters(double levelTime, const Camera& camera, double aspect, const FrameOptions& options,
+                                  FrameStats& next) {
+  LevelGpu& l = *level;
+  const Frustum frustum = frustumOf(camera, aspect);
+  for (std::size_t e = 0; e < l.doc.emitters.size(); ++e) {
+    CullReason& why = l.cull[e];
+    if (!options.cull) why = CullReason::Drawn;
+    else if (idleAt(l.alive[e], levelTime)) why = CullReason::Schedule;
+    else if (boxOutside(frustum, l.doc.emitters[e].bounds)) why = CullReason::Frustum;
+    else why = CullReason::Drawn;
+    ++(why == CullReason::Drawn ? next.emittersDrawn : why == CullReason::Frustum ? next.emittersCulledFrustum
+                                                                                 : next.emittersCulledSchedule);
+  }
+  // Capacity reserved at prepare (one command per run at most): no allocation here.
+  l.indirectStaging.clear();
+  for (std::size_t g = 0; g < l.draws.size(); ++g) {
+    const DrawGroup& d = l.draws[g];
+    const auto first = static_cast<std::uint32_t>(l.indirectStaging.size());
+    for (std::uint32_t r = d.firstRun; r < d.firstRun + d.runCount; ++r) {
+      const EmitterRun& run = l.runs[r];
+      if (l.cull[run.emitter] != CullReason::Drawn) continue;
+      next.slotsSubmitted += run.instanceCount;
+      // One command per run (one compute workgroup each): its live count replaces instanceCount.
+      l.indirectStaging.push_back({4, run.instanceCount, 0, run.firstInstance});
+    }
+    l.drawCommands[g] = {first, static_cast<std::uint32_t>(l.indirectStaging.size()) - first};
+  }
+  if (!l.indirectStaging.empty())
+    glNamedBufferSubData(l.indirect.id(), 0,
+                         static_cast<GLsizeiptr>(l.indirectStaging.size() * sizeof(LevelGpu::IndirectCommand)),
+                         l.indirectStaging.data());
 }
 
 // Kiln draws no scene transparency yet: the slot stays in the table (timed, empty) so the

@@ -80,13 +80,18 @@ ParticleTables buildParticleTables(const particles::Document& doc, const AtlasLa
   const auto passOfEmitter = [&](std::size_t emitter) {
     return passOf(doc.presets[doc.emitters[emitter].preset].sprite.blend);
   };
+  std::size_t groupRuns = 0;  // runs of the draw being built start here
   const auto appendEmitter = [&](std::size_t emitter) {
+    if (drawnSlots[emitter] == 0) return;
+    t.runs.push_back({static_cast<std::uint32_t>(emitter), static_cast<std::uint32_t>(t.instances.size()), drawnSlots[emitter]});
     for (std::uint32_t s = 0; s < drawnSlots[emitter]; ++s)
       t.instances.push_back(packInstance(static_cast<std::uint32_t>(emitter), s));
   };
   const auto close = [&](Pass pass, std::uint32_t page, std::size_t first) {
     if (t.instances.size() > first)
-      t.draws.push_back({pass, page, static_cast<std::uint32_t>(first), static_cast<std::uint32_t>(t.instances.size() - first)});
+      t.draws.push_back({pass, page, static_cast<std::uint32_t>(first), static_cast<std::uint32_t>(t.instances.size() - first),
+                         static_cast<std::uint32_t>(groupRuns), static_cast<std::uint32_t>(t.runs.size() - groupRuns)});
+    groupRuns = t.runs.size();
   };
   const auto groupByPage = [&](Pass pass) {
     for (std::uint32_t page = 0; page < std::max<std::size_t>(1, atlas.pages.size()); ++page) {

@@ -46,12 +46,22 @@ struct ClockGpu {
 };
 static_assert(sizeof(ClockGpu) == 32, "std430 EmitterClockData is 32 bytes");
 
-// One instanced draw: a run of instances sharing a pass and an atlas page.
+// One emitter's instances inside a draw group: contiguous, in the group's order.
+struct EmitterRun {
+  std::uint32_t emitter = 0;
+  std::uint32_t firstInstance = 0;
+  std::uint32_t instanceCount = 0;
+};
+
+// One instanced draw: a run of instances sharing a pass and an atlas page, made of the runs
+// [firstRun, firstRun + runCount) of ParticleTables::runs (culling draws only some of them).
 struct DrawGroup {
   Pass pass = Pass::Additive;
   std::uint32_t page = 0;
   std::uint32_t firstInstance = 0;
   std::uint32_t instanceCount = 0;
+  std::uint32_t firstRun = 0;
+  std::uint32_t runCount = 0;
 };
 
 struct ParticleTables {
@@ -61,6 +71,7 @@ struct ParticleTables {
   std::vector<std::array<float, 4>> frameRects;  // normalized u0 v0 u1 v1 per preset frame
   std::vector<std::uint32_t> instances;          // packInstance(emitter, slot), in draw order
   std::vector<DrawGroup> draws;                  // in pass order
+  std::vector<EmitterRun> runs;                  // every emitter with slots, grouped by draw
 };
 
 // Instances cover slots [0, min(capacity, G·B)) of each emitter (the rest are always dead).

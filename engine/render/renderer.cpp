@@ -1,5 +1,6 @@
 // Renderer construction, program building (embedded or reloadable shaders) and level
 // preparation: texture proofs, atlas pages, particle tables, sector and debug geometry.
+#include "particles/schedule.hpp"
 #include "render/renderer.hpp"
 
 #include <algorithm>
@@ -72,6 +73,9 @@ bool Renderer::Impl::buildPrograms(std::string& error) {
   if (!l) return false;
   gl::Program o = buildProgram("kiln.overdraw", {"overdraw.vert", "overdraw.frag"}, dir, error);
   if (!o) return false;
+  gl::Program st = buildProgram("kiln.particle-state", {"particle_state.comp"}, dir, error);
+  if (!st) return false;
+  state = std::move(st);
   overdraw = std::move(o);
   particle = std::move(p);
   sector = std::move(s);
@@ -95,6 +99,16 @@ bool Renderer::Impl::ensurePrograms(std::string& error) {
   for (auto& set : queries)
     for (std::size_t i = 0; i < set.size(); ++i)
       set[i] = gl::Query(GL_TIME_ELAPSED, "kiln.timer." + std::string(passName(static_cast<Pass>(i))));
+  // Pipeline statistics queries are core in 4.6 (and an extension before it).
+  hasStatistics = epoxy_gl_version() >= 46 || epoxy_has_gl_extension("GL_ARB_pipeline_statistics_query");
+  if (hasStatistics)
+    for (auto& set : statQueries)
+      for (std::size_t i = 0; i < set.size(); ++i) {
+        const std::string pass(passName(static_cast<Pass>(i)));
+        set[i][0] = gl::Query(GL_VERTEX_SHADER_INVOCATIONS, "kiln.stats.vertices." + pass);
+        set[i][1] = gl::Query(GL_PRIMITIVES_SUBMITTED, "kiln.stats.primitives." + pass);
+        set[i][2] = gl::Query(GL_FRAGMENT_SHADER_INVOCATIONS, "kiln.stats.fragments." + pass);
+      }
   return true;
 }
 
@@ -152,6 +166,20 @@ core::Diagnostics Renderer::prepare(const world::World& world, const particles::
     level.instances = staticBuffer("kiln.instances", tables.instances);
     level.instanceCount = static_cast<std::uint32_t>(tables.instances.size());
     level.draws = std::move(tables.draws);
+    level.runs = std::move(tables.runs);
+    for (const auto& e : particles->emitters)
+      level.alive.push_back(aliveWindow(particles->presets[e.preset], e, particles::birthSchedule(e)));
+    level.cull.assign(particles->emitters.size(), CullReason::Drawn);
+    level.indirectStaging.reserve(std::max<std::size_t>(1, level.runs.size()));
+    level.drawCommands.assign(level.draws.size(), {0, 0});
+    level.indirect = gl::Buffer("kiln.indirect");
+    glNamedBufferStorage(level.indirect.id(),
+                         static_cast<GLsizeiptr>(std::max<std::size_t>(1, level.runs.size()) * sizeof(LevelGpu::IndirectCommand)),
+                         nullptr, GL_DYNAMIC_STORAGE_BIT);
+    level.states = gl::Buffer("kiln.particle-states");
+    glNamedBufferStorage(level.states.id(), static_cast<GLsizeiptr>(std::size_t{level.instanceCount} * 48), nullptr, 0);
+    level.drawList = gl::Buffer("kiln.draw-list");
+    glNamedBufferStorage(level.drawList.id(), static_cast<GLsizeiptr>(std::size_t{level.instanceCount} * 4), nullptr, 0);
     level.clockStaging.assign(std::max<std::size_t>(1, particles->emitters.size()), ClockGpu{});
     level.clocks = gl::Buffer("kiln.clocks");
     glNamedBufferStorage(level.clocks.id(), static_cast<GLsizeiptr>(level.clockStaging.size() * sizeof(ClockGpu)),

@@ -52,6 +52,17 @@ struct FrameOptions {
   std::array<float, 4> clearColor{0.05f, 0.05f, 0.07f, 1.0f};
   std::uint32_t checkerSize = 0;  // > 0: the clear is a checkerboard of squares this many pixels wide
   bool countLiveParticles = false;  // reads back a counter (stalls the pipeline; inspectors only)
+  // Skip emitters whose stored bounds are outside the view or that have nothing alive now
+  // (render/culling.hpp). Never changes a pixel; off draws every slot of every emitter.
+  bool cull = true;
+  // Read this frame's timer and statistics queries before drawFrame returns (waits for the GPU;
+  // for captures that report them, never for interactive frames).
+  bool waitForQueries = false;
+};
+
+// What one pass cost the pipeline (GL 4.6 pipeline statistics queries).
+struct PassStatistics {
+  std::uint64_t vertexInvocations = 0, primitives = 0, fragmentInvocations = 0;
 };
 
 struct FrameStats {
@@ -61,6 +72,14 @@ struct FrameStats {
   std::uint32_t slotsSubmitted = 0;        // instances drawn (alive or not)
   std::uint32_t liveParticles = 0;         // only with FrameOptions::countLiveParticles
   double cpuMs = 0;                        // time spent inside drawFrame on the CPU
+  // Emitter culling: emitters drawn, and skipped for lying outside the view or for having
+  // nothing alive at this time (all drawn when FrameOptions::cull is off).
+  std::uint32_t emittersDrawn = 0, emittersCulledFrustum = 0, emittersCulledSchedule = 0;
+  // Per pass: vertex-shader invocations, primitives submitted and fragment-shader invocations,
+  // where the driver has pipeline statistics queries (GL 4.6 or ARB_pipeline_statistics_query);
+  // like gpuMs, the previous frame's, or this frame's with FrameOptions::waitForQueries.
+  bool pipelineStatistics = false;
+  std::array<PassStatistics, kPassCount> passStatistics{};
 };
 
 struct RendererOptions {

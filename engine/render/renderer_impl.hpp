@@ -10,6 +10,7 @@
 #include "particles/model.hpp"
 #include "render/gl_objects.hpp"
 #include "render/gpu_probe.hpp"
+#include "render/culling.hpp"
 #include "render/particle_tables.hpp"
 #include "render/renderer.hpp"
 #include "render/shader_constants.hpp"
@@ -49,6 +50,19 @@ struct LevelGpu {
   std::vector<gl::Texture> pages;
   std::vector<DrawGroup> draws;
   std::vector<ClockGpu> clockStaging;  // sized at prepare; refilled per frame without allocating
+  // Culling (render/culling.hpp): each draw's emitter runs, each emitter's alive window, and the
+  // indirect commands of the visible runs, rebuilt per frame in storage sized at prepare.
+  std::vector<EmitterRun> runs;
+  std::vector<AliveWindow> alive;
+  std::vector<CullReason> cull;
+  struct IndirectCommand {
+    GLuint count, instanceCount, first, baseInstance;
+  };
+  std::vector<IndirectCommand> indirectStaging;
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> drawCommands;  // per draw: first command, count
+  gl::Buffer indirect;
+  // particle_state.comp's output: each instance's state, and each command's live instances.
+  gl::Buffer states, drawList;
   std::uint32_t instanceCount = 0;
   gl::Buffer sectorVertices, lineVertices;
   gl::VertexArray sectorArray, lineArray;
@@ -65,12 +79,18 @@ struct Renderer::Impl {
   gl::Framebuffer overdrawCountsFramebuffer;
   std::uint32_t overdrawWidth = 0, overdrawHeight = 0;
   gl::Program probe;  // compute: particle_eval.comp, built on first use
+  gl::Program state;  // compute: particle_state.comp, every slot evaluated once per frame
   gl::VertexArray emptyArray;
   gl::Buffer frameUniforms;
   std::optional<LevelGpu> level;
   FrameStats stats;
   std::array<std::array<gl::Query, kPassCount>, 2> queries;
   std::array<std::array<bool, kPassCount>, 2> issued{};
+  // Pipeline statistics per frame set and pass: vertex invocations, primitives, fragments.
+  bool hasStatistics = false;
+  std::array<std::array<std::array<gl::Query, 3>, kPassCount>, 2> statQueries;
+  // Reads set `set`'s results into `out` (waiting for them when `wait`); false when not ready.
+  bool readQueries(std::uint32_t set, bool wait, FrameStats& out);
   std::uint32_t frameIndex = 0;
   gl::Buffer debugVertices;  // Renderer::drawLines' streaming buffer, grown by doubling
   gl::VertexArray debugArray;
@@ -83,6 +103,10 @@ struct Renderer::Impl {
   void resolveOverdraw(GLuint framebuffer, std::uint32_t width, std::uint32_t height);
   void drawFrameInto(GLuint framebuffer, double levelTime, const Camera& camera, const FrameOptions& options,
                      std::uint32_t width, std::uint32_t height);
+  // Evaluates the slots of every drawn run once (particle_state.comp) before the passes.
+  void evaluateParticles();
+  // Decides which emitters draw this frame and writes the indirect commands of their runs.
+  void cullEmitters(double levelTime, const Camera& camera, double aspect, const FrameOptions& options, FrameStats& next);
   // One method per PassKind (frame.cpp); each draws one row of kPasses and counts its draws.
   void drawSectorsPass(const PassInfo& pass, const FrameOptions& options, FrameStats& next);
   void drawParticlePass(const PassInfo& pass, const FrameOptions& options, FrameStats& next);

@@ -23,6 +23,9 @@ enum Binding : std::uint32_t {
   kInstancesBinding = 5,
   kCountersBinding = 6,
   kResultsBinding = 7,
+  kStatesBinding = 8,    // per instance: the state particle_state.comp evaluated this frame
+  kDrawListBinding = 9,  // per draw command: its live instances, in draw order
+  kCommandsBinding = 10, // the indirect draw commands (particle_state.comp sets instance counts)
 };
 
 // Texture units: the particle pass's atlas page, the overdraw palette's layer counts.

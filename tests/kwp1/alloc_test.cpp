@@ -111,4 +111,53 @@ TEST_CASE("scanning allocates nothing however large the document but decoding do
   CHECK(bytesAllocatedBy([&] { (void)wp::decodeKwp1(b); }) >= 256 * sizeof(wp::Emitter));
 }
 
+namespace {
+// Every name at the 64-byte limit (far past any small-string buffer), so a path built per field
+// would cost a heap block each: 64 presets with 16 frames and 4 + 4 curve keys, 256 emitters.
+wp::Document longNamedDocument() {
+  auto name = [](const std::string& stem, int i) {
+    std::string s = stem + std::to_string(i) + "_";
+    s.resize(wp::kMaxNameBytes, 'x');
+    return s;
+  };
+  wp::Document d;
+  for (int i = 0; i < 64; ++i) {
+    wp::Preset p = kiln::testdocs::smokePreset(name("preset", i), 4);
+    p.sprite.frames.clear();
+    for (int f = 0; f < 16; ++f) p.sprite.frames.push_back(name("frame", f));
+    p.sprite.fps = 8;  // several frames need a flipbook rate
+    d.presets.push_back(p);
+  }
+  for (int i = 0; i < 256; ++i) {
+    wp::Emitter e;
+    e.name = name("emitter", i);
+    e.preset = static_cast<std::uint32_t>(i % 64);
+    e.bursts = {{0, 1}};
+    d.emitters.push_back(e);
+  }
+  kiln::testdocs::fillBounds(d);
+  return d;
+}
+}  // namespace
+
+TEST_CASE("validating a valid document builds no field paths; an invalid one still names its field", "[alloc]") {
+  wp::Document d = longNamedDocument();
+  kiln::core::Diagnostics found;
+  // Only the per-call bookkeeping (which names repeat): a few kilobytes, not one path per field
+  // (tens of thousands of 64-byte names).
+  const std::size_t bytes = bytesAllocatedBy([&] { found = wp::validate(d); });
+  if (!found.empty()) FAIL(kiln::core::format(found.front()));
+  CHECK(bytes < 4096);
+  // The same document with one bad number: the diagnostic carries its full path.
+  d.emitters[200].yaw = 720;
+  found = wp::validate(d);
+  REQUIRE(found.size() == 1);
+  CHECK(found[0].path == "emitters." + d.emitters[200].name + ".yaw");
+  d.emitters[200].yaw = 0;
+  d.presets[63].color[1].rgba[2] = 2;
+  found = wp::validate(d);
+  REQUIRE(found.size() == 1);
+  CHECK(found[0].path == "presets." + d.presets[63].name + ".color[1].rgba[2]");
+}
+
 #endif  // KILN_COUNTING_ALLOCATOR

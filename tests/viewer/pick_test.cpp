@@ -48,3 +48,37 @@ TEST_CASE("a once emitter's slot has one life; a cycling one a life per cycle gr
   // A slot beyond births × groups never lives.
   CHECK(slotLanes(cyc, 0, particles::birthSchedule(cyc.emitters[0]), 4, 0, 10).empty());
 }
+
+TEST_CASE("picking on many threads finds the same particle as one thread") {
+  // Eight emitters one behind the other along the view, some shifted sideways: most rays pass
+  // through several billboards, and only the nearest may be picked.
+  auto doc = testing::oneEmitter();
+  for (int i = 1; i < 8; ++i) {
+    doc.emitters.push_back(doc.emitters[0]);
+    doc.emitters.back().name = "copy" + std::to_string(i);
+    doc.emitters.back().position = {1.0 + (i % 2 == 0 ? 0.0 : 0.1 * i), 2.0 + i, 3.0};
+    doc.emitters.back().bounds = particles::conservativeEmitterBounds(doc.presets[0], doc.emitters.back());
+  }
+  std::vector<std::vector<float>> schedules;
+  for (const auto& e : doc.emitters) schedules.push_back(particles::birthSchedule(e));
+  Camera cam;
+  cam.mode = Camera::Mode::Fly;
+  cam.position = {1, -10, 3};
+  cam.yaw = 90;
+  cam.pitch = 0;
+  int hits = 0;
+  for (double x = 0.5; x <= 2.0; x += 0.05) {
+    const Ray ray{{x, -10, 3}, {0, 1, 0}};
+    const auto one = pickParticle(doc, schedules, 0.5, ray, cam, {}, 1);
+    const auto many = pickParticle(doc, schedules, 0.5, ray, cam, {}, 8);
+    REQUIRE(one.has_value() == many.has_value());
+    if (!one) continue;
+    ++hits;
+    CHECK(one->emitter == many->emitter);
+    CHECK(one->state.slot == many->state.slot);
+    CHECK(one->distance == many->distance);
+  }
+  CHECK(hits > 5);
+  // The straight-on ray meets emitter 0 first (nearest), never a copy behind it.
+  CHECK(pickParticle(doc, schedules, 0.5, Ray{{1, -10, 3}, {0, 1, 0}}, cam, {}, 8)->emitter == 0);
+}

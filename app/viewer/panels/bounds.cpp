@@ -72,7 +72,7 @@ void draw(ViewerState& s) {
   ImGui::Text("billboard radius %.4f   margin %.3g", ex.billboardRadius, ex.margin);
   if (ImGui::BeginTable("faces", 5, fit, ImVec2(0, row * 7 + 8))) {
     float term = ImGui::CalcTextSize("term").x;
-    for (const auto& r : ex.faces) term = std::max(term, ImGui::CalcTextSize(r.term.c_str()).x);
+    for (const auto& r : ex.faces) term = std::max(term, ImGui::CalcTextSize(r.term.data(), r.term.data() + r.term.size()).x);
     const float num = ImGui::CalcTextSize("-0000.0000").x;
     ImGui::TableSetupColumn("face", ImGuiTableColumnFlags_WidthFixed, ImGui::CalcTextSize("face").x);
     ImGui::TableSetupColumn("term", ImGuiTableColumnFlags_WidthFixed, term);
@@ -85,7 +85,7 @@ void draw(ViewerState& s) {
       ImGui::TableNextColumn();
       ImGui::TextUnformatted(inspect::faceName(f));
       ImGui::TableNextColumn();
-      ImGui::TextUnformatted(r.term.c_str());
+      ImGui::TextUnformatted(r.term.data(), r.term.data() + r.term.size());
       ImGui::TableNextColumn();
       ImGui::Text("%.4f", r.age);
       ImGui::TableNextColumn();

@@ -36,6 +36,42 @@ void bar(const char* label, double used, double limit, const char* where) {
 
 void passTimes(const ViewerState& s, float width);
 
+// Per pass: what the pipeline did (vertex and fragment shader invocations, primitives), next to
+// the pass's GPU time; one row per pass whatever the numbers, so the layout never jumps.
+void pipeline(const ViewerState& s) {
+  const auto& g = s.ui.gpu;
+  if (!g.pipelineStatistics) {
+    ImGui::TextDisabled("pipeline statistics: not offered by this driver");
+    return;
+  }
+  const bool timersZero = std::all_of(g.passMs.begin(), g.passMs.end(), [](double t) { return t <= 0; });
+  const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit |
+                                ImGuiTableFlags_ScrollX;
+  const float row = ImGui::GetTextLineHeightWithSpacing() + 2;
+  if (!ImGui::BeginTable("pipeline", 5, flags, ImVec2(0, row * float(g.passNames.size() + 1) + 8))) return;
+  const float num = ImGui::CalcTextSize("000000000").x;
+  ImGui::TableSetupColumn("pass", ImGuiTableColumnFlags_WidthFixed, ImGui::CalcTextSize("scene-transparency").x);
+  for (const char* h : {"GPU ms", "vertex inv.", "primitives", "fragment inv."})
+    ImGui::TableSetupColumn(h, ImGuiTableColumnFlags_WidthFixed, std::max(num, ImGui::CalcTextSize(h).x));
+  ImGui::TableHeadersRow();
+  for (std::size_t p = 0; p < g.passNames.size() && p < g.passStatistics.size(); ++p) {
+    const auto& st = g.passStatistics[p];
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(g.passNames[p].c_str());
+    ImGui::TableNextColumn();
+    if (timersZero) ImGui::TextDisabled("n/a");
+    else ImGui::Text("%.3f", p < g.passMs.size() ? g.passMs[p] : 0.0);
+    ImGui::TableNextColumn();
+    ImGui::Text("%llu", static_cast<unsigned long long>(st.vertexInvocations));
+    ImGui::TableNextColumn();
+    ImGui::Text("%llu", static_cast<unsigned long long>(st.primitives));
+    ImGui::TableNextColumn();
+    ImGui::Text("%llu", static_cast<unsigned long long>(st.fragmentInvocations));
+  }
+  ImGui::EndTable();
+}
+
 // Frame time over the last few hundred frames, at the panel's real width (a negative width on
 // ImGui 1.86 plots a sliver), the frame budget as a red line, and the passes' GPU times.
 void frameTime(const ViewerState& s) {
@@ -143,6 +179,10 @@ void draw(ViewerState& s) {
       ImGui::TextDisabled("renderer not active: particles are drawn as CPU reference points");
     } else {
       bar("draw calls (all passes)", s.ui.gpu.drawCalls, s.ui.gpu.drawCallTarget, "");
+      const auto& g = s.ui.gpu;
+      ImGui::TextWrapped("emitters: %u drawn, %u culled outside the view, %u culled with nothing alive; %u slots submitted",
+                         g.emittersDrawn, g.emittersCulledFrustum, g.emittersCulledSchedule, g.slotsSubmitted);
+      pipeline(s);
       ImGui::Text("atlas pages %u   live particles %u", s.ui.gpu.atlasPages, s.ui.gpu.liveParticles);
       for (std::size_t p = 0; p < s.ui.gpu.passMs.size(); ++p) {
         const double target = p < s.ui.gpu.passTargetMs.size() ? s.ui.gpu.passTargetMs[p] : 0;

@@ -41,6 +41,9 @@ std::string text() {
   binding(out, "kInstancesBinding", render::kInstancesBinding);
   binding(out, "kCountersBinding", render::kCountersBinding);
   binding(out, "kResultsBinding", render::kResultsBinding);
+  binding(out, "kStatesBinding", render::kStatesBinding);
+  binding(out, "kDrawListBinding", render::kDrawListBinding);
+  binding(out, "kCommandsBinding", render::kCommandsBinding);
   binding(out, "kAtlasUnit", render::kAtlasUnit);
   binding(out, "kLayerCountsUnit", render::kLayerCountsUnit);
   out << "\n// Instances: emitter << kSlotBits | slot.\n";
