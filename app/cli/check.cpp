@@ -97,7 +97,7 @@ int runValidate(const std::string& file, bool json) {
       x["offset"] = d.offset ? nlohmann::ordered_json(*d.offset) : nlohmann::ordered_json(nullptr);
       j["diagnostics"].push_back(std::move(x));
     }
-    std::cout << j.dump(2) << '\n';
+    std::cout << core::dumpJson(j) << '\n';
     return r.ok() ? kExitOk : r.ioError ? kExitUsage : kExitInvalid;
   }
   if (!r.ok()) return reportFailure(r);

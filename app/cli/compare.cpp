@@ -37,7 +37,7 @@ int runCompare(const std::string& a, const std::string& b, const std::optional<s
     j["changed_percent"] = c.changedPercent;
     j["threshold"] = threshold;
     j["identical_within_threshold"] = !over;
-    std::cout << j.dump(2) << '\n';
+    std::cout << core::dumpJson(j) << '\n';
   } else {
     char line[256];
     std::snprintf(line, sizeof line, "max %u  mean %.6f  psnr %s  changed %.4f%% (%llu px, threshold %d)\n",

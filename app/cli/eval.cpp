@@ -79,7 +79,7 @@ int runEval(const std::string& file, double time, const std::optional<std::strin
               << "; emitters: " << source::listOf(names) << '\n';
     return kExitUsage;
   }
-  if (json) std::cout << out.dump(2) << '\n';
+  if (json) std::cout << core::dumpJson(out) << '\n';
   return kExitOk;
 }
 

@@ -5,6 +5,7 @@
 #include <map>
 #include <set>
 
+#include "core/escape.hpp"
 #include "core/file.hpp"
 #include "core/hash.hpp"
 #include "loader/yaml_tree.hpp"
@@ -75,7 +76,7 @@ void addAll(LoadResult& r, const core::Diagnostics& ds) {
 std::string format(const LocatedDiagnostic& d) {
   // Appended piece by piece: GCC 12 at -O2 warns (-Wrestrict, a false positive) on chains of
   // operator+ that start with a literal.
-  std::string s = d.file;
+  std::string s = core::escapeText(d.file);
   if (d.line != 0) {
     s += ':';
     s += std::to_string(d.line);
