@@ -1,4 +1,5 @@
 // `kiln capture`: a headless EGL render of a level to PNG with a JSON sidecar, one or a sequence.
+#include <cctype>
 #include <cmath>
 #include <cstdio>
 #include <iostream>
@@ -6,6 +7,7 @@
 #include <sstream>
 
 #include "cli/commands.hpp"
+#include "core/escape.hpp"
 #include "core/file.hpp"
 #include "render/capture.hpp"
 #include "render/headless_context.hpp"
@@ -19,7 +21,7 @@ bool parseSize(const std::string& s, std::uint32_t& w, std::uint32_t& h) {
   unsigned long a = 0, b = 0;
   char x = 0, extra = 0;
   if (std::sscanf(s.c_str(), "%lu%c%lu%c", &a, &x, &b, &extra) != 3 || (x != 'x' && x != 'X')) return false;
-  if (a == 0 || b == 0 || a > 16384 || b > 16384) return false;
+  if (a == 0 || b == 0 || a > loader::kMaxImageSide || b > loader::kMaxImageSide) return false;
   w = static_cast<std::uint32_t>(a);
   h = static_cast<std::uint32_t>(b);
   return true;
@@ -97,8 +99,20 @@ bool framedBounds(const loader::LoadResult& r, const CaptureOptions& o, glm::dve
 int runCapture(const CaptureOptions& o) {
   std::uint32_t width = 0, height = 0;
   if (!parseSize(o.size, width, height)) {
-    std::cerr << "kiln capture: --size must be WxH with both in 1..16384, got '" << o.size << "'\n";
+    std::cerr << "kiln capture: error[input-budget]: --size must be WxH with both in 1.." << loader::kMaxImageSide
+              << " (the render limit, docs/limits.md), got '" << core::escapeText(o.size) << "'\n";
     return kExitUsage;
+  }
+  // The sidecar is the PNG's name with .json: an --out already ending in .json would have its
+  // image overwritten by its own sidecar.
+  {
+    std::string ext = std::filesystem::path(o.out).extension().string();
+    for (char& ch : ext) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+    if (ext == ".json") {
+      std::cerr << "kiln capture: --out '" << core::escapeText(o.out)
+                << "' ends in .json, the sidecar's extension; name the image .png (the sidecar is written beside it)\n";
+      return kExitUsage;
+    }
   }
   std::vector<double> times{o.time};
   if (o.times) {
@@ -108,12 +122,14 @@ int runCapture(const CaptureOptions& o) {
       return kExitUsage;
     }
     times.clear();
-    // Index-based steps so rounding never adds or drops a frame; END is included.
-    const auto n = static_cast<std::size_t>(std::floor((t[1] - t[0]) / t[2] + 1e-9)) + 1;
-    if (n > 100000) {
-      std::cerr << "kiln capture: --times asks for " << n << " frames (at most 100000)\n";
+    // Index-based steps so rounding never adds or drops a frame; END is included. The count is
+    // checked as a double first: a tiny STEP gives a count no integer type holds.
+    const double count = std::floor((t[1] - t[0]) / t[2] + 1e-9) + 1;
+    if (!(count <= 100000)) {
+      std::cerr << "kiln capture: error[input-budget]: --times asks for " << count << " frames (at most 100000)\n";
       return kExitUsage;
     }
+    const auto n = static_cast<std::size_t>(count);
     for (std::size_t i = 0; i < n; ++i) times.push_back(t[0] + static_cast<double>(i) * t[2]);
   }
   if (!std::isfinite(o.time)) {

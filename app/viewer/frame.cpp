@@ -24,9 +24,12 @@ std::filesystem::path userLayoutPath() {
   const char* home = std::getenv("HOME");
   std::filesystem::path dir = xdg && *xdg ? std::filesystem::path(xdg) : home ? std::filesystem::path(home) / ".config"
                                                                               : std::filesystem::temp_directory_path();
-  std::error_code ec;
-  std::filesystem::create_directories(dir / "kiln", ec);
   return dir / "kiln" / "kiln-view.ini";
+}
+
+void ensureUserConfigDir() {
+  std::error_code ec;
+  std::filesystem::create_directories(userLayoutPath().parent_path(), ec);
 }
 
 std::filesystem::path workspaceLayoutPath(const std::string& workspace) {

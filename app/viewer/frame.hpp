@@ -19,6 +19,8 @@ namespace kiln::viewer {
 
 // Where the user's own window layout is kept (separate from the shipped workspaces).
 std::filesystem::path userLayoutPath();
+// Creates userLayoutPath()'s folder (interactive sessions only: batch runs create nothing).
+void ensureUserConfigDir();
 // "LEVEL_LABEL_t00001500ms.png": sortable, one file per (camera, time).
 std::string captureFileName(const std::string& level, const std::string& label, double levelTime);
 // Camera bookmarks are saved beside the level as LEVEL.bookmarks.json.
@@ -43,6 +45,9 @@ class Frame {
   // Runs pending captures (one set item per frame) and refreshes capture textures and metrics.
   void serviceCaptures();
   int captureFailures() const { return captureFailures_; }
+  // Levels that failed to open from OpenLevel requests (the command line's LEVEL, drops, menus):
+  // a batch run that never mounted its level exits 1, as the help promises.
+  int openFailures() const { return openFailures_; }
 
  private:
   ViewerState& state_;
@@ -51,6 +56,7 @@ class Frame {
   std::vector<std::unique_ptr<class ImageTexture>> captureTextures_;
   std::unique_ptr<class ImageTexture> differenceTexture_;
   int captureFailures_ = 0;
+  int openFailures_ = 0;
   bool captureOne(const Camera& camera, const std::string& label, double levelTime);
   SceneOptions scene_;
   double watchTimer_ = 0;

@@ -1,66 +1,25 @@
 // Declared counts never drive allocation before they are proven: global operator new is
-// replaced in this test executable to count the bytes a decode asks for.
-#include <atomic>
+// replaced in this test executable (tests/support/counting_allocator) to count the bytes a
+// decode asks for.
 #include <catch2/catch.hpp>
-#include <cstdlib>
-#include <new>
+#include <utility>
 
 #include "goldens.hpp"
 #include "particles/kwp1/kwp1.hpp"
 #include "particles/sample_docs.hpp"
-
-// AddressSanitizer owns operator new and reports a replacement's malloc/free pairs as
-// mismatched; sanitizer builds check memory their own way, so the counter is left out there.
-#if defined(__SANITIZE_ADDRESS__)
-#define KILN_COUNTING_ALLOCATOR 0
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define KILN_COUNTING_ALLOCATOR 0
-#endif
-#endif
-#ifndef KILN_COUNTING_ALLOCATOR
-#define KILN_COUNTING_ALLOCATOR 1
-#endif
+#include "support/counting_allocator.hpp"
 
 #if KILN_COUNTING_ALLOCATOR
 
 namespace {
 
-std::atomic<bool> gCounting{false};
-std::atomic<std::size_t> gBytes{0};
-
-// Bytes requested through operator new while `fn` runs.
+// Bytes requested through operator new while `fn` runs (tests/support's counting allocator).
 template <class Fn>
 std::size_t bytesAllocatedBy(Fn&& fn) {
-  gBytes = 0;
-  gCounting = true;
-  fn();
-  gCounting = false;
-  return gBytes;
+  return kiln::testing::measureAllocations(std::forward<Fn>(fn)).bytes;
 }
 
 }  // namespace
-
-// These replacements pair operator new with malloc and operator delete with free, which is
-// correct; GCC 12 sees free() inlined where a new-expression's pointer arrives and warns.
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wmismatched-new-delete"
-#endif
-void* operator new(std::size_t n) {
-  if (gCounting) gBytes += n;
-  if (void* p = std::malloc(n ? n : 1)) return p;
-  throw std::bad_alloc();
-}
-void operator delete(void* p) noexcept {
-  std::free(p);
-}
-void operator delete(void* p, std::size_t) noexcept {
-  std::free(p);
-}
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic pop
-#endif
 
 namespace wp = kiln::particles;
 
