@@ -70,4 +70,29 @@ TEST_CASE("scanning allocates nothing however large the document but decoding do
   CHECK(bytesAllocatedBy([&] { (void)wp::decodeKwp1(b); }) >= 256 * sizeof(wp::Emitter));
 }
 
+TEST_CASE("defect 5: decoding peaks at 4x the input plus a fixed allowance (docs/limits.md)", "[alloc]") {
+  // The largest document the limits allow in count: 64 presets of 16 frames, 256 emitters of
+  // 16 bursts (docs/limits.md: peak heap <= 4 N + 256 KiB for KWP1).
+  wp::Document d;
+  for (int i = 0; i < 64; ++i) {
+    d.presets.push_back(kiln::testdocs::smokePreset("preset" + std::to_string(i), 4));
+    d.presets.back().sprite.frames.assign(16, std::string(64, 'f'));
+  }
+  for (int i = 0; i < 256; ++i) {
+    wp::Emitter e;
+    e.name = "emitter" + std::to_string(i);
+    e.preset = static_cast<std::uint32_t>(i % 64);
+    for (int b = 0; b < 16; ++b) e.bursts.push_back({0.1 * b, 1});
+    d.emitters.push_back(e);
+  }
+  kiln::testdocs::fillBounds(d);
+  const auto b = wp::encodeKwp1(d);
+  bool ok = false;
+  const auto stats = kiln::testing::measureAllocations([&] { ok = std::holds_alternative<wp::Document>(wp::decodeKwp1(b)); });
+  INFO("input " << b.size() << " bytes, peak " << stats.peakBytes << " bytes");
+  CHECK(ok);
+  CHECK(stats.peakBytes <= 4 * b.size() + (256u << 10));
+  CHECK(stats.peakBytes > b.size() / 4);  // the measurement is live: the model is not free
+}
+
 #endif  // KILN_COUNTING_ALLOCATOR
