@@ -147,7 +147,7 @@ with open(victim, "w") as f:
     f.write("precious")
 os.symlink(victim, S("planted", "lvl.klm.tmp"))
 rc, _, _ = run("compile", good, "-o", S("planted", "lvl.klm"), "--no-copy-textures")
-check(rc == 0 and open(victim).read() == "precious",
+check(rc == 0 and open(victim, "rb").read() == b"precious",
       "defect 3: a symlink planted at OUT.tmp is not written through")
 check(not [n for n in os.listdir(S("planted")) if n.endswith(".tmp") and n != "lvl.klm.tmp"],
       "defect 3: no temporary file is left behind")
