@@ -1,5 +1,6 @@
 // `kiln capture`: a headless EGL render of a level to PNG with a JSON sidecar, one or a sequence.
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstdio>
 #include <iostream>
@@ -8,6 +9,7 @@
 
 #include "cli/commands.hpp"
 #include "loader/time_range.hpp"
+#include "core/escape.hpp"
 #include "core/file.hpp"
 #include "render/capture.hpp"
 #include "render/headless_context.hpp"
@@ -21,7 +23,7 @@ bool parseSize(const std::string& s, std::uint32_t& w, std::uint32_t& h) {
   unsigned long a = 0, b = 0;
   char x = 0, extra = 0;
   if (std::sscanf(s.c_str(), "%lu%c%lu%c", &a, &x, &b, &extra) != 3 || (x != 'x' && x != 'X')) return false;
-  if (a == 0 || b == 0 || a > 16384 || b > 16384) return false;
+  if (a == 0 || b == 0 || a > loader::kMaxImageSide || b > loader::kMaxImageSide) return false;
   w = static_cast<std::uint32_t>(a);
   h = static_cast<std::uint32_t>(b);
   return true;
@@ -99,8 +101,20 @@ bool framedBounds(const loader::LoadResult& r, const CaptureOptions& o, glm::dve
 int runCapture(const CaptureOptions& o) {
   std::uint32_t width = 0, height = 0;
   if (!parseSize(o.size, width, height)) {
-    std::cerr << "kiln capture: --size must be WxH with both in 1..16384, got '" << o.size << "'\n";
+    std::cerr << "kiln capture: error[input-budget]: --size must be WxH with both in 1.." << loader::kMaxImageSide
+              << " (the render limit, docs/limits.md), got '" << core::escapeText(o.size) << "'\n";
     return kExitUsage;
+  }
+  // The sidecar is the PNG's name with .json: an --out already ending in .json would have its
+  // image overwritten by its own sidecar.
+  {
+    std::string ext = std::filesystem::path(o.out).extension().string();
+    for (char& ch : ext) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+    if (ext == ".json") {
+      std::cerr << "kiln capture: --out '" << core::escapeText(o.out)
+                << "' ends in .json, the sidecar's extension; name the image .png (the sidecar is written beside it)\n";
+      return kExitUsage;
+    }
   }
   std::vector<double> times{o.time};
   if (o.times) {

@@ -6,6 +6,7 @@
 #include "cli/commands.hpp"
 #include "core/file.hpp"
 #include "particles/bounds.hpp"
+#include "core/texture_name.hpp"
 #include "particles/kwp1/kwp1.hpp"
 #include "world/level.hpp"
 
@@ -82,8 +83,15 @@ int runCompile(const std::string& source, const std::string& out, bool copyTextu
     std::error_code ec;
     std::filesystem::create_directories(dir, ec);
     for (const loader::Texture& t : r.textures) {
+      // The loader already refused unsafe names; resolving again keeps this write inside `dir`
+      // even if a future loader path forgets to.
+      auto target = core::resolveTextureFile(dir, t.image.name, "textures." + t.image.name);
+      if (auto* d = std::get_if<core::Diagnostic>(&target)) {
+        std::cerr << loader::format({*d, source, 0, 0, std::nullopt}) << '\n';
+        return kExitInvalid;
+      }
       auto png = core::readFile(t.image.origin, error);
-      if (!png || !core::writeFile(dir / (t.image.name + ".png"), *png, error)) return reportIoError(error);
+      if (!png || !core::writeFile(std::get<std::filesystem::path>(target), *png, error)) return reportIoError(error);
     }
   }
   std::uint64_t slots = 0;
@@ -146,7 +154,7 @@ int runValidate(const std::string& file, bool json) {
         if (Json b = boundsFor(d.diagnostic.path, relaxed); !b.is_null()) x["bounds"] = std::move(b);
       j["diagnostics"].push_back(std::move(x));
     }
-    std::cout << j.dump(2) << '\n';
+    std::cout << core::dumpJson(j) << '\n';
     return r.ok() ? kExitOk : r.ioError ? kExitUsage : kExitInvalid;
   }
   if (!r.ok()) return reportFailure(r);

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "core/json_text.hpp"
 #include "loader/loader.hpp"
 
 namespace kiln::cli {

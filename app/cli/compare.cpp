@@ -18,8 +18,9 @@ int runCompare(const std::string& a, const std::string& b, const std::optional<s
   if (!ib) return reportIoError(error);
   const render::ImageComparison c = render::compareImages(*ia, *ib, static_cast<std::uint8_t>(threshold));
   if (!c.sameSize) {
-    std::cerr << "sizes differ: " << ia->width << "x" << ia->height << " vs " << ib->width << "x"
-              << ib->height << '\n';
+    std::cerr << core::escapeText(b) << ": error[" << core::codeName(core::Code::ImageSizeDiffer) << "]: "
+              << ib->width << "x" << ib->height << " differs from " << core::escapeText(a) << " ("
+              << ia->width << "x" << ia->height << "); compare needs images of one size\n";
     return kExitInvalid;
   }
   if (out && !loader::writePngFile(*out, c.difference, error)) return reportIoError(error);
@@ -37,7 +38,7 @@ int runCompare(const std::string& a, const std::string& b, const std::optional<s
     j["changed_percent"] = c.changedPercent;
     j["threshold"] = threshold;
     j["identical_within_threshold"] = !over;
-    std::cout << j.dump(2) << '\n';
+    std::cout << core::dumpJson(j) << '\n';
   } else {
     char line[256];
     std::snprintf(line, sizeof line, "max %u  mean %.6f  psnr %s  changed %.4f%% (%llu px, threshold %d)\n",

@@ -80,11 +80,13 @@ int runEval(const std::string& file, double time, const std::optional<std::strin
   if (!found) {
     std::vector<std::string> names;
     for (const particles::Emitter& e : doc.emitters) names.push_back(e.name);
-    std::cerr << file << ": no emitter named '" << *emitter << "'" << source::didYouMean(*emitter, names)
-              << "; emitters: " << source::listOf(names) << '\n';
+    const core::Diagnostic d{core::Code::UnknownName, "--emitter",
+                             "no emitter named '" + *emitter + "'" + source::didYouMean(*emitter, names) +
+                                 "; emitters: " + source::listOf(names)};
+    std::cerr << loader::format({d, file, 0, 0, std::nullopt}) << '\n';
     return kExitUsage;
   }
-  if (json) std::cout << out.dump(2) << '\n';
+  if (json) std::cout << core::dumpJson(out) << '\n';
   return kExitOk;
 }
 

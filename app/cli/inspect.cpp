@@ -204,7 +204,7 @@ int runInspect(const std::string& file, bool json, bool unchecked) {
   reportRelaxedFindings(r);
   const Json j = levelJson(r);
   if (json)
-    std::cout << j.dump(2) << '\n';
+    std::cout << core::dumpJson(j) << '\n';
   else
     printText(r, j);
   return kExitOk;

@@ -133,8 +133,8 @@ int main(int argc, char** argv) {
       "  kiln capture braziers.klm --time 3 --frame west_flame --out flame.png");
   capture->add_option("FILE", cap.file, "Level module, particle document or source")->required();
   capture->add_option("-t,--time", cap.time, "Level time in seconds");
-  capture->add_option("--size", cap.size, "Image size WxH")->capture_default_str();
-  capture->add_option("-o,--out", cap.out, "Output PNG")->required();
+  capture->add_option("--size", cap.size, "Image size WxH, each side 1..8192")->capture_default_str();
+  capture->add_option("-o,--out", cap.out, "Output PNG (not .json: that is the sidecar's name)")->required();
   capture->add_option("--camera", cap.camera, "eye_x,eye_y,eye_z,target_x,target_y,target_z");
   capture->add_option("--times", cap.times, "A sequence START:END:STEP (END included)");
   capture->add_flag("--unchecked", cap.unchecked,

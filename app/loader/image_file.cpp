@@ -17,7 +17,8 @@ void appendBytes(void* context, void* data, int size) {
 
 }  // namespace
 
-std::optional<core::Image> decodeImageFile(const std::filesystem::path& path, core::Diagnostic& error) {
+std::optional<core::Image> decodeImageFile(const std::filesystem::path& path, core::Diagnostic& error,
+                                           std::uint64_t maxPixels) {
   auto bytes = core::readFile(path, error, 256u << 20);
   if (!bytes) return std::nullopt;
   if (bytes->size() > static_cast<std::size_t>(INT32_MAX)) {
@@ -25,6 +26,14 @@ std::optional<core::Image> decodeImageFile(const std::filesystem::path& path, co
     return std::nullopt;
   }
   int w = 0, h = 0, channels = 0;
+  // The header is read first so a few bytes announcing a huge image never allocate its pixels.
+  if (stbi_info_from_memory(bytes->data(), static_cast<int>(bytes->size()), &w, &h, &channels) &&
+      static_cast<std::uint64_t>(w) * static_cast<std::uint64_t>(h) > maxPixels) {
+    error = {core::Code::InputBudget, path.string(),
+             "image of " + std::to_string(w) + "x" + std::to_string(h) + " pixels is larger than the limit of " +
+                 std::to_string(maxPixels) + " pixels"};
+    return std::nullopt;
+  }
   stbi_uc* pixels =
       stbi_load_from_memory(bytes->data(), static_cast<int>(bytes->size()), &w, &h, &channels, 4);
   if (!pixels) {

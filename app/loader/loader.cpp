@@ -4,9 +4,12 @@
 #include <algorithm>
 #include <map>
 #include <set>
+#include <variant>
 
+#include "core/escape.hpp"
 #include "core/file.hpp"
 #include "core/hash.hpp"
+#include "core/texture_name.hpp"
 #include "loader/yaml_tree.hpp"
 #include "particles/validate.hpp"
 #include "source/compile.hpp"
@@ -31,24 +34,66 @@ std::string lower(std::string s) {
   return s;
 }
 
+// Decoded pixels of one load: each distinct file is decoded once, and the copies handed out
+// (one per texture name) are charged against LoadOptions::maxTexturePixelBytes, so many names
+// for one tiny PNG cannot multiply memory. docs/limits.md.
+struct TextureCache {
+  std::uint64_t budget = 0;
+  std::map<std::string, std::variant<core::Image, core::Diagnostic>> byFile;
+  std::uint64_t handedOut = 0;
+
+  std::optional<core::Image> get(const std::filesystem::path& file, core::Diagnostic& error) {
+    const std::string key = file.lexically_normal().string();
+    auto it = byFile.find(key);
+    if (it == byFile.end()) {
+      core::Diagnostic e;
+      auto img = decodeImageFile(file, e);
+      it = byFile.emplace(key, img ? std::variant<core::Image, core::Diagnostic>(std::move(*img))
+                                   : std::variant<core::Image, core::Diagnostic>(e))
+               .first;
+    }
+    if (auto* e = std::get_if<core::Diagnostic>(&it->second)) {
+      error = *e;
+      return std::nullopt;
+    }
+    const core::Image& img = std::get<core::Image>(it->second);
+    handedOut += img.rgba.size();
+    if (handedOut > budget) {
+      error = {Code::InputBudget, file.string(),
+               "the level's textures decode to more than " + std::to_string(budget) + " bytes of pixels in all"};
+      return std::nullopt;
+    }
+    return img;
+  }
+};
+
 // Compiled levels keep texture names only; their pixels live beside the file by convention.
-void loadLevelTextures(LoadResult& r, const std::filesystem::path& dir) {
+void loadLevelTextures(LoadResult& r, const std::filesystem::path& dir, std::uint64_t budget) {
   if (!r.level.particles) return;
   std::set<std::string> done;
+  TextureCache cache{budget, {}, 0};
   for (std::size_t p = 0; p < r.level.particles->presets.size(); ++p) {
     const particles::Preset& preset = r.level.particles->presets[p];
     for (std::size_t i = 0; i < preset.sprite.frames.size(); ++i) {
       const std::string& name = preset.sprite.frames[i];
       if (!done.insert(name).second) continue;
-      const std::filesystem::path file = dir / "textures" / (name + ".png");
+      const std::string field = "presets." + preset.name + ".sprite.frames[" + std::to_string(i) + "]";
+      auto resolved = core::resolveTextureFile(dir / "textures", name, field);
+      if (auto* d = std::get_if<core::Diagnostic>(&resolved)) {
+        r.diagnostics.push_back({*d, r.file, 0, 0, std::nullopt});
+        continue;
+      }
+      const std::filesystem::path& file = std::get<std::filesystem::path>(resolved);
       core::Diagnostic error;
-      if (auto img = decodeImageFile(file, error)) {
+      if (auto img = cache.get(file, error)) {
         const std::uint64_t h = contentHash(*img);
         r.textures.push_back({core::NamedImage{name, file.string(), std::move(*img)}, h});
+      } else if (error.code != Code::IoError) {
+        r.diagnostics.push_back({{error.code, field, error.path + ": " + error.message}, r.file, 0, 0, std::nullopt});
       } else {
         // A compiled level carries names only; its PNGs travel beside it (kiln compile copies them).
         r.diagnostics.push_back(
-            {{Code::TextureLoad, "presets." + preset.name + ".sprite.frames[" + std::to_string(i) + "]",
+            {{Code::TextureLoad, field,
               error.path + ": " + error.message +
                   "; a compiled level reads its textures from <level dir>/textures/NAME.png — recompile "
                   "with kiln compile (it copies them there) or copy the PNG there"},
@@ -59,6 +104,21 @@ void loadLevelTextures(LoadResult& r, const std::filesystem::path& dir) {
       }
     }
   }
+}
+
+// Every frame name of a compiled level must be plain even when its textures are not loaded
+// (validate), so a module that would read outside its folder is reported as invalid.
+void checkLevelTextureNames(LoadResult& r) {
+  if (!r.level.particles) return;
+  std::set<std::string> done;
+  for (const particles::Preset& preset : r.level.particles->presets)
+    for (std::size_t i = 0; i < preset.sprite.frames.size(); ++i) {
+      const std::string& name = preset.sprite.frames[i];
+      if (!done.insert(name).second) continue;
+      auto resolved = core::resolveTextureFile("textures", name,
+                                               "presets." + preset.name + ".sprite.frames[" + std::to_string(i) + "]");
+      if (auto* d = std::get_if<core::Diagnostic>(&resolved)) r.diagnostics.push_back({*d, r.file, 0, 0, std::nullopt});
+    }
 }
 
 void addAll(LoadResult& r, const core::Diagnostics& ds) {
@@ -75,7 +135,7 @@ void addAll(LoadResult& r, const core::Diagnostics& ds) {
 std::string format(const LocatedDiagnostic& d) {
   // Appended piece by piece: GCC 12 at -O2 warns (-Wrestrict, a false positive) on chains of
   // operator+ that start with a literal.
-  std::string s = d.file;
+  std::string s = core::escapeText(d.file);
   if (d.line != 0) {
     s += ':';
     s += std::to_string(d.line);
@@ -126,7 +186,7 @@ std::uint64_t contentHash(const core::Image& image) {
 }
 
 LoadResult compileSourceText(std::string_view text, const std::string& file,
-                             const std::filesystem::path& baseDir, const LoadOptions&) {
+                             const std::filesystem::path& baseDir, const LoadOptions& options) {
   LoadResult r;
   r.file = file;
   r.kind = FileKind::Source;
@@ -137,18 +197,26 @@ LoadResult compileSourceText(std::string_view text, const std::string& file,
   }
   source::CompileResult c = source::compileSource(std::get<source::SourceNode>(parsed));
 
-  // Each name is decoded once, so a name always stands for one content.
+  // Each name is decoded once, so a name always stands for one content; each file is decoded
+  // once however many names share it.
   std::map<std::string, source::TextureInfo> info;
+  TextureCache cache{options.maxTexturePixelBytes, {}, 0};
   for (const source::TextureRef& t : c.textures) {
+    if (auto problem = core::resolveTextureFile("textures", t.name, "textures." + t.name);
+        std::holds_alternative<core::Diagnostic>(problem)) {
+      c.diagnostics.push_back({std::get<core::Diagnostic>(problem), t.mark});
+      continue;
+    }
     const std::filesystem::path p =
         std::filesystem::path(t.path).is_absolute() ? std::filesystem::path(t.path) : baseDir / t.path;
     core::Diagnostic error;
-    if (auto img = decodeImageFile(p, error)) {
+    if (auto img = cache.get(p, error)) {
       info[t.name] = {img->width, img->height};
       const std::uint64_t h = contentHash(*img);
       r.textures.push_back({core::NamedImage{t.name, p.lexically_normal().string(), std::move(*img)}, h});
     } else {
-      c.diagnostics.push_back({{Code::TextureLoad, "textures." + t.name, error.path + ": " + error.message}, t.mark});
+      const Code code = error.code == Code::IoError ? Code::TextureLoad : error.code;
+      c.diagnostics.push_back({{code, "textures." + t.name, error.path + ": " + error.message}, t.mark});
     }
   }
   source::checkFrameTextures(c, info);
@@ -230,6 +298,10 @@ LoadResult loadAny(const std::filesystem::path& path, const LoadOptions& options
     }
   }
   if (options.loadTextures) loadLevelTextures(r, path.parent_path());
+  if (options.loadTextures)
+    loadLevelTextures(r, path.parent_path(), options.maxTexturePixelBytes);
+  else
+    checkLevelTextureNames(r);
   return r;
 }
 

@@ -72,6 +72,8 @@ struct LoadOptions {
   // bounds equality, emitter sector existence and sector fit (the viewer's "inspect anyway",
   // the CLI's --unchecked). Their findings land in LoadResult::relaxedFindings.
   bool checkStoredBounds = true;
+  // The most RGBA8 bytes this load's textures may decode to in all (input-budget past it).
+  std::uint64_t maxTexturePixelBytes = 256ull << 20;
 };
 
 // A level source: YAML → source tree → compileSource → frame texture checks. Nothing throws.
@@ -84,8 +86,17 @@ LoadResult compileSourceText(std::string_view text, const std::string& file,
 // emitters are then not checked against sectors.
 LoadResult loadAny(const std::filesystem::path& path, const LoadOptions& options = {});
 
-// Decodes a PNG (or any format stb_image reads) to RGBA8; nullopt with an io-error on failure.
-std::optional<core::Image> decodeImageFile(const std::filesystem::path& path, core::Diagnostic& error);
+// Pixel limits (docs/limits.md): one decoded image may hold at most kMaxImagePixels pixels
+// (8192 x 8192, the largest `kiln capture --size`); LoadOptions::maxTexturePixelBytes bounds
+// the textures of one load together.
+inline constexpr std::uint64_t kMaxImageSide = 8192;
+inline constexpr std::uint64_t kMaxImagePixels = kMaxImageSide * kMaxImageSide;
+
+// Decodes a PNG (or any format stb_image reads) to RGBA8; nullopt with an io-error on failure,
+// not-regular-file for a FIFO or device, input-budget when the header announces more than
+// `maxPixels` pixels (checked before any pixel memory is allocated).
+std::optional<core::Image> decodeImageFile(const std::filesystem::path& path, core::Diagnostic& error,
+                                           std::uint64_t maxPixels = kMaxImagePixels);
 // Writes an RGBA8 image as PNG (atomically, like core::writeFile); false with an io-error.
 bool writePngFile(const std::filesystem::path& path, const core::Image& image, core::Diagnostic& error);
 std::uint64_t contentHash(const core::Image& image);

@@ -1,6 +1,8 @@
 // START:END:STEP parsing for capture sets (CLI and viewer).
 #include "loader/time_range.hpp"
 
+#include <cstdio>
+
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
@@ -26,9 +28,11 @@ std::optional<std::vector<double>> parseTimeRange(std::string_view text, std::st
     return std::nullopt;
   }
   const double count = std::floor((t[1] - t[0]) / t[2] + 1e-9) + 1;
-  if (count > static_cast<double>(kMaxRangeFrames)) {
-    error = "asks for " + std::to_string(static_cast<unsigned long long>(count)) + " frames (at most " +
-            std::to_string(kMaxRangeFrames) + ")";
+  // Checked as a double: a tiny STEP gives a count no integer type holds.
+  if (!(count <= static_cast<double>(kMaxRangeFrames))) {
+    char asked[32];
+    std::snprintf(asked, sizeof asked, "%.6g", count);
+    error = std::string("asks for ") + asked + " frames (at most " + std::to_string(kMaxRangeFrames) + ")";
     return std::nullopt;
   }
   std::vector<double> times;

@@ -1,10 +1,12 @@
 // Builds a SourceNode tree from yaml-cpp nodes, keeping every mark.
 #include "loader/yaml_tree.hpp"
 
+#include <yaml-cpp/depthguard.h>
 #include <yaml-cpp/yaml.h>
 
 #include <optional>
 #include <set>
+#include <vector>
 #include <string>
 
 namespace kiln::loader {
@@ -19,21 +21,49 @@ Mark markOf(const YAML::Mark& m) {
   return {static_cast<std::uint32_t>(m.line + 1), static_cast<std::uint32_t>(m.column + 1)};
 }
 
-// Aliases let a few bytes of YAML name an exponential number of nodes; no level needs more.
-constexpr std::size_t kMaxNodes = 1u << 18;
+// Aliases let a few bytes of YAML name an exponential number of nodes. The tree is budgeted in
+// bytes, not nodes, so a large honest file passes and a small bomb does not: every node costs
+// one byte plus its scalar and key bytes, which a document without aliases never spends beyond
+// its own length (each node needs at least one byte of text). docs/limits.md.
+constexpr std::size_t kExpansionFactor = 2;
+constexpr std::size_t kExpansionAllowance = 64u << 10;
+// Nesting deeper than this is refused before the recursion below could exhaust the stack; the
+// deepest level source field is about ten levels down.
+constexpr std::size_t kMaxDepth = 64;
 
 struct Builder {
   std::optional<SourceDiagnostic> failure;
-  std::size_t nodes = 0;
+  std::size_t spent = 0;
+  std::size_t budget = 0;
+  std::size_t depth = 0;
+
+  bool charge(std::size_t bytes, const std::string& path, const YAML::Mark& mark) {
+    spent += bytes;
+    if (spent <= budget) return true;
+    if (!failure)
+      failure = SourceDiagnostic{{core::Code::InputBudget, path,
+                                  "aliases expand the document past " + std::to_string(budget) +
+                                      " bytes (twice its size plus 64 KiB); write the repeated part out"},
+                                 markOf(mark)};
+    return false;
+  }
 
   SourceNode build(const YAML::Node& n, const std::string& path) {
     SourceNode out;
-    if (++nodes > kMaxNodes) {
-      if (!failure)
-        failure = SourceDiagnostic{
-            {core::Code::YamlSyntax, path, "more than 262144 nodes (alias expansion?)"}, markOf(n.Mark())};
+    if (failure) return out;
+    if (depth >= kMaxDepth) {
+      failure = SourceDiagnostic{
+          {core::Code::InputBudget, path,
+           "nested more than " + std::to_string(kMaxDepth) + " levels deep; no level source needs that"},
+          markOf(n.Mark())};
       return out;
     }
+    if (!charge(1 + (n.IsScalar() ? n.Scalar().size() : 0), path, n.Mark())) return out;
+    struct Deeper {
+      std::size_t& d;
+      explicit Deeper(std::size_t& x) : d(++x) {}
+      ~Deeper() { --d; }
+    } deeper(depth);
     out.mark = markOf(n.Mark());
     switch (n.Type()) {
       case YAML::NodeType::Undefined:
@@ -61,6 +91,7 @@ struct Builder {
             break;
           }
           const std::string key = it->first.Scalar();
+          if (!charge(key.size(), path, it->first.Mark())) break;
           const std::string keyPath = source::joinPath(path, key);
           if (!seen.insert(key).second) {
             failure =
@@ -86,11 +117,25 @@ struct Builder {
 std::variant<SourceNode, SourceDiagnostic> parseYaml(std::string_view text) {
   YAML::Node root;
   try {
-    root = YAML::Load(std::string(text));
+    // LoadAll, not Load: a second document would otherwise be dropped without a word.
+    std::vector<YAML::Node> docs = YAML::LoadAll(std::string(text));
+    if (docs.size() > 1)
+      return SourceDiagnostic{{core::Code::YamlSyntax, "",
+                               "a level source is one YAML document; a second one starts here (remove the "
+                               "'---' and what follows, or merge them)"},
+                              markOf(docs[1].Mark())};
+    if (!docs.empty()) root = docs[0];
+  } catch (const YAML::DeepRecursion& e) {
+    // yaml-cpp words this "bad file"; say what is wrong instead.
+    return SourceDiagnostic{{core::Code::InputBudget, "",
+                             "nested deeper than the YAML reader allows (" + std::to_string(e.depth()) +
+                                 " levels here); no level source needs more than " + std::to_string(kMaxDepth)},
+                            markOf(e.mark)};
   } catch (const YAML::Exception& e) {
     return SourceDiagnostic{{core::Code::YamlSyntax, "", e.msg}, markOf(e.mark)};
   }
   Builder b;
+  b.budget = kExpansionFactor * text.size() + kExpansionAllowance;
   SourceNode tree;
   try {
     tree = b.build(root, "");

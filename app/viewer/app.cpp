@@ -12,7 +12,9 @@
 #include <sstream>
 
 #include "app.hpp"
+#include "core/escape.hpp"
 #include "core/file.hpp"
+#include "loader/loader.hpp"
 #include "frame.hpp"
 #include "screenshot.hpp"
 #include "script.hpp"
@@ -46,15 +48,17 @@ struct GlfwSession {
 };
 
 bool loadScript(const std::filesystem::path& path, Script& out) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    std::fprintf(stderr, "kiln-view: cannot read script %s\n", path.string().c_str());
+  // core::readFile refuses FIFOs and devices instead of blocking on them.
+  core::Diagnostic error;
+  auto bytes = core::readFile(path, error, 16u << 20);
+  if (!bytes) {
+    std::fprintf(stderr, "kiln-view: %s\n", loader::format(loader::locateIoError(error)).c_str());
     return false;
   }
-  std::stringstream ss;
-  ss << in.rdbuf();
-  out = parseScript(ss.str());
-  for (const auto& e : out.errors) std::fprintf(stderr, "%s:%d: error: %s\n", path.string().c_str(), e.line, e.message.c_str());
+  out = parseScript(std::string(bytes->begin(), bytes->end()));
+  const std::string file = core::escapeText(path.string());
+  for (const auto& e : out.errors)
+    std::fprintf(stderr, "%s:%d: error: %s\n", file.c_str(), e.line, core::escapeText(e.message).c_str());
   return out.errors.empty();
 }
 
@@ -190,6 +194,7 @@ int runViewer(const ViewerOptions& options) {
   }
 
   if (frame.captureFailures() > 0) exitCode = exitCode ? exitCode : 1;
+  if (batch && frame.openFailures() > 0) exitCode = exitCode ? exitCode : 1;
   if (!batch) {
     const std::string text = recentToText(state.doc.recentFiles);
     std::string error;

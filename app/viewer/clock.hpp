@@ -9,6 +9,12 @@ struct LevelClock {
   static constexpr double kMinSpeed = 0.1;
   static constexpr double kMaxSpeed = 4.0;
   static constexpr double kStepSeconds = 1.0 / 60.0;  // one timeline step, a 60 Hz tick
+  // The latest level time the viewer shows (about 31.7 years). Beyond it a double's spacing
+  // grows past a microsecond and cycle arithmetic (cycle index × period) stops resolving
+  // single births; values enter through seek() and the script parser, which refuse more.
+  static constexpr double kMaxTime = 1e9;
+  // The most ticks one `step` may move (a script's `step N`).
+  static constexpr double kMaxStepTicks = 1e6;
 
   double time = 0;
   bool playing = true;
@@ -21,8 +27,8 @@ struct LevelClock {
   void advance(double realSeconds);
   // Steps whole ticks in either direction (pauses, as a step is a deliberate jump).
   void step(int ticks);
-  // Jumps straight to a level time (clamped at 0): evaluation is analytic, so any time is
-  // reachable without replaying the ones before it.
+  // Jumps straight to a level time (clamped to [0, kMaxTime]; not finite → 0): evaluation is
+  // analytic, so any time is reachable without replaying the ones before it.
   void seek(double levelTime);
   void setSpeed(double s);
   // Makes the loop range well-formed (start ≥ 0, end > start).

@@ -8,7 +8,7 @@ namespace kiln::viewer {
 
 void LevelClock::advance(double realSeconds) {
   if (!playing || !(realSeconds > 0)) return;
-  time += realSeconds * speed;
+  time = std::min(time + realSeconds * speed, kMaxTime);
   if (loop && loopEnd > loopStart && time >= loopEnd) {
     time = loopStart + std::fmod(time - loopStart, loopEnd - loopStart);
   }
@@ -20,7 +20,7 @@ void LevelClock::step(int ticks) {
 }
 
 void LevelClock::seek(double levelTime) {
-  time = std::isfinite(levelTime) ? std::max(0.0, levelTime) : 0.0;
+  time = std::isfinite(levelTime) ? std::clamp(levelTime, 0.0, kMaxTime) : 0.0;
 }
 
 void LevelClock::setSpeed(double s) {

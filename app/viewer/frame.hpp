@@ -51,6 +51,9 @@ class Frame {
   // Runs pending captures (one set item per frame) and refreshes capture textures and metrics.
   void serviceCaptures();
   int captureFailures() const { return captureFailures_; }
+  // Levels that failed to open from OpenLevel requests (the command line's LEVEL, drops, menus):
+  // a batch run that never mounted its level exits 1, as the help promises.
+  int openFailures() const { return openFailures_; }
 
  private:
   ViewerState& state_;
@@ -59,6 +62,7 @@ class Frame {
   std::vector<std::unique_ptr<class ImageTexture>> captureTextures_;
   std::unique_ptr<class ImageTexture> differenceTexture_;
   int captureFailures_ = 0;
+  int openFailures_ = 0;
   bool captureOne(const Camera& camera, const std::string& label, double levelTime);
   // A PNG from disk joins the capture list (A/B of any two images); false with the reason printed.
   bool addImageFile(const std::filesystem::path& path);

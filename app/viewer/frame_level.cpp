@@ -3,6 +3,7 @@
 
 #include "frame.hpp"
 #include "source/suggest.hpp"
+#include "core/escape.hpp"
 #include "core/file.hpp"
 #include "particles/evaluate.hpp"
 
@@ -11,7 +12,7 @@ namespace kiln::viewer {
 void Frame::openPending() {
   // Only the latest request of a frame opens: the earlier ones would be replaced at once.
   const std::vector<OpenLevel> opens = state_.commands.take<OpenLevel>();
-  if (!opens.empty()) openNow(opens.back().path, opens.back().relaxed);
+  if (!opens.empty() && !openNow(opens.back().path, opens.back().relaxed)) ++openFailures_;
 }
 
 bool Frame::openNow(const std::filesystem::path& path, bool relaxBounds, bool keepClock) {
@@ -162,7 +163,16 @@ bool Frame::tuneField(const std::string& field, double value, int line) {
   tuning::Session& t = state_.doc.tuning;
   if (!t.active() || t.preset != state_.view.selection.index) t.start(*doc, state_.view.selection.index);
   if (!tuning::setField(t.working, field, value)) {
-    std::fprintf(stderr, "kiln-view: script line %d: no tunable field '%s'\n", line, field.c_str());
+    // A known field refuses only its value (a count above 1e9, a key index out of range): probe
+    // a copy with small values so the message names the real problem.
+    particles::Preset probe = t.working;
+    const bool known = tuning::setField(probe, field, 0) || tuning::setField(probe, field, 1);
+    const std::string name = core::escapeText(field);
+    if (known)
+      std::fprintf(stderr, "kiln-view: script line %d: 'tune %s' refuses the value %.17g (out of range)\n", line,
+                   name.c_str(), value);
+    else
+      std::fprintf(stderr, "kiln-view: script line %d: no tunable field '%s'\n", line, name.c_str());
     return false;
   }
   t.commit();

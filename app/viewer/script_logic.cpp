@@ -6,6 +6,7 @@
 #include <cmath>
 #include <sstream>
 
+#include "clock.hpp"
 #include "keys.hpp"
 #include "loader/time_range.hpp"
 #include "source/suggest.hpp"
@@ -96,13 +97,17 @@ Script parseScript(std::string_view text) {
       if (a.text.empty()) ok = false, fail("'" + k + "' needs a path");
     } else if (k == "time") {
       a.kind = K::Time;
-      ok = needNumbers(1) && (a.a >= 0 || (fail("'time' must not be negative"), false));
+      ok = needNumbers(1) && (a.a >= 0 || (fail("'time' must not be negative"), false)) &&
+           (a.a <= LevelClock::kMaxTime ||
+            (fail("'time' must be at most 1e9 seconds (the viewer clock's limit, docs/limits.md)"), false));
     } else if (k == "speed") {
       a.kind = K::Speed;
       ok = needNumbers(1);
     } else if (k == "step") {
       a.kind = K::Step;
-      ok = needNumbers(1);
+      ok = needNumbers(1) &&
+           ((std::abs(a.a) <= LevelClock::kMaxStepTicks && a.a == std::floor(a.a)) ||
+            (fail("'step' takes whole ticks between -1000000 and 1000000"), false));
     } else if (k == "wait") {
       a.kind = K::Wait;
       ok = needNumbers(1) && ((a.a >= 0 && a.a == std::floor(a.a)) || (fail("'wait' takes whole frames"), false));

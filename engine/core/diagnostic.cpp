@@ -3,6 +3,8 @@
 
 #include <array>
 
+#include "core/escape.hpp"
+
 namespace kiln::core {
 namespace {
 
@@ -50,10 +52,10 @@ std::string format(const Diagnostic& d) {
   s += codeName(d.code);
   s += "]: ";
   if (!d.path.empty()) {
-    s += d.path;
+    s += escapeText(d.path);
     s += ": ";
   }
-  s += d.message;
+  s += escapeText(d.message);
   return s;
 }
 
@@ -62,10 +64,10 @@ std::string format(const DecodeError& e) {
   s += codeName(e.code);
   s += "]: ";
   if (!e.path.empty()) {
-    s += e.path;
+    s += escapeText(e.path);
     s += ": ";
   }
-  s += e.message;
+  s += escapeText(e.message);
   s += " (at byte ";
   s += std::to_string(e.offset);
   s += ")";

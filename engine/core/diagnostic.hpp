@@ -48,7 +48,8 @@ struct DecodeError {
 };
 
 // "error[CODE]: PATH: message" (or "warning[CODE]: …") — the CLI prefixes the file name (and
-// line:col for sources).
+// line:col for sources). PATH and message pass through escapeText (core/escape.hpp), so the
+// result is always one line of valid UTF-8.
 std::string format(const Diagnostic& d);
 std::string format(const DecodeError& e);
 

@@ -8,6 +8,7 @@
 #include <charconv>
 #include <cstdio>
 
+#include "core/escape.hpp"
 #include "core/file.hpp"
 #include "core/hash.hpp"
 
@@ -23,7 +24,7 @@ void appendNumber(std::string& out, double v) {
 
 void appendString(std::string& out, std::string_view s) {
   out += '"';
-  for (char c : s) {
+  for (char c : core::escapeText(s)) {
     if (c == '"' || c == '\\') {
       out += '\\';
       out += c;

@@ -44,4 +44,16 @@ if(TARGET kiln AND Python3_Interpreter_FOUND AND TARGET kiln-make-debug-levels)
                    ${PROJECT_BINARY_DIR}/test-scratch/unchecked)
   set_tests_properties("app: validate --json schema, --unchecked on the debug set, unknown commands"
                        PROPERTIES LABELS "app;cli;gl;schema" FIXTURES_REQUIRED assets_debug_set)
+# Issue 17: hostile inputs end to end (labels hostile; the viewer part runs under Xvfb).
+if(TARGET kiln AND Python3_Interpreter_FOUND)
+  set(_hostile_view "")
+  if(TARGET kiln-view)
+    set(_hostile_view $<TARGET_FILE:kiln-view>)
+  endif()
+  add_test(NAME "app: hostile input (issue 17 defects, CLI and viewer)"
+           COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/hostile_test.py $<TARGET_FILE:kiln>
+                   ${PROJECT_SOURCE_DIR} ${PROJECT_BINARY_DIR}/test-scratch/hostile ${_hostile_view})
+  set_tests_properties("app: hostile input (issue 17 defects, CLI and viewer)" PROPERTIES
+    LABELS "app;cli;hostile;gl" ENVIRONMENT "LP_NUM_THREADS=2;MESA_GL_VERSION_OVERRIDE=4.6;MESA_GLSL_VERSION_OVERRIDE=460"
+    TIMEOUT 600)
 endif()

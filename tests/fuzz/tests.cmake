@@ -29,3 +29,14 @@ add_test(NAME "source: fuzz replay source_compile"
 set_tests_properties("world: fuzz replay kws1_decode" "world: fuzz replay klm1_decode"
                      PROPERTIES LABELS "world;fuzz" TIMEOUT 300)
 set_tests_properties("source: fuzz replay source_compile" PROPERTIES LABELS "source;fuzz" TIMEOUT 300)
+
+# Issue 17: the escaping rule and the texture resolver, replayed in every build.
+foreach(target json_output texture_name)
+  add_executable(replay_${target} ${kiln_fuzz_dir}/${target}.cpp ${kiln_fuzz_dir}/replay_main.cpp)
+  target_include_directories(replay_${target} PRIVATE ${kiln_fuzz_dir})
+  target_link_libraries(replay_${target} PRIVATE kiln_core nlohmann_json::nlohmann_json kiln_options)
+endforeach()
+add_test(NAME "core: fuzz replay json_output" COMMAND replay_json_output --mutations 20000 --seed 1 ${KILN_TEST_DATA}/hostile/text)
+add_test(NAME "core: fuzz replay texture_name" COMMAND replay_texture_name --mutations 20000 --seed 1 ${KILN_TEST_DATA}/hostile/names)
+set_tests_properties("core: fuzz replay json_output" "core: fuzz replay texture_name"
+                     PROPERTIES LABELS "core;fuzz;hostile" TIMEOUT 300)

@@ -1,66 +1,25 @@
 // Declared counts never drive allocation before they are proven: global operator new is
-// replaced in this test executable to count the bytes a decode asks for.
-#include <atomic>
+// replaced in this test executable (tests/support/counting_allocator) to count the bytes a
+// decode asks for.
 #include <catch2/catch.hpp>
-#include <cstdlib>
-#include <new>
+#include <utility>
 
 #include "goldens.hpp"
 #include "particles/kwp1/kwp1.hpp"
 #include "particles/sample_docs.hpp"
-
-// AddressSanitizer owns operator new and reports a replacement's malloc/free pairs as
-// mismatched; sanitizer builds check memory their own way, so the counter is left out there.
-#if defined(__SANITIZE_ADDRESS__)
-#define KILN_COUNTING_ALLOCATOR 0
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define KILN_COUNTING_ALLOCATOR 0
-#endif
-#endif
-#ifndef KILN_COUNTING_ALLOCATOR
-#define KILN_COUNTING_ALLOCATOR 1
-#endif
+#include "support/counting_allocator.hpp"
 
 #if KILN_COUNTING_ALLOCATOR
 
 namespace {
 
-std::atomic<bool> gCounting{false};
-std::atomic<std::size_t> gBytes{0};
-
-// Bytes requested through operator new while `fn` runs.
+// Bytes requested through operator new while `fn` runs (tests/support's counting allocator).
 template <class Fn>
 std::size_t bytesAllocatedBy(Fn&& fn) {
-  gBytes = 0;
-  gCounting = true;
-  fn();
-  gCounting = false;
-  return gBytes;
+  return kiln::testing::measureAllocations(std::forward<Fn>(fn)).bytes;
 }
 
 }  // namespace
-
-// These replacements pair operator new with malloc and operator delete with free, which is
-// correct; GCC 12 sees free() inlined where a new-expression's pointer arrives and warns.
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wmismatched-new-delete"
-#endif
-void* operator new(std::size_t n) {
-  if (gCounting) gBytes += n;
-  if (void* p = std::malloc(n ? n : 1)) return p;
-  throw std::bad_alloc();
-}
-void operator delete(void* p) noexcept {
-  std::free(p);
-}
-void operator delete(void* p, std::size_t) noexcept {
-  std::free(p);
-}
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic pop
-#endif
 
 namespace wp = kiln::particles;
 
@@ -158,6 +117,37 @@ TEST_CASE("validating a valid document builds no field paths; an invalid one sti
   found = wp::validate(d);
   REQUIRE(found.size() == 1);
   CHECK(found[0].path == "presets." + d.presets[63].name + ".color[1].rgba[2]");
+}
+
+TEST_CASE("defect 5: decoding peaks at 4x the input plus a fixed allowance (docs/limits.md)", "[alloc]") {
+  // The largest document the limits allow in count: 64 presets of 16 frames, 256 emitters of
+  // 16 bursts (docs/limits.md: peak heap <= 4 N + 256 KiB for KWP1).
+  wp::Document d;
+  for (int i = 0; i < 64; ++i) {
+    d.presets.push_back(kiln::testdocs::smokePreset("preset" + std::to_string(i), 64));
+    d.presets.back().sprite.frames.assign(16, std::string(64, 'f'));
+    d.presets.back().sprite.fps = 8;  // more than one frame needs a rate
+  }
+  for (int i = 0; i < 256; ++i) {
+    wp::Emitter e;
+    e.name = "emitter" + std::to_string(i);
+    e.preset = static_cast<std::uint32_t>(i % 64);
+    for (int b = 0; b < 16; ++b) e.bursts.push_back({0.1 * b, 1});
+    d.emitters.push_back(e);
+  }
+  kiln::testdocs::fillBounds(d);
+  const auto b = wp::encodeKwp1(d);
+  bool ok = false;
+  std::string why;
+  const auto stats = kiln::testing::measureAllocations([&] {
+    auto r = wp::decodeKwp1(b);
+    ok = std::holds_alternative<wp::Document>(r);
+    if (!ok) why = kiln::core::format(std::get<kiln::core::DecodeError>(r));
+  });
+  INFO("input " << b.size() << " bytes, peak " << stats.peakBytes << " bytes " << why);
+  CHECK(ok);
+  CHECK(stats.peakBytes <= 4 * b.size() + (256u << 10));
+  CHECK(stats.peakBytes > b.size() / 4);  // the measurement is live: the model is not free
 }
 
 #endif  // KILN_COUNTING_ALLOCATOR

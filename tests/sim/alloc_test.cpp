@@ -1,63 +1,24 @@
 // A frame allocates nothing: global operator new is replaced in this test executable to count
-// allocations over 1,000 frames of 10,000 live particles (step, buffers, declare, build, sort).
-#include <atomic>
+// allocations (tests/support/counting_allocator) over 1,000 frames of 10,000 live particles (step, buffers, declare, build, sort).
 #include <catch2/catch.hpp>
-#include <cstdlib>
-#include <new>
+#include <utility>
 
 #include "scenes.hpp"
 #include "sim/batcher.hpp"
 #include "sim/render_buffers.hpp"
 #include "sim/sort.hpp"
-
-// AddressSanitizer owns operator new; sanitizer builds check memory their own way.
-#if defined(__SANITIZE_ADDRESS__)
-#define KILN_COUNTING_ALLOCATOR 0
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define KILN_COUNTING_ALLOCATOR 0
-#endif
-#endif
-#ifndef KILN_COUNTING_ALLOCATOR
-#define KILN_COUNTING_ALLOCATOR 1
-#endif
+#include "support/counting_allocator.hpp"
 
 #if KILN_COUNTING_ALLOCATOR
 
 namespace {
 
-std::atomic<bool> gCounting{false};
-std::atomic<std::size_t> gAllocations{0};
-
 template <class Fn>
 std::size_t allocationsBy(Fn&& fn) {
-  gAllocations = 0;
-  gCounting = true;
-  fn();
-  gCounting = false;
-  return gAllocations;
+  return kiln::testing::measureAllocations(std::forward<Fn>(fn)).allocations;
 }
 
 }  // namespace
-
-// Paired with malloc/free, which is correct; GCC 12 sees free() inlined and warns.
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wmismatched-new-delete"
-#endif
-void* operator new(std::size_t n) {
-  if (gCounting) ++gAllocations;
-  if (void* p = std::malloc(n ? n : 1)) return p;
-  throw std::bad_alloc();
-}
-void* operator new[](std::size_t n) { return operator new(n); }
-void operator delete(void* p) noexcept { std::free(p); }
-void operator delete(void* p, std::size_t) noexcept { std::free(p); }
-void operator delete[](void* p) noexcept { std::free(p); }
-void operator delete[](void* p, std::size_t) noexcept { std::free(p); }
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic pop
-#endif
 
 using namespace simtest;
 

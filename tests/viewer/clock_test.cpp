@@ -70,3 +70,20 @@ TEST_CASE("a malformed loop range is repaired") {
   CHECK(c.loopStart == 0);
   CHECK(c.loopEnd == 5);
 }
+
+TEST_CASE("defect 6: the clock never leaves [0, 1e9] seconds") {
+  LevelClock c;
+  c.seek(1e19);
+  CHECK(c.time == 1e9);
+  c.seek(1.6e38);
+  CHECK(c.time == 1e9);
+  c.seek(999999999.5);  // just inside is kept exactly
+  CHECK(c.time == 999999999.5);
+  c.playing = true;
+  c.advance(10);
+  CHECK(c.time == 1e9);
+  c.step(1000000);
+  CHECK(c.time == 1e9);
+  c.step(-60);
+  CHECK(c.time == Approx(1e9 - 1.0));
+}

@@ -82,3 +82,16 @@ TEST_CASE("host toggles a feature on or off") {
   CHECK(s.actions[1].a == 1);
   CHECK(parseScript("host world/particles@1\nhost x maybe\n").errors.size() == 2);
 }
+
+TEST_CASE("defect 6: script clock values are validated where they enter") {
+  // Outside: each line is one error, so the viewer never seeks to them.
+  const auto bad = parseScript("time 1e19\ntime 1.6e38\nstep 1e300\nstep 1000001\nstep -1000001\nstep 0.5\ntime 1000000000.001\n");
+  CHECK(bad.actions.empty());
+  REQUIRE(bad.errors.size() == 7);
+  for (int i = 0; i < 7; ++i) CHECK(bad.errors[i].line == i + 1);
+  // Just inside: the limits themselves parse.
+  const auto good = parseScript("time 1000000000\nstep 1000000\nstep -1000000\nstep 0\n");
+  CHECK(good.errors.empty());
+  REQUIRE(good.actions.size() == 4);
+  CHECK(good.actions[0].a == 1e9);
+}

@@ -77,10 +77,13 @@ void draw(ViewerState& s) {
                          ImGuiSliderFlags_Logarithmic))
     c.setSpeed(speed);
   // Scrubbing seeks directly: evaluation is analytic, so a jump costs the same as one frame.
-  float t = static_cast<float>(c.time);
-  const float span = static_cast<float>(std::max(10.0, c.loop ? c.loopEnd : c.time * 1.25));
+  // A double slider: float32 would show 3600000.500 while the clock reads 3600000.517, and
+  // its range overflows long before the clock's kMaxTime.
+  double t = c.time;
+  const double zero = 0.0;
+  const double span = std::min(std::max(10.0, c.loop ? c.loopEnd : c.time * 1.25), LevelClock::kMaxTime);
   ImGui::SetNextItemWidth(-80);
-  if (ImGui::SliderFloat("time (s)", &t, 0.0f, span, "%.3f")) c.seek(t);
+  if (ImGui::SliderScalar("time (s)", ImGuiDataType_Double, &t, &zero, &span, "%.3f")) c.seek(t);
   if (ImGui::Button("Restart effect")) restartEffect(c);
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("R: back to the loop start, playing");
   ImGui::SameLine();
