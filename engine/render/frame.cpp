@@ -8,7 +8,6 @@
 #include "render/renderer_impl.hpp"
 
 namespace kiln::render {
-namespace {
 
 bool passShown(const FrameOptions& o, Pass p) {
   const auto i = static_cast<std::size_t>(p);
@@ -32,6 +31,8 @@ void applyPassState(const PassInfo& p) {
   }
   applyBlend(p.blend);
 }
+
+namespace {
 
 std::uint32_t& drawCalls(FrameStats& s, const PassInfo& p) { return s.passDrawCalls[static_cast<std::size_t>(p.pass)]; }
 
@@ -128,6 +129,11 @@ void Renderer::Impl::drawFrameInto(GLuint framebuffer, double levelTime, const C
     bindLevelBuffers();
   }
 
+  // Event particles reach level time T before any pass draws (the CPU half of the
+  // scene-transparency pass: step, render buffers, batcher; event_pass.cpp draws them).
+  if (events && options.events && passShown(options, Pass::SceneTransparency))
+    events->scene.update(levelTime, camera, options.eventSort);
+
   glDepthFunc(GL_LESS);
   for (const PassInfo& pass : kPasses) {
     const auto i = static_cast<std::size_t>(pass.pass);
@@ -199,10 +205,6 @@ void Renderer::Impl::drawParticlePass(const PassInfo& pass, const FrameOptions& 
     next.slotsSubmitted += d.instanceCount;
   }
 }
-
-// Kiln draws no scene transparency yet: the slot stays in the table (timed, empty) so the
-// contract's order is visible in captures, timers and budgets.
-void Renderer::Impl::drawSceneTransparencyPass(const PassInfo&, const FrameOptions&, FrameStats&) {}
 
 void Renderer::Impl::drawDebugPass(const PassInfo& pass, const FrameOptions& options, FrameStats& next) {
   if (!passShown(options, pass.pass)) return;
