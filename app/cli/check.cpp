@@ -14,6 +14,11 @@ void reportNotes(const loader::LoadResult& r) {
   for (const loader::LocatedDiagnostic& d : r.notes) std::cerr << loader::formatNote(d) << '\n';
 }
 
+void reportWarnings(const loader::LoadResult& r) {
+  for (const loader::LocatedDiagnostic& d : r.diagnostics)
+    if (d.diagnostic.severity == core::Severity::Warning) std::cerr << loader::format(d) << '\n';
+}
+
 int reportFailure(const loader::LoadResult& r) {
   reportNotes(r);
   for (const loader::LocatedDiagnostic& d : r.diagnostics) std::cerr << loader::format(d) << '\n';
@@ -43,6 +48,7 @@ int runCompile(const std::string& source, const std::string& out, bool copyTextu
   loader::LoadResult r = loader::loadSource(source);
   if (!r.ok()) return reportFailure(r);
   reportNotes(r);
+  reportWarnings(r);
   const std::vector<std::uint8_t> bytes = world::encodeKlm1(r.level);
   core::Diagnostic error;
   if (const std::filesystem::path parent = std::filesystem::path(out).parent_path(); !parent.empty()) {
@@ -101,6 +107,7 @@ int runValidate(const std::string& file, bool json) {
     return r.ok() ? kExitOk : r.ioError ? kExitUsage : kExitInvalid;
   }
   if (!r.ok()) return reportFailure(r);
+  reportWarnings(r);
   std::cout << file << ": valid\n";
   return kExitOk;
 }

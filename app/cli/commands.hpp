@@ -31,6 +31,16 @@ int runValidate(const std::string& file, bool json);
 int runInspect(const std::string& file, bool json);
 int runEval(const std::string& file, double time, const std::optional<std::string>& emitter, bool json);
 
+// `kiln sim`: the event particle reference state at a level time (CONTRACT.md's JSON).
+struct SimOptions {
+  std::string file;
+  double time = 0;
+  std::optional<std::string> camera;  // eye_x,eye_y,eye_z,tx,ty,tz (default: the capture framing)
+  std::optional<std::string> sort;    // view | iso | none (default: the level's)
+  bool json = false;
+};
+int runSim(const SimOptions& o);
+
 struct CaptureOptions {
   std::string file;
   double time = 0;

@@ -5,6 +5,7 @@
 
 #include "cli/commands.hpp"
 #include "particles/schedule.hpp"
+#include "sim/model.hpp"
 
 namespace kiln::cli {
 namespace {
@@ -82,6 +83,42 @@ Json emitterJson(const particles::Document& doc, const world::World& w, const pa
   return j;
 }
 
+Json vec3Json(const sim::Vec3& v) { return Json::array({v[0], v[1], v[2]}); }
+
+// The @kiln/events section as compiled (floors applied), names as in the source.
+Json eventsJson(const sim::Events& e) {
+  Json recipes = Json::array(), emitters = Json::array(), script = Json::array();
+  for (const sim::Recipe& r : e.recipes) {
+    Json x{{"name", r.name},       {"count", r.count},     {"speed", r.speed},     {"spread", r.spread},
+           {"lifetime", r.lifetime}, {"size", r.size},     {"growth", r.growth},   {"gravity", r.gravity},
+           {"drag", r.drag},       {"color", vec3Json(r.color)}, {"opacity", r.opacity}, {"fade", r.fade},
+           {"glows", r.glows},     {"axis", vec3Json(r.axis)}};
+    x["sprite"] = r.sprite ? Json{{"frame", r.sprite->frame},
+                                  {"blend", std::string(sim::name(r.sprite->blend))},
+                                  {"texture_alpha", std::string(sim::name(r.sprite->textureAlpha))},
+                                  {"alpha_test", r.sprite->alphaTest}}
+                           : Json(nullptr);
+    recipes.push_back(std::move(x));
+  }
+  for (const sim::Emitter& m : e.emitters) {
+    Json path = Json::array();
+    for (const sim::PathKey& k : m.path) path.push_back({{"time", k.time}, {"position", vec3Json(k.position)}});
+    emitters.push_back({{"name", m.name},          {"recipe", m.recipe},
+                        {"rate", m.rate},          {"seed_base", m.seedBase},
+                        {"position", vec3Json(m.position)}, {"path", path}});
+  }
+  for (const sim::ScriptEvent& s : e.script)
+    script.push_back({{"time", s.time}, {"recipe", s.recipe}, {"position", vec3Json(s.position)}, {"seed", s.seed}});
+  return {{"capacity", e.capacity},
+          {"step_hz", e.stepHz},
+          {"max_sprites", e.maxSprites.value_or(e.capacity)},
+          {"sort", std::string(sim::name(e.sort))},
+          {"matter_light", vec3Json(e.matterLight)},
+          {"recipes", recipes},
+          {"emitters", emitters},
+          {"script", script}};
+}
+
 Json levelJson(const loader::LoadResult& r) {
   Json j;
   j["format"] = formatName(r.kind);
@@ -119,6 +156,7 @@ Json levelJson(const loader::LoadResult& r) {
   } else {
     j["particles"] = nullptr;
   }
+  j["events"] = r.level.events ? eventsJson(*r.level.events) : Json(nullptr);
   return j;
 }
 
@@ -130,6 +168,12 @@ void printText(const loader::LoadResult& r, const Json& j) {
   for (const auto& s : j["world"]["sectors"])
     std::cout << "  sector " << s["index"].get<std::size_t>() << " " << s["name"].get<std::string>() << ": "
               << s["walls"].size() << " walls\n";
+  if (r.level.events) {
+    const auto& e = j["events"];
+    std::cout << "events: capacity " << e["capacity"].dump() << ", " << e["step_hz"].dump() << " Hz, sort "
+              << e["sort"].get<std::string>() << ", " << e["recipes"].size() << " recipes, " << e["emitters"].size()
+              << " emitters, " << e["script"].size() << " script events\n";
+  }
   if (!r.level.particles) return;
   const auto& p = j["particles"];
   std::cout << "particles version " << p["version"].get<int>() << ", " << p["presets"].size() << " presets, "

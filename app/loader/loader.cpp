@@ -159,6 +159,7 @@ LoadResult compileSourceText(std::string_view text, const std::string& file,
   // A world without effects compiles to a level without a particles entry (and feature).
   if (!c.particles.presets.empty() || !c.particles.emitters.empty())
     r.level.particles = std::move(c.particles);
+  r.level.events = std::move(c.events);
   r.level.features = world::requiredFeatures(r.level);
   for (const source::SourceDiagnostic& d : c.diagnostics) r.diagnostics.push_back(located(file, d));
   return r;

@@ -51,7 +51,12 @@ struct LoadResult {
   std::vector<LocatedDiagnostic> diagnostics;  // a source's are sorted by line:col
   std::vector<LocatedDiagnostic> notes;        // changes made for the author; never failures
   bool ioError = false;  // the file itself could not be read (exit 2)
-  bool ok() const { return !ioError && diagnostics.empty(); }
+  // Warnings (a value raised to its floor) leave the level usable.
+  bool ok() const {
+    for (const LocatedDiagnostic& d : diagnostics)
+      if (d.diagnostic.severity == core::Severity::Error) return false;
+    return !ioError;
+  }
   // The texture named `name`, or nullptr.
   const Texture* texture(std::string_view name) const;
 };

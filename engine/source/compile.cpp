@@ -9,6 +9,7 @@
 #include "particles/bounds.hpp"
 #include "particles/frames.hpp"
 #include "particles/validate.hpp"
+#include "sim/scene.hpp"
 #include "source/parts.hpp"
 #include "world/fit.hpp"
 
@@ -77,7 +78,7 @@ CompileResult compileSource(const SourceNode& root) {
   CompileResult r;
   Walker w;
   w.record("", root.mark);
-  if (!w.expectMap(root, "", {"version", "world", "textures", "presets", "emitters"}) || root.isNull()) {
+  if (!w.expectMap(root, "", {"version", "world", "textures", "presets", "emitters", "events"}) || root.isNull()) {
     if (root.isNull()) w.error(Code::MissingField, "version", "the source is empty", root.mark);
     sortByPosition(w.diagnostics);
     r.diagnostics = std::move(w.diagnostics);
@@ -120,6 +121,10 @@ CompileResult compileSource(const SourceNode& root) {
       !std::any_of(w.diagnostics.begin(), w.diagnostics.end(), [](const SourceDiagnostic& d) {
         return startsWithAny(d.diagnostic.path, {"version", "textures", "presets", "emitters"});
       });
+  detail::compileEvents(w, root, names, r.events);
+  const bool eventsClean = std::none_of(w.diagnostics.begin(), w.diagnostics.end(), [](const SourceDiagnostic& d) {
+    return startsWithAny(d.diagnostic.path, {"events"});
+  });
 
   // An emitter without `sector:` lives in the sector containing its position. Not finding one
   // stops only the sector-fit stage for that emitter, not particle validation.
@@ -160,6 +165,13 @@ CompileResult compileSource(const SourceNode& root) {
       return false;
     });
     adopt(r, fit);
+  }
+  // The event rules (sim::compileEvents) run on a section whose vocabulary was clean; its
+  // warnings travel with the result, and the floors it applied are what gets compiled.
+  if (r.events && eventsClean) {
+    sim::CompileResult events = sim::compileEvents(*r.events, names);
+    adopt(r, events.diagnostics);
+    if (events.scene) r.events = std::move(events.scene->events);
   }
   teachDuration(r, emitterPaths);
   dedupe(r.diagnostics);

@@ -4,10 +4,12 @@
 
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "particles/model.hpp"
+#include "sim/model.hpp"
 #include "source/tree.hpp"
 #include "source/walker.hpp"
 #include "world/world.hpp"
@@ -24,11 +26,17 @@ struct TextureRef {
 struct CompileResult {
   particles::Document particles;
   world::World world;
+  std::optional<sim::Events> events;          // `events:` with seed 002's floors applied
   std::vector<TextureRef> textures;           // source order
   std::vector<SourceDiagnostic> diagnostics;  // every finding, sorted by file position
   std::vector<SourceDiagnostic> notes;        // changes made for the author (not errors)
   MarkMap marks;                              // field path → line:col, for mapping later findings
-  bool ok() const { return diagnostics.empty(); }
+  // Warnings (values raised to a floor) leave a result usable.
+  bool ok() const {
+    for (const SourceDiagnostic& d : diagnostics)
+      if (d.diagnostic.severity == core::Severity::Error) return false;
+    return true;
+  }
 };
 
 // Walks the tree and validates in stages: first the vocabulary (unknown-key, wrong-type,

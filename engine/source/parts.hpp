@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "particles/model.hpp"
+#include "sim/model.hpp"
 #include "source/walker.hpp"
 #include "world/world.hpp"
 
@@ -32,5 +33,10 @@ void compilePresets(Walker& w, const SourceNode& root, const std::set<std::strin
 void compileEmitters(Walker& w, const SourceNode& root, const NameIndex& presets, const NameIndex& sectors,
                      bool sectorsKnown, particles::Document& doc, std::vector<bool>& sectorGiven,
                      std::vector<std::string>& emitterPaths);
+
+// `events:` (shapes and types only; the caller runs sim::compileEvents on the result). `out`
+// stays empty when the section is absent.
+void compileEvents(Walker& w, const SourceNode& root, const std::vector<std::string>& textures,
+                   std::optional<sim::Events>& out);
 
 }  // namespace kiln::source::detail

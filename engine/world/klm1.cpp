@@ -6,6 +6,7 @@
 
 #include "core/header.hpp"
 #include "core/schema_walker.hpp"
+#include "sim/kev1.hpp"
 #include "world/fit.hpp"
 #include "world/level.hpp"
 
@@ -53,17 +54,22 @@ std::string joined(const std::vector<std::string>& v) {
   return s;
 }
 
+// The entries a module may hold, each at most once.
+struct Slots {
+  std::optional<RawEntry> sectors, particles, events;
+};
+
 // Which entry an entry name fills, or an error naming it; `at` is where the entry starts.
-std::optional<DecodeError> placeEntry(const RawEntry& entry, std::size_t i, std::uint64_t at,
-                                      std::optional<RawEntry>& sectors, std::optional<RawEntry>& particlesEntry) {
+std::optional<DecodeError> placeEntry(const RawEntry& entry, std::size_t i, std::uint64_t at, Slots& slots) {
   const std::string path = "entries[" + std::to_string(i) + "].name";
-  std::optional<RawEntry>* slot = entry.name == kSectorsEntry     ? &sectors
-                                  : entry.name == kParticlesEntry ? &particlesEntry
+  std::optional<RawEntry>* slot = entry.name == kSectorsEntry     ? &slots.sectors
+                                  : entry.name == kParticlesEntry ? &slots.particles
+                                  : entry.name == kEventsEntry    ? &slots.events
                                                                   : nullptr;
   if (!slot)
     return DecodeError{Code::UnknownEntry, at, path,
-                       "entry '" + entry.name + "' is not " + std::string(kSectorsEntry) + " or " +
-                           std::string(kParticlesEntry)};
+                       "entry '" + entry.name + "' is not " + std::string(kSectorsEntry) + ", " +
+                           std::string(kParticlesEntry) + " or " + std::string(kEventsEntry)};
   if (slot->has_value())
     return DecodeError{Code::DuplicateEntry, at, path, "entry '" + entry.name + "' appears more than once"};
   *slot = entry;
@@ -72,8 +78,7 @@ std::optional<DecodeError> placeEntry(const RawEntry& entry, std::size_t i, std:
 
 // Phase 1: every length and name checked, entries located as views; the first defect in file
 // order wins, whether the walk or an entry's name finds it.
-std::optional<DecodeError> scan(std::span<const std::uint8_t> payload, Module& m, std::optional<RawEntry>& sectors,
-                                std::optional<RawEntry>& particlesEntry) {
+std::optional<DecodeError> scan(std::span<const std::uint8_t> payload, Module& m, Slots& slots) {
   core::walk::Reader<true> r(payload, core::kHeaderSize, kKlm1Version);
   moduleFields(r, m);
   std::optional<DecodeError> error;
@@ -88,11 +93,11 @@ std::optional<DecodeError> scan(std::span<const std::uint8_t> payload, Module& m
       // An entry whose name the walk did not read, or that starts after the walk's defect,
       // comes second.
       if (m.entries[i].name.empty() || (error && error->offset <= top.start[i])) break;
-      if (auto e = placeEntry(m.entries[i], i, top.start[i], sectors, particlesEntry)) return e;
+      if (auto e = placeEntry(m.entries[i], i, top.start[i], slots)) return e;
     }
   }
   if (error) return error;
-  if (!sectors)
+  if (!slots.sectors)
     return DecodeError{Code::MissingEntry, r.offset(), "entries",
                        "the required " + std::string(kSectorsEntry) + " entry is absent"};
   return std::nullopt;
@@ -110,6 +115,7 @@ DecodeError rebase(DecodeError e, const RawEntry& entry) {
 std::vector<std::string> requiredFeatures(const Level& level) {
   std::vector<std::string> f{std::string(particles::SectorsFeature)};
   if (level.particles) f.emplace_back(particles::featureForVersion(level.particles->version));
+  if (level.events) f.emplace_back(sim::Feature);
   return f;
 }
 
@@ -119,6 +125,8 @@ std::vector<std::uint8_t> encodeKlm1(const Level& level) {
       level.particles ? particles::encodeKwp1(*level.particles) : std::vector<std::uint8_t>{};
   Module m{level.features, {{std::string(kSectorsEntry), {sectorBytes, 0}}}};
   if (level.particles) m.entries.push_back({std::string(kParticlesEntry), {particleBytes, 0}});
+  const std::vector<std::uint8_t> eventBytes = level.events ? sim::encodeKev1(*level.events) : std::vector<std::uint8_t>{};
+  if (level.events) m.entries.push_back({std::string(kEventsEntry), {eventBytes, 0}});
   core::walk::Writer w(kKlm1Version);
   moduleFields(w, std::as_const(m));
   return core::frame(kKlm1Magic, kKlm1Version, w.bytes());
@@ -131,8 +139,10 @@ std::variant<Level, DecodeError> decodeKlm1(std::span<const std::uint8_t> file, 
 
   Level level;
   Module m;
-  std::optional<RawEntry> sectors, particlesEntry;
-  if (auto e = scan(payload, m, sectors, particlesEntry)) return *e;
+  Slots slots;
+  if (auto e = scan(payload, m, slots)) return *e;
+  const std::optional<RawEntry>& sectors = slots.sectors;
+  const std::optional<RawEntry>& particlesEntry = slots.particles;
   level.features = std::move(m.features);
 
   auto world = decodeKws1(sectors->data.data);
@@ -142,6 +152,11 @@ std::variant<Level, DecodeError> decodeKlm1(std::span<const std::uint8_t> file, 
     auto doc = particles::decodeKwp1(particlesEntry->data.data, options);
     if (auto* e = std::get_if<DecodeError>(&doc)) return rebase(*e, *particlesEntry);
     level.particles = std::move(std::get<particles::Document>(doc));
+  }
+  if (slots.events) {
+    auto events = sim::decodeKev1(slots.events->data.data);
+    if (auto* e = std::get_if<DecodeError>(&events)) return rebase(*e, *slots.events);
+    level.events = std::move(std::get<sim::Events>(events));
   }
 
   // The declared list must name exactly what the entries need: nothing missing, nothing extra.

@@ -48,11 +48,11 @@ struct Level {
 };
 
 // What the entries need: "world/sectors@1", then with particles of version v
-// "world/particles@v" (version 2 does not imply version 1).
+// "world/particles@v" (version 2 does not imply version 1), then with events "kiln/events@1".
 std::vector<std::string> requiredFeatures(const Level& level);
 
-// Deterministic: the features as declared, then @world/sectors, then @world/particles if present,
-// each a complete KWS1/KWP1 file.
+// Deterministic: the features as declared, then @world/sectors, then @world/particles and
+// @kiln/events if present, each a complete KWS1/KWP1/KEV1 file.
 std::vector<std::uint8_t> encodeKlm1(const Level& level);
 
 // Header, feature list, entries (unknown, duplicate and missing entries rejected), each entry
@@ -69,7 +69,7 @@ struct HostCapabilities {
   bool advertises(std::string_view feature) const;
 };
 
-// Everything this build of Kiln can mount: sectors@1, particles@1 and particles@2.
+// Everything this build of Kiln can mount: sectors@1, particles@1, particles@2, events@1.
 HostCapabilities kilnCapabilities();
 
 // The required features the host does not advertise, in the order required.

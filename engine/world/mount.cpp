@@ -11,7 +11,8 @@ bool HostCapabilities::advertises(std::string_view feature) const {
 }
 
 HostCapabilities kilnCapabilities() {
-  return {{std::string(particles::SectorsFeature), std::string(particles::Feature), std::string(particles::FeatureV2)}};
+  return {{std::string(particles::SectorsFeature), std::string(particles::Feature), std::string(particles::FeatureV2),
+           std::string(sim::Feature)}};
 }
 
 std::vector<std::string> missingFeatures(const std::vector<std::string>& required, const HostCapabilities& host) {

@@ -97,9 +97,9 @@ TEST_CASE("the cartridge lists every sample and declares exactly the features th
     required.insert(level.features.begin(), level.features.end());
   }
   CHECK(world::checkCartridgeFeatures(cart, levelFeatures).empty());
-  // Nothing declared that no level needs, and the three features the brief names.
+  // Nothing declared that no level needs: sectors, both particle versions, and event particles.
   CHECK(std::set<std::string>(cart.features.begin(), cart.features.end()) == required);
-  CHECK(required == std::set<std::string>{"world/sectors@1", "world/particles@1", "world/particles@2"});
+  CHECK(required == std::set<std::string>{"world/sectors@1", "world/particles@1", "world/particles@2", "kiln/events@1"});
 
   // The other side of the rule: without particles@1 the version-1 level is not covered.
   world::Cartridge without = cart;

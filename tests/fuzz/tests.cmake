@@ -16,6 +16,10 @@ endfunction()
 kiln_fuzz_replay(kws1_decode)
 kiln_fuzz_replay(klm1_decode)
 kiln_fuzz_replay(source_compile ${kiln_fuzz_yaml})
+kiln_fuzz_replay(kev1_decode)
+add_test(NAME "sim: fuzz replay kev1_decode"
+         COMMAND replay_kev1_decode --mutations 20000 --seed 1 ${KILN_TEST_DATA}/kev1)
+set_tests_properties("sim: fuzz replay kev1_decode" PROPERTIES LABELS "sim;fuzz" TIMEOUT 300)
 add_test(NAME "world: fuzz replay kws1_decode"
          COMMAND replay_kws1_decode --mutations 20000 --seed 1 ${KILN_TEST_DATA}/kws1)
 add_test(NAME "world: fuzz replay klm1_decode"

@@ -1,0 +1,291 @@
+// KEV1 codec: one schema per record (core/schema_walker.hpp) for scan, decode and encode; names
+// on disk become indices (emitters and script events refer to recipes by position).
+#include "sim/kev1.hpp"
+
+#include <string>
+#include <utility>
+
+#include "core/header.hpp"
+#include "core/names.hpp"
+#include "core/schema_walker.hpp"
+#include "sim/scene.hpp"
+
+namespace kiln::sim {
+namespace {
+
+using core::walk::array;
+using core::walk::Width;
+
+// --- the records as they lie on disk -----------------------------------------------------------
+
+struct WireRecipe {
+  std::string name;
+  std::uint32_t count = 0;
+  double speed = 0, spread = 0, lifetime = 0, size = 0, growth = 0, gravity = 0, drag = 0;
+  Vec3 color{};
+  double opacity = 0, fade = 0;
+  bool glows = false;
+  Vec3 axis{};
+  bool hasSprite = false;
+  Sprite sprite;
+};
+
+struct WireEmitter {
+  std::string name;
+  std::uint32_t recipe = 0;
+  double rate = 0;
+  std::uint32_t seedBase = 0;
+  Vec3 position{};
+  std::vector<PathKey> path;
+};
+
+struct WireEvent {
+  double time = 0;
+  std::uint32_t recipe = 0;
+  Vec3 position{};
+  std::uint32_t seed = 0;
+};
+
+struct Wire {
+  std::uint32_t capacity = 0;
+  double stepHz = 0;
+  std::uint32_t maxSprites = 0;  // 0: the default (capacity)
+  SortMode sort = SortMode::View;
+  Vec3 matterLight{};
+  std::vector<WireRecipe> recipes;
+  std::vector<WireEmitter> emitters;
+  std::vector<WireEvent> script;
+};
+
+constexpr core::walk::TextRule kNameRule{
+    Width::U8, kMaxEventNameBytes, [](std::string_view s) { return core::nameProblem(s, kMaxEventNameBytes); }};
+
+using Names = const char* const[3];
+constexpr Names kColor{"color[0]", "color[1]", "color[2]"};
+constexpr Names kAxis{"axis[0]", "axis[1]", "axis[2]"};
+constexpr Names kPosition{"position[0]", "position[1]", "position[2]"};
+constexpr Names kMatterLight{"matter_light[0]", "matter_light[1]", "matter_light[2]"};
+
+template <class W, class V>
+void vec3(W& w, const Names& names, V& v) {
+  for (std::size_t i = 0; i < 3; ++i) w.f64(names[i], v[i]);
+}
+
+// --- the schema (R is const-qualified when encoding) -------------------------------------------
+
+template <class W, class S>
+void spriteFields(W& w, S& s) {
+  w.text("sprite.frame", s.frame, kNameRule);
+  w.enumeration("sprite.blend", s.blend, BlendMode::Premultiplied);
+  w.enumeration("sprite.texture_alpha", s.textureAlpha, TextureAlpha::Brightness);
+  w.f64("sprite.alpha_test", s.alphaTest);
+}
+
+template <class W, class R>
+void recipeFields(W& w, R& r) {
+  w.text("name", r.name, kNameRule);
+  w.u32("count", r.count);
+  w.f64("speed", r.speed);
+  w.f64("spread", r.spread);
+  w.f64("lifetime", r.lifetime);
+  w.f64("size", r.size);
+  w.f64("growth", r.growth);
+  w.f64("gravity", r.gravity);
+  w.f64("drag", r.drag);
+  vec3(w, kColor, r.color);
+  w.f64("opacity", r.opacity);
+  w.f64("fade", r.fade);
+  w.enumeration("glows", r.glows, true);
+  vec3(w, kAxis, r.axis);
+  // A flag, then the sprite's fields only when it is 1: the minimum record has no sprite.
+  w.enumeration("sprite", r.hasSprite, true);
+  if (r.hasSprite) spriteFields(w, r.sprite);
+}
+
+template <class W, class K>
+void pathKeyFields(W& w, K& k) {
+  w.f64("time", k.time);
+  vec3(w, kPosition, k.position);
+}
+
+template <class W, class E>
+void emitterFields(W& w, E& e, std::uint32_t recipes) {
+  w.text("name", e.name, kNameRule);
+  w.reference("recipe", e.recipe, recipes);
+  w.f64("rate", e.rate);
+  w.u32("seed_base", e.seedBase);
+  vec3(w, kPosition, e.position);
+  array(w, "path", e.path, Width::U8, kMaxPathKeys, [](auto& ww, auto& k) { pathKeyFields(ww, k); });
+}
+
+template <class W, class E>
+void eventFields(W& w, E& e, std::uint32_t recipes) {
+  w.f64("time", e.time);
+  w.reference("recipe", e.recipe, recipes);
+  vec3(w, kPosition, e.position);
+  w.u32("seed", e.seed);
+}
+
+template <class W, class S>
+void sectionFields(W& w, S& s) {
+  w.u32("capacity", s.capacity);
+  w.f64("step_hz", s.stepHz);
+  w.u32("max_sprites", s.maxSprites);
+  w.enumeration("sort", s.sort, SortMode::None);
+  w.reserved("reserved", 3);
+  vec3(w, kMatterLight, s.matterLight);
+  const std::uint32_t n =
+      array(w, "recipes", s.recipes, Width::U16, kMaxRecipes, [](auto& ww, auto& r) { recipeFields(ww, r); });
+  array(w, "emitters", s.emitters, Width::U16, kMaxEmitters, [n](auto& ww, auto& e) { emitterFields(ww, e, n); });
+  array(w, "script", s.script, Width::U16, kMaxScriptEvents, [n](auto& ww, auto& e) { eventFields(ww, e, n); });
+}
+
+// --- model ↔ wire ------------------------------------------------------------------------------
+
+std::uint32_t recipeIndex(const Events& e, const std::string& name) {
+  for (std::size_t i = 0; i < e.recipes.size(); ++i)
+    if (e.recipes[i].name == name) return static_cast<std::uint32_t>(i);
+  return static_cast<std::uint32_t>(e.recipes.size());
+}
+
+Wire toWire(const Events& e) {
+  Wire w;
+  w.capacity = static_cast<std::uint32_t>(e.capacity);
+  w.stepHz = e.stepHz;
+  w.maxSprites = static_cast<std::uint32_t>(e.maxSprites.value_or(0));
+  w.sort = e.sort;
+  w.matterLight = e.matterLight;
+  for (const Recipe& r : e.recipes) {
+    w.recipes.push_back({r.name, static_cast<std::uint32_t>(r.count), r.speed, r.spread, r.lifetime, r.size,
+                         r.growth, r.gravity, r.drag, r.color, r.opacity, r.fade, r.glows, r.axis,
+                         r.sprite.has_value(), r.sprite.value_or(Sprite{})});
+  }
+  for (const Emitter& m : e.emitters)
+    w.emitters.push_back({m.name, recipeIndex(e, m.recipe), m.rate, m.seedBase, m.position, m.path});
+  for (const ScriptEvent& s : e.script)
+    w.script.push_back({s.time, recipeIndex(e, s.recipe), s.position, s.seed});
+  return w;
+}
+
+// Only called on a scanned wire: every recipe index is in range.
+Events fromWire(Wire&& w) {
+  Events e;
+  e.capacity = w.capacity;
+  e.stepHz = w.stepHz;
+  if (w.maxSprites != 0) e.maxSprites = w.maxSprites;
+  e.sort = w.sort;
+  e.matterLight = w.matterLight;
+  for (WireRecipe& r : w.recipes) {
+    Recipe x;
+    x.name = std::move(r.name);
+    x.count = r.count;
+    x.speed = r.speed, x.spread = r.spread, x.lifetime = r.lifetime, x.size = r.size;
+    x.growth = r.growth, x.gravity = r.gravity, x.drag = r.drag, x.color = r.color;
+    x.opacity = r.opacity, x.fade = r.fade, x.glows = r.glows, x.axis = r.axis;
+    if (r.hasSprite) x.sprite = std::move(r.sprite);
+    e.recipes.push_back(std::move(x));
+  }
+  for (WireEmitter& m : w.emitters)
+    e.emitters.push_back({std::move(m.name), e.recipes[m.recipe].name, m.rate, m.seedBase, m.position,
+                          std::move(m.path)});
+  for (const WireEvent& s : w.script) e.script.push_back({s.time, e.recipes[s.recipe].name, s.position, s.seed});
+  return e;
+}
+
+// --- decoding ----------------------------------------------------------------------------------
+
+const core::HeaderRules kRules{kKev1Magic, kKev1Version, kKev1Version, kMaxKev1Bytes};
+// Recipes and emitters are named in paths ("recipes.ember.lifetime"), counts get a segment.
+constexpr core::walk::PathStyle kPaths{true, true};
+
+template <bool Materialize>
+bool walkPayload(core::walk::Reader<Materialize>& r, Wire& wire) {
+  sectionFields(r, wire);
+  if (r.ok() && !r.bytes().atEnd())
+    r.fail(core::Code::TrailingBytes, r.bytes().offset(), "payload",
+           std::to_string(r.bytes().remaining()) + " bytes follow the last script event");
+  return r.ok();
+}
+
+bool under(const std::string& path, const std::string& prefix) {
+  return path.size() >= prefix.size() && path.compare(0, prefix.size(), prefix) == 0 &&
+         (path.size() == prefix.size() || path[prefix.size()] == '.' || path[prefix.size()] == '[');
+}
+
+// Where the record a compileEvents path names starts ("recipes.ember..." → that recipe);
+// section-level fields map to the payload start.
+std::uint64_t offsetForPath(const Events& e, const std::vector<core::walk::Reader<true>::TopLevel>& top,
+                            const std::string& path) {
+  for (const auto& t : top) {
+    for (std::size_t i = 0; i < t.start.size(); ++i) {
+      std::string prefix;
+      if (t.field == "recipes" && i < e.recipes.size()) prefix = "recipes." + e.recipes[i].name;
+      if (t.field == "emitters" && i < e.emitters.size()) prefix = "emitters." + e.emitters[i].name;
+      if (t.field == "script") prefix = "script[" + std::to_string(i) + "]";
+      if (!prefix.empty() && under(path, prefix)) return t.start[i];
+    }
+  }
+  return core::kHeaderSize;
+}
+
+}  // namespace
+
+std::vector<std::uint8_t> encodeKev1(const Events& events) {
+  const Wire wire = toWire(events);
+  core::walk::Writer w(kKev1Version);
+  sectionFields(w, wire);
+  return core::frame(kKev1Magic, kKev1Version, w.bytes());
+}
+
+std::optional<core::DecodeError> scanKev1(std::span<const std::uint8_t> file) {
+  auto framed = core::readHeader(file, kRules);
+  if (auto* e = std::get_if<core::DecodeError>(&framed)) return *e;
+  core::walk::Reader<false> r(std::get<core::Framed>(framed).payload, core::kHeaderSize, kKev1Version, kPaths);
+  Wire scratch;
+  if (!walkPayload(r, scratch)) return r.error();
+  return std::nullopt;
+}
+
+std::variant<Events, core::DecodeError> decodeKev1(std::span<const std::uint8_t> file) {
+  // Phase 1: nothing below is sized by a count until every count is proven against the bytes.
+  if (auto e = scanKev1(file)) return *e;
+
+  // Phase 2: the same walk, materializing (it cannot fail after a clean scan), then the rules.
+  const auto framed = std::get<core::Framed>(core::readHeader(file, kRules));
+  core::walk::Reader<true> r(framed.payload, core::kHeaderSize, kKev1Version, kPaths);
+  Wire wire;
+  if (!walkPayload(r, wire)) return r.error();
+  Events events = fromWire(std::move(wire));
+
+  // Sprite frames are the host's to resolve: here every frame counts as a known texture.
+  std::vector<std::string> frames;
+  for (const Recipe& x : events.recipes)
+    if (x.sprite) frames.push_back(x.sprite->frame);
+  const CompileResult checked = compileEvents(events, frames);
+  if (!checked.diagnostics.empty()) {
+    // A warning here means a value below its floor: a compiler raises it before writing.
+    const core::Diagnostic& d = checked.diagnostics.front();
+    std::string path = d.path.rfind("events.", 0) == 0 ? d.path.substr(7) : d.path;
+    std::string message = d.message;
+    if (d.severity == core::Severity::Warning) message += " when compiling, so a compiled file cannot carry it";
+    return core::DecodeError{d.code, offsetForPath(events, r.topLevel(), path), std::move(path), std::move(message)};
+  }
+  return events;
+}
+
+std::variant<std::vector<core::walk::FieldSpan>, core::DecodeError> layoutKev1(std::span<const std::uint8_t> file) {
+  auto framed = core::readHeader(file, kRules);
+  if (auto* e = std::get_if<core::DecodeError>(&framed)) return *e;
+  std::vector<core::walk::FieldSpan> spans{{0, 4, "header.magic"},
+                                           {4, 2, "header.header_version"},
+                                           {6, 2, "header.document_version"},
+                                           {8, 4, "header.payload_size"},
+                                           {12, 4, "header.payload_crc32"}};
+  core::walk::Reader<false> r(std::get<core::Framed>(framed).payload, core::kHeaderSize, kKev1Version, kPaths);
+  r.trace = &spans;
+  Wire scratch;
+  if (!walkPayload(r, scratch)) return r.error();
+  return spans;
+}
+
+}  // namespace kiln::sim

@@ -1,0 +1,45 @@
+// KEV1: the compiled binary form of an `events:` section (docs/formats/kev1.md), stored in a
+// level module as the entry @kiln/events. Pure format logic: no GL.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+#include "core/diagnostic.hpp"
+#include "core/schema_walker.hpp"
+#include "sim/model.hpp"
+
+namespace kiln::sim {
+
+inline constexpr std::string_view kKev1Magic = "KEV1";
+inline constexpr std::uint16_t kKev1Version = 1;
+// The largest section the limits allow is about 0.8 MiB, so this bound never rejects a valid one.
+inline constexpr std::uint64_t kMaxKev1Bytes = 1u << 20;
+// Recipe, emitter and sprite frame names: 1..64 bytes of the common name rule (core/names.hpp).
+inline constexpr std::size_t kMaxEventNameBytes = 64;
+
+// Deterministic, canonical encoding (header included). The section should be one that
+// compileEvents accepted without warnings (floors already applied); encoding does not validate.
+// A recipe name that no recipe has is written as an out-of-range index, which decoding rejects.
+std::vector<std::uint8_t> encodeKev1(const Events& events);
+
+// Phase 1 (scan: header, every count against its limit and the bytes left, finite numbers,
+// known enumerations, recipe indices, names; nothing allocated from a declared count), then
+// phase 2 (materialize and run compileEvents; a value a compiler would have raised to its floor
+// is rejected too, so a decoded section re-encodes to the same bytes). Sprite frames are names
+// the host resolves against its textures; they are not checked here. The first error wins.
+std::variant<Events, core::DecodeError> decodeKev1(std::span<const std::uint8_t> file);
+
+// Phase 1 alone.
+std::optional<core::DecodeError> scanKev1(std::span<const std::uint8_t> file);
+
+// Every field of a well-formed file in order (header included), from the scanner's own walk:
+// offset, width and path ("recipes.ember.lifetime", "emitters.lantern.path[1].time",
+// "script[0].seed"); the first scan error otherwise. For docs, inspectors and test fixtures.
+std::variant<std::vector<core::walk::FieldSpan>, core::DecodeError> layoutKev1(std::span<const std::uint8_t> file);
+
+}  // namespace kiln::sim

@@ -1,0 +1,288 @@
+// KEV1: hand-checked layout, round trips, and the checked-in goldens (tests/data/kev1/): valid
+// files decode and re-encode bit for bit, every malformed file is rejected with its code.
+// Regenerate: KILN_UPDATE_GOLDENS=1 test_sim "[kev1-golden]" (fails while it changes a file; rerun)
+#include <cmath>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <functional>
+#include <limits>
+#include <set>
+
+#include "core/file.hpp"
+#include "core/header.hpp"
+#include "scenes.hpp"
+#include "sim/kev1.hpp"
+
+namespace fs = std::filesystem;
+using kiln::core::Code;
+using kiln::core::DecodeError;
+using namespace simtest;
+
+namespace {
+
+using Bytes = std::vector<std::uint8_t>;
+
+// A section using every field: a sprite with non-default options, max_sprites, a path.
+Events fullEvents() {
+  Events e = sampleEvents();
+  e.stepHz = 144;
+  e.maxSprites = 512;
+  e.sort = SortMode::Iso;
+  e.matterLight = {0.9, 0.8, 0.7};
+  e.recipes[1].sprite = Sprite{"spark", BlendMode::Additive, TextureAlpha::Brightness, 0.25};
+  e.recipes[0].axis = {0, 1, 1};
+  return e;
+}
+
+Events minimalEvents() {
+  Events e;
+  e.capacity = 1;
+  return e;
+}
+
+std::uint64_t offsetOf(const Bytes& file, const std::string& path) {
+  auto layout = layoutKev1(file);
+  REQUIRE(std::holds_alternative<std::vector<kiln::core::walk::FieldSpan>>(layout));
+  for (const auto& f : std::get<std::vector<kiln::core::walk::FieldSpan>>(layout))
+    if (f.path == path) return f.offset;
+  FAIL("no field " << path);
+  return 0;
+}
+
+void put(Bytes& b, std::uint64_t at, const void* v, std::size_t n) { std::memcpy(b.data() + at, v, n); }
+void putU32(Bytes& b, std::uint64_t at, std::uint32_t v) {
+  for (int i = 0; i < 4; ++i) b[at + static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(v >> (8 * i));
+}
+void putF64(Bytes& b, std::uint64_t at, double v) {
+  std::uint64_t u;
+  std::memcpy(&u, &v, 8);
+  for (int i = 0; i < 8; ++i) b[at + static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(u >> (8 * i));
+}
+void reseal(Bytes& b) {
+  const std::span<const std::uint8_t> payload(b.data() + kiln::core::kHeaderSize, b.size() - kiln::core::kHeaderSize);
+  putU32(b, 8, static_cast<std::uint32_t>(payload.size()));
+  putU32(b, 12, kiln::core::crc32(payload));
+}
+
+struct Golden {
+  std::string file;
+  Bytes bytes;
+  bool valid = false;
+  Code code{};
+  std::string why;
+};
+
+std::vector<Golden> buildGoldens() {
+  std::vector<Golden> g;
+  const Bytes full = encodeKev1(fullEvents());
+  g.push_back({"valid-full.kev", full, true, {}, "every field: sprite, max_sprites, iso sort, a path, a script"});
+  g.push_back({"valid-minimal.kev", encodeKev1(minimalEvents()), true, {}, "capacity 1, nothing else"});
+  g.push_back({"valid-braziers-like.kev", encodeKev1(sampleEvents()), true, {}, "seed 002's three recipes"});
+
+  // A byte edit of valid-full; `sealed` recomputes the header's size and crc afterwards.
+  auto edit = [&](std::string file, Code code, bool sealed, std::string why, const std::function<void(Bytes&)>& fn) {
+    Bytes b = full;
+    fn(b);
+    if (sealed) reseal(b);
+    g.push_back({std::move(file), std::move(b), false, code, std::move(why)});
+  };
+  auto at = [&](const std::string& path) { return offsetOf(full, path); };
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+
+  edit("invalid-bad-magic.kev", Code::BadMagic, false, "magic KEV2", [](Bytes& b) { b[3] = '2'; });
+  edit("invalid-unsupported-version.kev", Code::UnsupportedVersion, false, "document version 2", [](Bytes& b) { b[6] = 2; });
+  edit("invalid-truncated-header.kev", Code::Truncated, false, "10 bytes", [](Bytes& b) { b.resize(10); });
+  edit("invalid-checksum-mismatch.kev", Code::ChecksumMismatch, false, "a payload byte flipped",
+       [](Bytes& b) { b[20] ^= 1; });
+  edit("invalid-truncated.kev", Code::CountPastEnd, true, "the last 3 bytes cut: the script count no longer fits",
+       [](Bytes& b) { b.resize(b.size() - 3); });
+  edit("invalid-truncated-field.kev", Code::Truncated, true, "cut to 40 bytes, inside matter_light",
+       [](Bytes& b) { b.resize(40); });
+  edit("invalid-trailing-bytes.kev", Code::TrailingBytes, true, "one byte after the script",
+       [](Bytes& b) { b.push_back(0); });
+  edit("invalid-reserved-nonzero.kev", Code::ReservedNonZero, true, "reserved byte 1 set",
+       [&](Bytes& b) { b[at("reserved") + 1] = 7; });
+  edit("invalid-unknown-enum-sort.kev", Code::UnknownEnum, true, "sort 3",
+       [&](Bytes& b) { b[at("sort")] = 3; });
+  edit("invalid-unknown-enum-glows.kev", Code::UnknownEnum, true, "glows 2",
+       [&](Bytes& b) { b[at("recipes.ember.glows")] = 2; });
+  edit("invalid-unknown-enum-blend.kev", Code::UnknownEnum, true, "blend 6",
+       [&](Bytes& b) { b[at("recipes.pickup.sprite.blend")] = 6; });
+  edit("invalid-count-over-limit.kev", Code::CountOverLimit, true, "257 recipes",
+       [&](Bytes& b) { b[at("recipes.count")] = 1, b[at("recipes.count") + 1] = 1; });
+  edit("invalid-count-past-end.kev", Code::CountPastEnd, true, "4096 script events in a few bytes",
+       [&](Bytes& b) { b[at("script.count")] = 0, b[at("script.count") + 1] = 16; });
+  edit("invalid-count-over-limit-path.kev", Code::CountOverLimit, true, "65 path keys",
+       [&](Bytes& b) { b[at("emitters.lantern_embers.path.count")] = 65; });
+  edit("invalid-bad-name-empty.kev", Code::BadName, true, "a recipe name of length 0",
+       [&](Bytes& b) { b[at("recipes.ember.name")] = 0; });
+  edit("invalid-bad-name-control.kev", Code::BadName, true, "a tab in a recipe name",
+       [&](Bytes& b) { b[at("recipes.ember.name") + 1] = '\t'; });
+  edit("invalid-bad-reference.kev", Code::BadReference, true, "emitter recipe index 3 of 3",
+       [&](Bytes& b) { putU32(b, at("emitters.lantern_embers.recipe"), 3); });
+  edit("invalid-bad-reference-script.kev", Code::BadReference, true, "script recipe index 9",
+       [&](Bytes& b) { putU32(b, at("script[1].recipe"), 9); });
+  edit("invalid-not-finite.kev", Code::NotFinite, true, "speed NaN",
+       [&](Bytes& b) { putF64(b, at("recipes.pickup.speed"), nan); });
+  edit("invalid-event-capacity.kev", Code::EventCapacity, true, "capacity 65537",
+       [&](Bytes& b) { putU32(b, at("capacity"), 65537); });
+  edit("invalid-event-capacity-zero.kev", Code::EventCapacity, true, "capacity 0",
+       [&](Bytes& b) { putU32(b, at("capacity"), 0); });
+  edit("invalid-step-rate.kev", Code::StepRate, true, "step_hz 1000.5",
+       [&](Bytes& b) { putF64(b, at("step_hz"), 1000.5); });
+  edit("invalid-max-sprites.kev", Code::MaxSprites, true, "max_sprites 65537",
+       [&](Bytes& b) { putU32(b, at("max_sprites"), 65537); });
+  edit("invalid-burst-size.kev", Code::BurstSize, true, "count 65537",
+       [&](Bytes& b) { putU32(b, at("recipes.pickup.count"), 65537); });
+  edit("invalid-lifetime-clamped.kev", Code::LifetimeClamped, true, "lifetime 0.0005 (a compiler raises it)",
+       [&](Bytes& b) { putF64(b, at("recipes.dust.lifetime"), 0.0005); });
+  edit("invalid-recipe-range.kev", Code::RecipeRange, true, "opacity 1.5",
+       [&](Bytes& b) { putF64(b, at("recipes.dust.opacity"), 1.5); });
+  edit("invalid-negative-color.kev", Code::NegativeColor, true, "matter_light[1] -0.1",
+       [&](Bytes& b) { putF64(b, at("matter_light[1]"), -0.1); });
+  edit("invalid-zero-axis.kev", Code::ZeroAxis, true, "axis (0, 0, 0)", [&](Bytes& b) {
+    for (const char* f : {"recipes.ember.axis[0]", "recipes.ember.axis[1]", "recipes.ember.axis[2]"}) putF64(b, at(f), 0);
+  });
+  edit("invalid-emitter-rate.kev", Code::EmitterRate, true, "rate 100001",
+       [&](Bytes& b) { putF64(b, at("emitters.lantern_embers.rate"), 100001); });
+  edit("invalid-path-order.kev", Code::PathOrder, true, "second key at time 0",
+       [&](Bytes& b) { putF64(b, at("emitters.lantern_embers.path[1].time"), 0); });
+  edit("invalid-event-time.kev", Code::EventTime, true, "script time 3600.5",
+       [&](Bytes& b) { putF64(b, at("script[0].time"), 3600.5); });
+  {
+    // Two recipes, "spark" and "smoke"; the second renamed in place (same length) to "spark".
+    Events two = minimalEvents();
+    two.recipes = {ember(), ember()};
+    two.recipes[0].name = "spark", two.recipes[1].name = "smoke";
+    Bytes b = encodeKev1(two);
+    put(b, offsetOf(b, "recipes.smoke.name") + 1, "spark", 5);
+    reseal(b);
+    g.push_back({"invalid-duplicate-name.kev", std::move(b), false, Code::DuplicateName, "two recipes named spark"});
+  }
+  return g;
+}
+
+const fs::path kDir = fs::path(KILN_TEST_DATA) / "kev1";
+
+}  // namespace
+
+TEST_CASE("KEV1 lays the section out as docs/formats/kev1.md says", "[kev1]") {
+  const Bytes b = encodeKev1(minimalEvents());
+  // Header 16, then capacity u32, step_hz f64, max_sprites u32, sort u8, 3 reserved,
+  // matter_light 3×f64, three u16 counts: 16 + 4 + 8 + 4 + 1 + 3 + 24 + 6 = 66 bytes.
+  REQUIRE(b.size() == 66);
+  CHECK(std::string(b.begin(), b.begin() + 4) == "KEV1");
+  CHECK(b[16] == 1);  // capacity, little-endian
+  double hz = 0;
+  std::memcpy(&hz, b.data() + 20, 8);
+  CHECK(hz == 60.0);
+  CHECK(b[28] == 0);  // max_sprites absent
+  CHECK(b[32] == 0);  // sort view
+  CHECK(offsetOf(b, "recipes.count") == 60);
+  CHECK(offsetOf(b, "script.count") == 64);
+  const Bytes f = encodeKev1(fullEvents());
+  // The first recipe starts at 62 with its name: u8 length 5, "ember".
+  CHECK(offsetOf(f, "recipes.ember.name") == 62);
+  CHECK(offsetOf(f, "recipes.ember.count") == 68);
+  CHECK(offsetOf(f, "recipes.ember.glows") == 68 + 4 + 7 * 8 + 24 + 16);
+}
+
+TEST_CASE("KEV1 round-trips every field", "[kev1]") {
+  for (const Events& e : {fullEvents(), minimalEvents(), sampleEvents()}) {
+    const Bytes b = encodeKev1(e);
+    auto d = decodeKev1(b);
+    if (auto* err = std::get_if<DecodeError>(&d)) FAIL(kiln::core::format(*err));
+    CHECK(std::get<Events>(d) == e);
+    CHECK(encodeKev1(std::get<Events>(d)) == b);
+  }
+}
+
+TEST_CASE("KEV1 capacity rule: 1 and 65536 decode, 0 and 65537 do not", "[kev1]") {
+  for (std::int64_t c : {std::int64_t{1}, std::int64_t{65536}}) {
+    Events e = minimalEvents();
+    e.capacity = c;
+    CHECK(std::holds_alternative<Events>(decodeKev1(encodeKev1(e))));
+  }
+  for (std::int64_t c : {std::int64_t{0}, std::int64_t{65537}}) {
+    Events e = minimalEvents();
+    e.capacity = c;
+    auto d = decodeKev1(encodeKev1(e));
+    REQUIRE(std::holds_alternative<DecodeError>(d));
+    CHECK(std::get<DecodeError>(d).code == Code::EventCapacity);
+    CHECK(std::get<DecodeError>(d).path == "capacity");
+  }
+}
+
+TEST_CASE("KEV1 lifetime floor: 0.001 decodes, just below is rejected at its recipe", "[kev1]") {
+  Events e = sampleEvents();
+  e.recipes[2].lifetime = 0.001;
+  CHECK(std::holds_alternative<Events>(decodeKev1(encodeKev1(e))));
+  e.recipes[2].lifetime = 0.000999;
+  const Bytes b = encodeKev1(e);
+  auto d = decodeKev1(b);
+  REQUIRE(std::holds_alternative<DecodeError>(d));
+  const DecodeError& err = std::get<DecodeError>(d);
+  CHECK(err.code == Code::LifetimeClamped);
+  CHECK(err.path == "recipes.dust.lifetime");
+  CHECK(err.offset == offsetOf(encodeKev1(sampleEvents()), "recipes.dust.name"));
+}
+
+TEST_CASE("KEV1 script limit: 4096 events decode, 4097 are count-over-limit", "[kev1]") {
+  Events e = sampleEvents();
+  e.script.assign(4096, ScriptEvent{1.0, "dust", {0, 0, 0}, 1});
+  CHECK(std::holds_alternative<Events>(decodeKev1(encodeKev1(e))));
+  e.script.push_back(e.script.back());
+  auto d = decodeKev1(encodeKev1(e));
+  REQUIRE(std::holds_alternative<DecodeError>(d));
+  CHECK(std::get<DecodeError>(d).code == Code::CountOverLimit);
+  CHECK(std::get<DecodeError>(d).path == "script.count");
+}
+
+TEST_CASE("KEV1 goldens on disk equal the generator's output", "[kev1-golden]") {
+  const bool update = std::getenv("KILN_UPDATE_GOLDENS") != nullptr;
+  for (const Golden& g : buildGoldens()) {
+    std::string error;
+    const auto onDisk = kiln::core::readFile(kDir / g.file, error);
+    const bool same = onDisk && *onDisk == g.bytes;
+    if (!same && update) {
+      INFO(error);
+      REQUIRE(kiln::core::writeFile(kDir / g.file, g.bytes, error));
+    }
+    INFO(g.file << " (" << g.why << ") " << (update ? "was rewritten; review it and rerun" : "differs; regenerate with KILN_UPDATE_GOLDENS=1"));
+    CHECK(same);
+  }
+}
+
+TEST_CASE("every .kev file in tests/data/kev1 is in the golden table", "[kev1-golden]") {
+  std::set<std::string> known;
+  for (const Golden& g : buildGoldens()) CHECK(known.insert(g.file).second);
+  for (const auto& entry : fs::directory_iterator(kDir)) {
+    INFO(entry.path().filename().string());
+    CHECK(known.count(entry.path().filename().string()) == 1);
+  }
+}
+
+TEST_CASE("valid KEV1 goldens decode and re-encode bit for bit; malformed ones fail with their code",
+          "[kev1-golden]") {
+  for (const Golden& g : buildGoldens()) {
+    INFO(g.file << ": " << g.why);
+    std::string error;
+    const auto bytes = kiln::core::readFile(kDir / g.file, error);
+    REQUIRE(bytes);
+    auto d = decodeKev1(*bytes);
+    if (g.valid) {
+      if (auto* e = std::get_if<DecodeError>(&d)) FAIL(kiln::core::format(*e));
+      CHECK(encodeKev1(std::get<Events>(d)) == *bytes);
+      continue;
+    }
+    REQUIRE(std::holds_alternative<DecodeError>(d));
+    const DecodeError& e = std::get<DecodeError>(d);
+    INFO(kiln::core::format(e));
+    CHECK(e.code == g.code);
+    CHECK(e.offset <= bytes->size());
+    CHECK(!e.message.empty());
+    // The scan alone finds the structural defects, at the same place.
+    if (auto s = scanKev1(*bytes)) CHECK(s->offset == e.offset);
+  }
+}
