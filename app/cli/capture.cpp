@@ -156,8 +156,7 @@ int runCapture(const CaptureOptions& o) {
   render::Renderer renderer;
   std::vector<core::NamedImage> textures;
   for (const loader::Texture& t : r.textures) textures.push_back(t.image);
-  const core::Diagnostics prepared =
-      renderer.prepare(r.level.world, r.level.particles ? &*r.level.particles : nullptr, textures);
+  const core::Diagnostics prepared = renderer.prepare(r.level, textures);
   if (!prepared.empty()) {
     for (const core::Diagnostic& d : prepared) std::cerr << o.file << ": " << core::format(d) << '\n';
     return kExitInvalid;
@@ -171,12 +170,15 @@ int runCapture(const CaptureOptions& o) {
   sidecar.height = height;
   sidecar.glRenderer = info.renderer;
   sidecar.kilnVersion = std::string(render::kilnVersion());
+  sidecar.events = r.level.events;
+  sidecar.eventsDrawn = !o.noEvents;
   for (std::size_t i = 0; i < times.size(); ++i) {
     render::CaptureRequest req;
     req.width = width;
     req.height = height;
     req.levelTime = times[i];
     req.camera = camera;
+    req.options.events = !o.noEvents;
     auto img = render::capture(renderer, req);
     if (auto* d = std::get_if<core::Diagnostic>(&img)) {
       std::cerr << (o.times ? "\n" : "") << "kiln capture: " << core::format(*d) << '\n';

@@ -50,6 +50,7 @@ struct CaptureOptions {
   std::optional<std::string> times;   // START:END:STEP
   std::optional<std::string> frame;   // an emitter name: frame its bounds
   bool frameAll = false;              // frame every emitter's bounds
+  bool noEvents = false;              // leave the event particles out
 };
 int runCapture(const CaptureOptions& o);
 

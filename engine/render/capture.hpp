@@ -15,6 +15,7 @@
 #include "core/image.hpp"
 #include "render/camera.hpp"
 #include "render/renderer.hpp"
+#include "sim/model.hpp"
 
 namespace kiln::render {
 
@@ -39,6 +40,10 @@ struct CaptureInfo {
   std::uint32_t width = 0, height = 0;
   std::string glRenderer;  // GL_RENDERER
   std::string kilnVersion;
+  // The level's events section: its step rate and script are recorded (null when it has none),
+  // and whether the picture shows them (false with --no-events).
+  std::optional<sim::Events> events;
+  bool eventsDrawn = true;
 };
 
 std::string levelHash(std::span<const std::uint8_t> levelFileBytes);
