@@ -99,19 +99,18 @@ int runViewer(const ViewerOptions& options) {
   IMGUI_CHECKVERSION();
   ImGui::CreateContext();
   ImGuiIO& io = ImGui::GetIO();
-  const std::string userIni = userLayoutPath().string();
-  // Scripted sessions start from the shipped layout and never read or write the user's.
-  io.IniFilename = batch ? nullptr : userIni.c_str();
+  // Window placement is the workspaces' business (frame.cpp): ImGui keeps no .ini of its own.
+  io.IniFilename = nullptr;
   ImGui::StyleColorsDark();
   ImGui_ImplGlfw_InitForOpenGL(glfw.window, true);
   ImGui_ImplOpenGL3_Init("#version 460 core");
 
   Frame frame(state, options.workspace);
-  // A user layout, once saved, wins over the workspace defaults at start-up.
-  if (!frame.init(batch || !std::filesystem::exists(userIni))) return 2;
+  // Scripted sessions start from the shipped layouts and never read or write the user's.
+  if (!frame.init(!batch)) return 2;
   if (options.level) state.commands.push(OpenLevel{*options.level});
   // Recent files persist beside the user layout (interactive sessions only).
-  const auto recentPath = userLayoutPath().parent_path() / "recent.txt";
+  const auto recentPath = userConfigDir() / "recent.txt";
   if (!batch) {
     std::string error;
     if (auto bytes = core::readFile(recentPath, error))
@@ -176,6 +175,8 @@ int runViewer(const ViewerOptions& options) {
   if (!batch) {
     const std::string text = recentToText(state.doc.recentFiles);
     std::string error;
+    std::error_code ec;
+    std::filesystem::create_directories(recentPath.parent_path(), ec);
     core::writeFile(recentPath, std::span(reinterpret_cast<const std::uint8_t*>(text.data()), text.size()), error);
   }
   frame.shutdown();

@@ -32,8 +32,10 @@ struct Camera {
   void rotate(double dxPixels, double dyPixels);
   void zoom(double wheelSteps);
   void move(const glm::dvec3& rightForwardUp);
-  // Places the camera so the box fills the view (key F).
-  void frame(const glm::dvec3& boxMin, const glm::dvec3& boxMax);
+  // Places the camera so the whole box is inside a view of this aspect (width / height), with a
+  // margin of kFrameMargin around its bounding sphere (key F).
+  void frame(const glm::dvec3& boxMin, const glm::dvec3& boxMax, double aspect = 1.0);
+  static constexpr double kFrameMargin = 1.15;
   // Orbits the target from the eye (the `kiln capture --camera` pair); false, unchanged, when
   // they coincide.
   bool lookFrom(const glm::dvec3& eye, const glm::dvec3& target);

@@ -80,14 +80,20 @@ void Camera::move(const glm::dvec3& rfu) {
   else target += delta;
 }
 
-void Camera::frame(const glm::dvec3& lo, const glm::dvec3& hi) {
+void Camera::frame(const glm::dvec3& lo, const glm::dvec3& hi, double aspect) {
   target = (lo + hi) * 0.5;
   const double radius = std::max(0.05, glm::length(hi - lo) * 0.5);
+  aspect = std::isfinite(aspect) && aspect > 0 ? aspect : 1.0;
   if (mode == Mode::Top) {
-    distance = std::max(hi.x - lo.x, hi.y - lo.y) * 0.6 + 0.1;
+    // distance is half the orthographic height; a narrow view needs more to fit the width.
+    const double halfX = (hi.x - lo.x) * 0.5, halfY = (hi.y - lo.y) * 0.5;
+    distance = std::max(halfY, halfX / aspect) * kFrameMargin + 0.1;
     return;
   }
-  const double d = radius / std::sin(glm::radians(fovY) * 0.5) * 1.05;
+  // The sphere around the box fits the narrower of the two half-angles.
+  const double halfV = glm::radians(fovY) * 0.5;
+  const double halfH = std::atan(std::tan(halfV) * aspect);
+  const double d = radius / std::sin(std::min(halfV, halfH)) * kFrameMargin;
   if (mode == Mode::Orbit) distance = d;
   else position = target - forward() * d;
 }

@@ -29,4 +29,7 @@ struct LevelClock {
   void setLoop(double start, double end);
 };
 
+// "Restart effect" (key R, the timeline's button): back to the loop start (0 without a loop), playing.
+void restartEffect(LevelClock& clock);
+
 }  // namespace kiln::viewer

@@ -32,4 +32,9 @@ void LevelClock::setLoop(double start, double end) {
   loopEnd = std::isfinite(end) && end > loopStart ? end : loopStart + kStepSeconds;
 }
 
+void restartEffect(LevelClock& clock) {
+  clock.seek(clock.loop ? clock.loopStart : 0.0);
+  clock.playing = true;
+}
+
 }  // namespace kiln::viewer

@@ -26,8 +26,10 @@ struct SaveBookmarks {};
 // Step the tuning session back or forward (the keyboard's Ctrl+Z / Ctrl+Y).
 struct TuningUndo {};
 struct TuningRedo {};
+// Write the tuning edits back to the YAML source (Ctrl+S, the panel's button, `save`).
+struct SaveSource {};
 
-using Command = std::variant<OpenLevel, TakeScreenshot, CaptureNow, SaveBookmarks, TuningUndo, TuningRedo>;
+using Command = std::variant<OpenLevel, TakeScreenshot, CaptureNow, SaveBookmarks, TuningUndo, TuningRedo, SaveSource>;
 
 class CommandQueue {
  public:

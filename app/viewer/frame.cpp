@@ -19,14 +19,17 @@
 
 namespace kiln::viewer {
 
-std::filesystem::path userLayoutPath() {
+std::filesystem::path userConfigDir() {
   const char* xdg = std::getenv("XDG_CONFIG_HOME");
   const char* home = std::getenv("HOME");
-  std::filesystem::path dir = xdg && *xdg ? std::filesystem::path(xdg) : home ? std::filesystem::path(home) / ".config"
-                                                                              : std::filesystem::temp_directory_path();
-  std::error_code ec;
-  std::filesystem::create_directories(dir / "kiln", ec);
-  return dir / "kiln" / "kiln-view.ini";
+  const std::filesystem::path dir = xdg && *xdg ? std::filesystem::path(xdg)
+                                    : home      ? std::filesystem::path(home) / ".config"
+                                                : std::filesystem::temp_directory_path();
+  return dir / "kiln";
+}
+
+std::filesystem::path userWorkspaceLayoutPath(const std::string& workspace) {
+  return userConfigDir() / ("workspace-" + workspace + ".ini");
 }
 
 std::filesystem::path workspaceLayoutPath(const std::string& workspace) {
@@ -36,13 +39,45 @@ std::filesystem::path workspaceLayoutPath(const std::string& workspace) {
 Frame::Frame(ViewerState& state, std::string workspace) : state_(state), workspace_(std::move(workspace)) {}
 Frame::~Frame() = default;
 
-bool Frame::init(bool placeWindows) {
+bool Frame::init(bool userLayouts) {
   gpu_ = std::make_unique<GpuView>();
-  applyWorkspace(workspace_, placeWindows);
+  userLayouts_ = userLayouts;
+  applyWorkspace(workspace_, true);
   return true;
 }
 
+void Frame::saveUserLayout() {
+  if (!userLayouts_ || ImGui::GetCurrentContext() == nullptr) return;
+  // ImGui's own settings hold every window it has seen; the workspace keeps the ones showing.
+  const Layout seen = parseLayout(ImGui::SaveIniSettingsToMemory());
+  Layout mine;
+  const ImVec2 d = ImGui::GetIO().DisplaySize;
+  if (d.x < 1 || d.y < 1) return;
+  mine.referenceWidth = d.x, mine.referenceHeight = d.y;
+  for (const auto& w : seen.windows) {
+    bool showing = w.title == "Viewport" || (w.title == "Top view" && state_.view.showTopView);
+    for (std::size_t i = 0; i < kPanelTitles.size(); ++i)
+      if (w.title == kPanelTitles[i]) showing = state_.ui.open[i];
+    if (showing) mine.windows.push_back(w);
+  }
+  const std::string text = layoutToIni(mine);
+  std::error_code ec;
+  std::filesystem::create_directories(userConfigDir(), ec);
+  std::string error;
+  if (!core::writeFile(userWorkspaceLayoutPath(workspace_),
+                       std::span(reinterpret_cast<const std::uint8_t*>(text.data()), text.size()), error))
+    state_.ui.status = "layout: " + error;
+}
+
+void Frame::resetLayout() {
+  std::error_code ec;
+  std::filesystem::remove(userWorkspaceLayoutPath(workspace_), ec);
+  applyWorkspace(workspace_, true, /*shipped=*/true);
+  state_.ui.status = "layout of workspace '" + workspace_ + "' reset";
+}
+
 void Frame::shutdown() {
+  saveUserLayout();
   captureTextures_.clear();
   differenceTexture_.reset();
   gpu_.reset();
@@ -56,6 +91,13 @@ void Frame::onLevelMounted() {
     state_.doc.tuning = {};
   else if (state_.doc.tuning.active())
     state_.doc.tuning.start(*doc, state_.doc.tuning.preset);
+  // Likewise the emitter session: the same emitter by name, else it ends.
+  emitter_edit::Session& em = state_.doc.emitterEdit;
+  if (em.active() && (!doc || em.emitter >= doc->emitters.size() || doc->emitters[em.emitter].name != em.saved.name))
+    em = {};
+  else if (em.active())
+    em.start(*doc, em.emitter);
+  state_.view.gizmoDrag.axis = -1;
   prepareGpu();
 }
 
@@ -70,15 +112,25 @@ void Frame::prepareGpu() {
   if (!problems.empty()) state_.panel(Panel::Errors) = true;
 }
 
-void Frame::applyWorkspace(const std::string& name, bool place) {
+void Frame::applyWorkspace(const std::string& name, bool place, bool shipped) {
+  // Leaving a workspace keeps the user's arrangement of it for next time.
+  if (name != workspace_ && started_) saveUserLayout();
   workspace_ = name;
+  started_ = true;
   std::string error;
-  const auto bytes = core::readFile(workspaceLayoutPath(name), error);
+  const std::filesystem::path user = userWorkspaceLayoutPath(name);
+  std::error_code ec;
+  const bool mine = userLayouts_ && !shipped && std::filesystem::is_regular_file(user, ec);
+  auto bytes = core::readFile(mine ? user : workspaceLayoutPath(name), error);
+  // An unreadable user layout falls back to the shipped one.
+  if (!bytes && mine) bytes = core::readFile(workspaceLayoutPath(name), error);
   if (!bytes) {
     state_.ui.status = "layout: " + error;
     return;
   }
   state_.ui.layout = parseLayout(std::string_view(reinterpret_cast<const char*>(bytes->data()), bytes->size()));
+  // Tuning judges one effect over and over: its workspace loops (the range follows the selection).
+  if (name == "tuning") state_.view.clock.loop = true;
   // The layout file decides which panels the workspace shows.
   state_.ui.open.fill(false);
   state_.view.showTopView = false;
@@ -93,37 +145,139 @@ void Frame::applyWorkspace(const std::string& name, bool place) {
 
 void Frame::handleInput(double dt) {
   ImGuiIO& io = ImGui::GetIO();
-  if (!io.WantCaptureMouse) {
-    if (ImGui::IsMouseClicked(ImGuiMouseButton_Left)) pickAt(io.MousePos.x * io.DisplayFramebufferScale.x,
-                                                            io.MousePos.y * io.DisplayFramebufferScale.y);
-    if (ImGui::IsMouseDragging(ImGuiMouseButton_Right) || ImGui::IsMouseDragging(ImGuiMouseButton_Middle))
-      state_.view.camera.rotate(io.MouseDelta.x, io.MouseDelta.y);
-    if (io.MouseWheel != 0) state_.view.camera.zoom(io.MouseWheel);
-  }
+  // The mouse acts on the Viewport window's image only (its rectangle as of the last frame); a
+  // camera drag that started there keeps going when the cursor leaves it.
+  const ViewportRect& vp = state_.view.viewport;
+  const glm::dvec2 mouse(io.MousePos.x * io.DisplayFramebufferScale.x, io.MousePos.y * io.DisplayFramebufferScale.y);
+  const bool dragging = ImGui::IsMouseDragging(ImGuiMouseButton_Right) || ImGui::IsMouseDragging(ImGuiMouseButton_Middle);
+  if (!ImGui::IsMouseDown(ImGuiMouseButton_Right) && !ImGui::IsMouseDown(ImGuiMouseButton_Middle)) cameraDrag_ = false;
+  if (vp.hovered && (ImGui::IsMouseClicked(ImGuiMouseButton_Right) || ImGui::IsMouseClicked(ImGuiMouseButton_Middle)))
+    cameraDrag_ = true;
+  const glm::dvec2 local(mouse.x - vp.x, mouse.y - vp.y);
+  if (vp.hovered && ImGui::IsMouseClicked(ImGuiMouseButton_Left) && !beginGizmoDrag(local)) pickAt(local.x, local.y);
+  updateGizmoDrag(local);
+  if (dragging && cameraDrag_) state_.view.camera.rotate(io.MouseDelta.x, io.MouseDelta.y);
+  if (vp.hovered && io.MouseWheel != 0) state_.view.camera.zoom(io.MouseWheel);
   // ImGui 1.86 indexes keys by the GLFW backend's key codes.
   if (io.WantCaptureKeyboard) return;
   const double speed = (io.KeyShift ? 12.0 : 4.0) * dt;
-  glm::dvec3 m{0};
-  if (ImGui::IsKeyDown(GLFW_KEY_W)) m.y += speed;
-  if (ImGui::IsKeyDown(GLFW_KEY_S)) m.y -= speed;
-  if (ImGui::IsKeyDown(GLFW_KEY_D)) m.x += speed;
-  if (ImGui::IsKeyDown(GLFW_KEY_A)) m.x -= speed;
-  if (ImGui::IsKeyDown(GLFW_KEY_E)) m.z += speed;
-  if (ImGui::IsKeyDown(GLFW_KEY_Q)) m.z -= speed;
-  if (m != glm::dvec3(0)) state_.view.camera.move(m);
+  // Ctrl+S saves; it does not also walk backwards.
+  if (!io.KeyCtrl) {
+    glm::dvec3 m{0};
+    if (ImGui::IsKeyDown(GLFW_KEY_W)) m.y += speed;
+    if (ImGui::IsKeyDown(GLFW_KEY_S)) m.y -= speed;
+    if (ImGui::IsKeyDown(GLFW_KEY_D)) m.x += speed;
+    if (ImGui::IsKeyDown(GLFW_KEY_A)) m.x -= speed;
+    if (ImGui::IsKeyDown(GLFW_KEY_E)) m.z += speed;
+    if (ImGui::IsKeyDown(GLFW_KEY_Q)) m.z -= speed;
+    if (m != glm::dvec3(0)) state_.view.camera.move(m);
+  }
   // The one-shot shortcuts go through applyKey, as a script's `key` action does.
   static constexpr std::pair<int, Key> kKeys[] = {
       {GLFW_KEY_SPACE, Key::Space}, {GLFW_KEY_LEFT, Key::Left}, {GLFW_KEY_RIGHT, Key::Right}, {GLFW_KEY_F, Key::F},
       {GLFW_KEY_F1, Key::F1},       {GLFW_KEY_TAB, Key::Tab},   {GLFW_KEY_Z, Key::Z},         {GLFW_KEY_Y, Key::Y},
-      {GLFW_KEY_O, Key::O},         {GLFW_KEY_Q, Key::Q}};
+      {GLFW_KEY_O, Key::O},         {GLFW_KEY_Q, Key::Q},       {GLFW_KEY_R, Key::R},         {GLFW_KEY_B, Key::B},
+      {GLFW_KEY_I, Key::I},         {GLFW_KEY_H, Key::H},       {GLFW_KEY_S, Key::S}};
   for (const auto& [code, key] : kKeys)
     if (ImGui::IsKeyPressed(code) && applyKey(state_, {key, io.KeyCtrl, io.KeyShift}) == KeyEffect::FrameSelection)
       frameSelection();
 }
 
+void Frame::followSelection() {
+  if (state_.view.selection == loopSelection_) return;
+  loopSelection_ = state_.view.selection;
+  const auto* doc = state_.doc.level ? state_.doc.level->particles() : nullptr;
+  if (!doc || !state_.view.loopFollowsSelection) return;
+  // The selected emitter, or the first emitter of the selected preset.
+  std::optional<std::uint32_t> e;
+  const Selection& sel = state_.view.selection;
+  if (sel.kind == Selection::Kind::Emitter && sel.index < doc->emitters.size()) e = sel.index;
+  if (sel.kind == Selection::Kind::Preset)
+    for (std::uint32_t i = 0; i < doc->emitters.size() && !e; ++i)
+      if (doc->emitters[i].preset == sel.index) e = i;
+  if (!e) return;
+  const inspect::LoopRange r = inspect::effectLoopRange(*doc, *e);
+  state_.view.clock.setLoop(r.start, r.end);
+  if (state_.view.clock.loop && (state_.view.clock.time < r.start || state_.view.clock.time >= r.end))
+    state_.view.clock.seek(r.start);
+}
+
+bool Frame::beginGizmoDrag(const glm::dvec2& local) {
+  const auto e = gizmoEmitter(state_);
+  const auto handles = gizmoHandlesFor(state_);
+  if (!e || !handles) return false;
+  const auto& em = state_.doc.level->particles()->emitters[*e];
+  const glm::dvec3 origin(em.position.x, em.position.y, em.position.z);
+  const double w = state_.view.sceneWidth(), h = state_.view.sceneHeight();
+  const int axis = emitter_edit::hitHandle(*handles, local);
+  if (axis < 0) return false;
+  emitter_edit::Session& t = state_.doc.emitterEdit;
+  if (!t.active() || t.emitter != *e) {
+    if (t.active() && !(t.committed == t.saved)) {
+      state_.ui.status = "save or undo the edits to " + t.working.name + " before moving another emitter";
+      return true;
+    }
+    t.start(*state_.doc.level->particles(), *e);
+  }
+  state_.view.gizmoDrag = {axis, origin, rayThroughPixel(state_.view.camera, local.x, local.y, w, h)};
+  return true;
+}
+
+bool Frame::scriptGizmoDrag(int axis, double dx, double dy, int line) {
+  const auto handles = gizmoHandlesFor(state_);
+  if (!handles || !(*handles)[static_cast<std::size_t>(axis)].visible) {
+    std::fprintf(stderr, "kiln-view: script line %d: no gizmo handle to drag (select an emitter, gizmo on)\n", line);
+    return false;
+  }
+  // As a hand would: press near the handle's tip, move by (dx, dy) pixels, release.
+  const auto& h = (*handles)[static_cast<std::size_t>(axis)];
+  const glm::dvec2 press = h.from + (h.to - h.from) * 0.9;
+  if (!beginGizmoDrag(press) || state_.view.gizmoDrag.axis != axis) {
+    std::fprintf(stderr, "kiln-view: script line %d: the press did not take the %c handle\n", line, "xyz"[axis]);
+    return false;
+  }
+  dragTo(press + glm::dvec2(dx, dy));
+  state_.view.gizmoDrag.axis = -1;
+  state_.doc.emitterEdit.commit();
+  return state_.doc.emitterEdit.diagnostics.empty();
+}
+
+void Frame::dragTo(const glm::dvec2& local) {
+  const ViewSettings::GizmoDrag& drag = state_.view.gizmoDrag;
+  emitter_edit::Session& t = state_.doc.emitterEdit;
+  const Ray now = rayThroughPixel(state_.view.camera, local.x, local.y, state_.view.sceneWidth(), state_.view.sceneHeight());
+  const auto p = emitter_edit::dragAlongAxis(drag.start, drag.axis, drag.pressRay, now, state_.view.gizmoGrid);
+  if (!p) return;
+  t.working.position = {p->x, p->y, p->z};
+  state_.doc.lastEdit = DocumentState::LastEdit::Emitter;
+  // Live: the bounds box and the sector-fit check follow the drag (an invalid spot is reported
+  // and the level keeps the last valid one).
+  applyEmitterEdit(state_);
+  state_.panel(Panel::Emitter) = true;
+}
+
+void Frame::updateGizmoDrag(const glm::dvec2& local) {
+  ViewSettings::GizmoDrag& drag = state_.view.gizmoDrag;
+  if (drag.axis < 0) return;
+  emitter_edit::Session& t = state_.doc.emitterEdit;
+  if (!ImGui::IsMouseDown(ImGuiMouseButton_Left)) {
+    drag.axis = -1;
+    t.commit();  // one undo point per drag
+    return;
+  }
+  dragTo(local);
+}
+
 void Frame::update(double dt) {
   handleInput(dt);
   openPending();
+  if (!state_.commands.take<SaveSource>().empty()) saveSource(state_);
+  if (state_.doc.lastEdit == DocumentState::LastEdit::Emitter) {
+    // Ctrl+Z / Ctrl+Y step the emitter session (the tuning panel keeps them otherwise).
+    for (std::size_t i = state_.commands.take<TuningUndo>().size(); i > 0; --i) undoEmitterEdit(state_, false);
+    for (std::size_t i = state_.commands.take<TuningRedo>().size(); i > 0; --i) undoEmitterEdit(state_, true);
+  }
+  followSelection();
   // A tuning edit changed the mounted document: upload it again.
   if (state_.doc.level && preparedGeneration_ != state_.doc.levelGeneration) prepareGpu();
   reloadIfChanged(dt);
@@ -131,29 +285,33 @@ void Frame::update(double dt) {
 }
 
 void Frame::drawScene() {
-  const int w = state_.view.framebufferWidth, h = state_.view.framebufferHeight;
-  const bool gpu = gpu_->ready();
-  if (gpu) {
-    gpu_->drawMain(state_);
-  } else {
-    state_.ui.gpu.available = false;
-    gpu_->clearMain(state_);
+  // Before the Viewport window has been laid out, the scene takes the size the layout gives it.
+  if (state_.view.viewport.w < 1) {
+    if (const WindowPlacement* p = state_.ui.layout.find("Viewport")) {
+      const ImVec2 d = ImGui::GetIO().DisplaySize;
+      const WindowPlacement r = scaledPlacement(*p, state_.ui.layout, d.x, d.y);
+      state_.view.viewport = {r.x, r.y + ImGui::GetFrameHeight(), r.w, std::max(1.0f, r.h - ImGui::GetFrameHeight())};
+    }
   }
+  const int w = state_.view.sceneWidth(), h = state_.view.sceneHeight();
+  const bool gpu = gpu_->ready();
+  if (!gpu) state_.ui.gpu.available = false;
+  gpu_->drawMain(state_, gpu);
   state_.view.overlay.clear();
   scene_.cpuParticles = !gpu || state_.view.cpuParticles;
   buildSceneOverlay(state_, scene_, state_.view.overlay);
   state_.view.overlay.line({0, 0, 0}, {1, 0, 0}, {1, 0.2f, 0.2f, 1});
   state_.view.overlay.line({0, 0, 0}, {0, 1, 0}, {0.2f, 1, 0.2f, 1});
   state_.view.overlay.line({0, 0, 0}, {0, 0, 1}, {0.3f, 0.4f, 1, 1});
-  const glm::mat4 vp = glm::mat4(state_.view.camera.projection(double(w) / std::max(1, h)) * state_.view.camera.view());
-  gpu_->drawOverlay(state_.view.overlay, vp, w, h);
+  (void)w, (void)h;
+  gpu_->drawOverlay(state_, state_.view.overlay);
 
   state_.view.topViewTexture = nullptr;
   if (state_.view.showTopView && gpu) {
     // The top view renders offscreen at its own size; hiding or resizing it never touches the
     // level clock.
-    state_.view.topViewTexture = gpu_->drawTop(state_, 384, 256);
-    state_.view.topViewWidth = 384, state_.view.topViewHeight = 256;
+    state_.view.topViewTexture = gpu_->drawTop(state_, kTopViewWidth, kTopViewHeight);
+    state_.view.topViewWidth = kTopViewWidth, state_.view.topViewHeight = kTopViewHeight;
   }
 }
 
@@ -181,13 +339,20 @@ void Frame::drawMainMenu() {
     ImGui::MenuItem("Stored bounds (GPU)", nullptr, &debug.storedBounds);
     ImGui::MenuItem("Recomputed bounds (GPU)", nullptr, &debug.recomputedBounds);
     ImGui::MenuItem("Surface grid", nullptr, &debug.grid);
+    ImGui::Separator();
+    if (ImGui::BeginMenu("Background")) {
+      for (int i = 0; i < static_cast<int>(Background::Count); ++i)
+        if (ImGui::MenuItem(kBackgroundNames[i], i == 0 ? nullptr : "B cycles", state_.view.background == Background(i)))
+          state_.view.background = Background(i);
+      ImGui::EndMenu();
+    }
     ImGui::EndMenu();
   }
   if (ImGui::BeginMenu("Workspace")) {
     for (const char* ws : {"tuning", "bounds", "capture"})
       if (ImGui::MenuItem(ws, nullptr, workspace_ == ws)) applyWorkspace(ws, true);
     ImGui::Separator();
-    if (ImGui::MenuItem("Reset layout")) applyWorkspace(workspace_, true);
+    if (ImGui::MenuItem("Reset layout")) resetLayout();
     ImGui::EndMenu();
   }
   if (ImGui::BeginMenu("Help")) {
@@ -202,6 +367,7 @@ void Frame::drawMainMenu() {
 
 void Frame::drawUi() {
   drawMainMenu();
+  panels::viewport::draw(state_, scene_);
   panels::drawAll(state_);
 }
 
@@ -239,6 +405,13 @@ bool Frame::runAction(const ScriptAction& a) {
       // Immediately, so `time T` then `capture` records exactly T.
       return captureOne(state_.view.camera, "current", state_.view.clock.time);
     case K::Quit: state_.ui.quit = true; return true;
+    case K::Save:
+      if (saveSource(state_)) return true;
+      std::fprintf(stderr, "kiln-view: script line %d: %s\n", a.line, state_.ui.status.c_str());
+      return false;
+    case K::Background: state_.view.background = *backgroundFromName(a.text); return true;
+    case K::Expect: return expectState(a);
+    case K::DragGizmo: return scriptGizmoDrag(static_cast<int>(a.text[0] - 'x'), a.a, a.b, a.line);
     case K::Camera:
       state_.view.camera.setMode(a.text == "fly" ? Camera::Mode::Fly : a.text == "top" ? Camera::Mode::Top : Camera::Mode::Orbit);
       return true;

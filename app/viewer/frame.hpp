@@ -4,6 +4,7 @@
 
 #include <filesystem>
 #include <memory>
+#include <array>
 #include <optional>
 
 #include <glm/glm.hpp>
@@ -17,8 +18,11 @@
 
 namespace kiln::viewer {
 
-// Where the user's own window layout is kept (separate from the shipped workspaces).
-std::filesystem::path userLayoutPath();
+// The user's kiln-view settings folder ($XDG_CONFIG_HOME/kiln or ~/.config/kiln); created only
+// when an interactive session writes to it.
+std::filesystem::path userConfigDir();
+// The user's own arrangement of a workspace (written when leaving it or quitting).
+std::filesystem::path userWorkspaceLayoutPath(const std::string& workspace);
 // "LEVEL_LABEL_t00001500ms.png": sortable, one file per (camera, time).
 std::string captureFileName(const std::string& level, const std::string& label, double levelTime);
 // Camera bookmarks are saved beside the level as LEVEL.bookmarks.json.
@@ -30,15 +34,21 @@ class Frame {
  public:
   Frame(ViewerState& state, std::string workspace);
   ~Frame();
-  // placeWindows: move windows to the workspace layout (false keeps the user's saved layout).
-  bool init(bool placeWindows);
+  // userLayouts: read and write the user's own workspace arrangements (interactive sessions;
+  // scripted ones always start from the shipped layouts and write nothing).
+  bool init(bool userLayouts);
   void shutdown();
   void update(double dt);
   void drawScene();
   void drawUi();
   // Runs one scripted action; false when it failed (the session continues, the exit code says so).
   bool runAction(const ScriptAction& a);
-  void applyWorkspace(const std::string& name, bool place);
+  // Opens the workspace's panels and places them: the user's arrangement when saved, else (or
+  // with `shipped`) the layout in imgui_layout/.
+  void applyWorkspace(const std::string& name, bool place, bool shipped = false);
+  // "Reset layout": forgets the user's arrangement of the current workspace.
+  void resetLayout();
+  void saveUserLayout();
   bool saveBookmarks();
   // Runs pending captures (one set item per frame) and refreshes capture textures and metrics.
   void serviceCaptures();
@@ -53,6 +63,16 @@ class Frame {
   int captureFailures_ = 0;
   bool captureOne(const Camera& camera, const std::string& label, double levelTime);
   SceneOptions scene_;
+  bool cameraDrag_ = false;
+  bool userLayouts_ = false, started_ = false;
+  Selection loopSelection_;  // the selection the loop range last followed
+  void followSelection();
+  // The translate gizmo (frame.cpp): a press on a handle, then the drag.
+  bool beginGizmoDrag(const glm::dvec2& local);
+  void updateGizmoDrag(const glm::dvec2& local);
+  void dragTo(const glm::dvec2& local);
+  // The script's drag-gizmo: the same press, move and release a hand makes.
+  bool scriptGizmoDrag(int axis, double dx, double dy, int line);  // a right/middle drag that began on the viewport
   double watchTimer_ = 0;
   void drawMainMenu();
   void handleInput(double dt);
@@ -74,6 +94,7 @@ class Frame {
   bool writeScriptFile(const ScriptAction& a);
   bool copyScriptFile(const ScriptAction& a);
   bool expect(const ScriptAction& a);
+  bool expectState(const ScriptAction& a);
 };
 
 }  // namespace kiln::viewer

@@ -91,7 +91,7 @@ bool Frame::saveBookmarks() {
 void Frame::pickAt(double x, double y) {
   state_.view.pick.reset();
   if (!state_.doc.level || !state_.doc.level->particles()) return;
-  const Ray ray = rayThroughPixel(state_.view.camera, x, y, state_.view.framebufferWidth, state_.view.framebufferHeight);
+  const Ray ray = rayThroughPixel(state_.view.camera, x, y, state_.view.sceneWidth(), state_.view.sceneHeight());
   std::vector<std::uint8_t> hidden(state_.doc.level->particles()->emitters.size(), 0);
   for (std::uint32_t e = 0; e < hidden.size(); ++e) hidden[e] = emitterVisible(state_, e) ? 0 : 1;
   state_.view.pick = pickParticle(*state_.doc.level->particles(), state_.doc.level->schedules, state_.view.clock.time, ray, state_.view.camera,
@@ -122,14 +122,14 @@ void Frame::frameSelection() {
     }
   }
   if (lo.x > hi.x) return;
-  state_.view.camera.frame(lo, hi);
-  state_.view.topCamera.frame(lo, hi);
+  state_.view.camera.frame(lo, hi, double(state_.view.sceneWidth()) / state_.view.sceneHeight());
+  state_.view.topCamera.frame(lo, hi, double(kTopViewWidth) / kTopViewHeight);
 }
 
 std::optional<glm::dvec2> Frame::pixelOfEmitterParticle(const std::string& name) const {
   const auto* doc = state_.doc.level ? state_.doc.level->particles() : nullptr;
   if (!doc) return std::nullopt;
-  const double w = state_.view.framebufferWidth, h = state_.view.framebufferHeight;
+  const double w = state_.view.sceneWidth(), h = state_.view.sceneHeight();
   const glm::dmat4 vp = state_.view.camera.projection(w / std::max(1.0, h)) * state_.view.camera.view();
   for (std::uint32_t e = 0; e < doc->emitters.size(); ++e) {
     if (doc->emitters[e].name != name) continue;

@@ -1,5 +1,6 @@
 // Frame: the script actions that test a session — debug views, files written mid-session for
 // hot reload, and expect-* checks of the errors panel, the level clock and the mounted level.
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <system_error>
@@ -77,6 +78,71 @@ bool Frame::expect(const ScriptAction& a) {
   std::fprintf(stderr, "kiln-view: script line %d: expected level %s, mounted: %s\n", a.line, a.text.c_str(),
                state_.doc.level ? mounted.string().c_str() : "none");
   return false;
+}
+
+bool Frame::expectState(const ScriptAction& a) {
+  auto failed = [&](const std::string& what) {
+    std::fprintf(stderr, "kiln-view: script line %d: expect %s: %s\n", a.line, a.text.c_str(), what.c_str());
+    return false;
+  };
+  const auto* doc = state_.doc.level ? state_.doc.level->particles() : nullptr;
+  if (a.text == "undo") {
+    const bool available = state_.doc.tuning.active() && !state_.doc.tuning.undoStack.empty();
+    if (available == (a.a != 0)) return true;
+    return failed(available ? "undo is available" : "nothing to undo");
+  }
+  if (a.text == "loop") {
+    const LevelClock& c = state_.view.clock;
+    if (c.loop && std::abs(c.loopStart - a.a) <= 1e-6 && std::abs(c.loopEnd - a.b) <= 1e-6) return true;
+    char text[128];
+    std::snprintf(text, sizeof text, "the loop is %s, %.6g..%.6g", c.loop ? "on" : "off", c.loopStart, c.loopEnd);
+    return failed(text);
+  }
+  if (a.text == "framed") {
+    // Every corner of the emitter's stored bounds projects inside the viewport's image.
+    if (!doc) return failed("no particles");
+    for (const auto& em : doc->emitters) {
+      if (em.name != a.name) continue;
+      const double w = state_.view.sceneWidth(), h = state_.view.sceneHeight();
+      const glm::dmat4 vp = state_.view.camera.projection(w / h) * state_.view.camera.view();
+      for (int i = 0; i < 8; ++i) {
+        const glm::dvec4 c = vp * glm::dvec4(i & 1 ? em.bounds.max.x : em.bounds.min.x, i & 2 ? em.bounds.max.y : em.bounds.min.y,
+                                             i & 4 ? em.bounds.max.z : em.bounds.min.z, 1.0);
+        if (c.w <= 0 || std::abs(c.x / c.w) > 1 || std::abs(c.y / c.w) > 1) return failed("a corner of its bounds is off screen");
+      }
+      return true;
+    }
+    return failed("no emitter named '" + a.name + "'");
+  }
+  if (a.text == "position") {
+    if (!doc) return failed("no particles");
+    for (const auto& em : doc->emitters)
+      if (em.name == a.name) {
+        const double d = std::max({std::abs(em.position.x - a.look[0]), std::abs(em.position.y - a.look[1]),
+                                   std::abs(em.position.z - a.look[2])});
+        if (d <= 1e-6) return true;
+        char text[160];
+        std::snprintf(text, sizeof text, "%s is at %.6g %.6g %.6g", a.name.c_str(), em.position.x, em.position.y, em.position.z);
+        return failed(text);
+      }
+    return failed("no emitter named '" + a.name + "'");
+  }
+  if (a.text == "selected") {
+    const Selection& sel = state_.view.selection;
+    std::string now = "nothing";
+    if (state_.doc.level) {
+      if (sel.kind == Selection::Kind::Sector && sel.index < state_.doc.level->world().sectors.size())
+        now = "sector " + state_.doc.level->world().sectors[sel.index].name;
+      if (doc && sel.kind == Selection::Kind::Emitter && sel.index < doc->emitters.size())
+        now = "emitter " + doc->emitters[sel.index].name;
+      if (doc && sel.kind == Selection::Kind::Preset && sel.index < doc->presets.size())
+        now = "preset " + doc->presets[sel.index].name;
+    }
+    return now == a.name ? true : failed("selected: " + now);
+  }
+  // status: the status line holds the text.
+  if (state_.ui.status.find(a.name) != std::string::npos) return true;
+  return failed("the status line reads '" + state_.ui.status + "'");
 }
 
 }  // namespace kiln::viewer

@@ -44,6 +44,17 @@ core::Diagnostics GpuView::prepare(const MountedLevel& level) {
 void GpuView::clear() { renderer_->clear(); }
 bool GpuView::ready() const { return renderer_->ready(); }
 
+namespace {
+std::array<float, 4> backgroundColor(Background b) {
+  switch (b) {
+    case Background::Black: return {0, 0, 0, 1};
+    case Background::Grey: return {0.5f, 0.5f, 0.5f, 1};
+    case Background::Checkerboard: return {0.62f, 0.62f, 0.62f, 1};
+    default: return render::FrameOptions{}.clearColor;
+  }
+}
+}  // namespace
+
 render::FrameOptions GpuView::frameOptions(const ViewerState& s) const {
   render::FrameOptions o;
   const PassControls& pc = s.view.passes;
@@ -54,39 +65,59 @@ render::FrameOptions GpuView::frameOptions(const ViewerState& s) const {
   if (pc.soloEmitter >= 0) o.soloEmitter = static_cast<std::uint32_t>(pc.soloEmitter);
   o.debug = debug_;
   o.debug.overdraw = pc.overdraw;
-  o.countLiveParticles = s.panelOpen(Panel::Budgets) || s.panelOpen(Panel::Blend);
+  // The Viewport shows how many particles are alive, so the main view always counts them.
+  o.countLiveParticles = true;
+  if (s.view.background != Background::Level) {
+    // A backdrop instead of the level: the sectors hide, so nothing occludes the particles.
+    o.passEnabled[static_cast<std::size_t>(render::Pass::Sectors)] = false;
+    o.clearColor = backgroundColor(s.view.background);
+    if (s.view.background == Background::Checkerboard) o.checkerSize = 16;
+  }
   return o;
 }
 
-void GpuView::drawMain(ViewerState& s) {
-  const auto w = static_cast<std::uint32_t>(std::max(1, s.view.framebufferWidth));
-  const auto h = static_cast<std::uint32_t>(std::max(1, s.view.framebufferHeight));
-  render::bindWindowFramebuffer(w, h);
-  renderer_->drawFrame(s.view.clock.time, toRenderCamera(s.view.camera, double(w) / h), frameOptions(s), w, h);
-  const render::FrameStats& st = renderer_->stats();
-  s.ui.gpu.available = true;
-  s.ui.gpu.drawCalls = st.drawCalls;
-  s.ui.gpu.passDrawCalls.assign(st.passDrawCalls.begin(), st.passDrawCalls.end());
-  s.ui.gpu.liveParticles = st.liveParticles;
-  s.ui.gpu.atlasPages = renderer_->atlasPageCount();
-  s.ui.gpu.passMs.assign(st.gpuMs.begin(), st.gpuMs.end());
-  if (s.ui.gpu.passNames.size() != render::kPassCount) {
-    s.ui.gpu.passNames.clear();
-    s.ui.gpu.passTargetMs.clear();
-    s.ui.gpu.drawCallTarget = 0;
-    s.ui.gpu.passDrawCallTargets.clear();
-    for (const render::PassInfo& pass : render::kPasses) {
-      s.ui.gpu.passNames.emplace_back(pass.name);
-      const inspect::PassTarget* t = targets_ ? targets_->find(s.ui.gpu.passNames.back()) : nullptr;
-      s.ui.gpu.passTargetMs.push_back(t ? t->gpuMs : 0.0);
-      s.ui.gpu.passDrawCallTargets.push_back(t ? t->drawCalls : 0);
-      s.ui.gpu.drawCallTarget += t ? t->drawCalls : 0;
+void GpuView::drawMain(ViewerState& s, bool levelReady) {
+  const auto w = static_cast<std::uint32_t>(s.view.sceneWidth());
+  const auto h = static_cast<std::uint32_t>(s.view.sceneHeight());
+  if (!mainTarget_) mainTarget_.emplace(w, h);
+  mainTarget_->resize(w, h);
+  const render::Camera camera = toRenderCamera(s.view.camera, double(w) / h);
+  if (!levelReady) {
+    // With no level the renderer only clears (colour and depth), so the overlay draws on a clean slate.
+    render::FrameOptions o;
+    o.clearColor = {0.075f, 0.08f, 0.095f, 1.0f};
+    renderer_->drawFrame(s.view.clock.time, camera, o, *mainTarget_);
+  } else {
+    renderer_->drawFrame(s.view.clock.time, camera, frameOptions(s), *mainTarget_);
+    const render::FrameStats& st = renderer_->stats();
+    s.ui.gpu.available = true;
+    s.ui.gpu.drawCalls = st.drawCalls;
+    s.ui.gpu.passDrawCalls.assign(st.passDrawCalls.begin(), st.passDrawCalls.end());
+    s.ui.gpu.liveParticles = st.liveParticles;
+    s.ui.gpu.atlasPages = renderer_->atlasPageCount();
+    s.ui.gpu.passMs.assign(st.gpuMs.begin(), st.gpuMs.end());
+    if (s.ui.gpu.passNames.size() != render::kPassCount) {
+      s.ui.gpu.passNames.clear();
+      s.ui.gpu.passTargetMs.clear();
+      s.ui.gpu.drawCallTarget = 0;
+      s.ui.gpu.passDrawCallTargets.clear();
+      for (const render::PassInfo& pass : render::kPasses) {
+        s.ui.gpu.passNames.emplace_back(pass.name);
+        const inspect::PassTarget* t = targets_ ? targets_->find(s.ui.gpu.passNames.back()) : nullptr;
+        s.ui.gpu.passTargetMs.push_back(t ? t->gpuMs : 0.0);
+        s.ui.gpu.passDrawCallTargets.push_back(t ? t->drawCalls : 0);
+        s.ui.gpu.drawCallTarget += t ? t->drawCalls : 0;
+      }
+      s.ui.gpu.frameTargetMs = targets_ ? targets_->frameMs : 0;
     }
-    s.ui.gpu.frameTargetMs = targets_ ? targets_->frameMs : 0;
     s.ui.gpu.eventSimTargetMs = targets_ ? targets_->eventSimMs : 0;
     s.ui.gpu.eventBatchTargetMs = targets_ ? targets_->eventBatchMs : 0;
+    readEventStats(s, st);
   }
-  readEventStats(s, st);
+  // The window behind the panels: an empty frame of the viewer's own colour.
+  const auto fw = static_cast<std::uint32_t>(std::max(1, s.view.framebufferWidth));
+  const auto fh = static_cast<std::uint32_t>(std::max(1, s.view.framebufferHeight));
+  render::clearWindowFramebuffer(fw, fh, {0.06f, 0.065f, 0.075f, 1.0f});
 }
 
 // The event pass's numbers for the budgets panel and the blend inspector (no allocation once
@@ -110,20 +141,11 @@ void GpuView::readEventStats(ViewerState& s, const render::FrameStats& st) const
   }
 }
 
-void GpuView::clearMain(const ViewerState& s) {
-  const auto w = static_cast<std::uint32_t>(std::max(1, s.view.framebufferWidth));
-  const auto h = static_cast<std::uint32_t>(std::max(1, s.view.framebufferHeight));
-  render::bindWindowFramebuffer(w, h);
-  // With no level the renderer only clears (colour and depth), so the overlay draws on a clean slate.
-  render::FrameOptions o;
-  o.clearColor = {0.075f, 0.08f, 0.095f, 1.0f};
-  renderer_->drawFrame(s.view.clock.time, toRenderCamera(s.view.camera, double(w) / h), o, w, h);
-}
-
-void GpuView::drawOverlay(const OverlayList& list, const glm::mat4& viewProjection, int width, int height) {
-  const auto w = static_cast<std::uint32_t>(std::max(1, width)), h = static_cast<std::uint32_t>(std::max(1, height));
-  render::bindWindowFramebuffer(w, h);
-  renderer_->drawLines(list.lines, list.points, viewProjection, w, h);
+void GpuView::drawOverlay(ViewerState& s, const OverlayList& list) {
+  if (!mainTarget_) return;
+  const auto w = mainTarget_->width(), h = mainTarget_->height();
+  renderer_->drawLines(list.lines, list.points, toRenderCamera(s.view.camera, double(w) / h), *mainTarget_);
+  s.view.viewportTexture = imguiId(mainTarget_->imguiTexture());
 }
 
 void* GpuView::drawTop(ViewerState& s, std::uint32_t width, std::uint32_t height) {

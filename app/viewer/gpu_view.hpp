@@ -37,12 +37,12 @@ class GpuView {
   core::Diagnostics prepare(const MountedLevel& level);
   void clear();
   bool ready() const;
-  // Draws the main view into the window's default framebuffer and fills state.ui.gpu.
-  void drawMain(ViewerState& s);
-  // Without a prepared level: clears the window to the viewer's background.
-  void clearMain(const ViewerState& s);
-  // The overlay over what the window holds, depth tested against the scene.
-  void drawOverlay(const OverlayList& list, const glm::mat4& viewProjection, int width, int height);
+  // Draws the main view offscreen at the scene size (ViewSettings::sceneWidth/Height) and fills
+  // state.ui.gpu; without a prepared level only clears it. Then clears the window behind the
+  // panels. The image is state.view.viewportTexture after drawOverlay.
+  void drawMain(ViewerState& s, bool levelReady);
+  // The overlay over the main view's image, depth tested against the scene; publishes the image.
+  void drawOverlay(ViewerState& s, const OverlayList& list);
   // Renders the top view offscreen; returns its ImGui texture id (valid until the next call).
   void* drawTop(ViewerState& s, std::uint32_t width, std::uint32_t height);
   // Renderer debug views the View menu toggles (sector planes, stored/recomputed bounds).
@@ -55,7 +55,7 @@ class GpuView {
   void readEventStats(ViewerState& s, const render::FrameStats& st) const;
   render::FrameOptions frameOptions(const ViewerState& s) const;
   std::unique_ptr<render::Renderer> renderer_;
-  std::optional<render::RenderTarget> topTarget_;
+  std::optional<render::RenderTarget> mainTarget_, topTarget_;
   render::DebugViews debug_;
   std::optional<inspect::BudgetTargets> targets_;  // assets/budgets.json
 };

@@ -9,7 +9,7 @@
 
 namespace kiln::viewer {
 
-enum class Key { Space, Left, Right, F, F1, Tab, Z, Y, O, Q };
+enum class Key { Space, Left, Right, F, F1, Tab, Z, Y, O, Q, R, B, I, H, S };
 
 struct KeyChord {
   Key key{};
@@ -21,7 +21,10 @@ struct KeyChord {
 enum class KeyEffect { None, Done, FrameSelection };
 
 // Space play/pause, Left/Right step one tick (ten with Shift), F frame selection, F1 help,
-// Tab orbit/fly, Ctrl+Z undo and Ctrl+Y redo (tuning), Ctrl+O open, Ctrl+Q quit.
+// Tab orbit/fly, R restart the effect (loop start, playing), B next background, I isolate the
+// selection (again: show all), H show all, Ctrl+Z undo and Ctrl+Y redo (tuning), Ctrl+S save
+// the tuning edits to the YAML source, Ctrl+O open,
+// Ctrl+Q quit.
 // None when the chord means nothing (a plain Z, say).
 KeyEffect applyKey(ViewerState& s, const KeyChord& chord);
 

@@ -6,6 +6,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace kiln::viewer {
@@ -25,6 +26,15 @@ struct Layout {
 // Reads [Window][TITLE] Pos=/Size=/Collapsed= entries and [Kiln][Layout] Reference=W,H;
 // every other section (tables, docking, unknown) is ignored, as ImGui itself does.
 Layout parseLayout(std::string_view ini);
+
+// The layout as a workspace file (the [Kiln][Layout] section, then one [Window] per placement),
+// so a user's own arrangement is saved in the same form the shipped workspaces use.
+std::string layoutToIni(const Layout& layout);
+
+// Pairs of windows whose rectangles overlap by more than `tolerance` pixels on a W×H display
+// after scaling (titles in layout order). Workspaces tile: for the shipped ones this is empty.
+std::vector<std::pair<std::string, std::string>> overlappingWindows(const Layout& layout, float displayWidth,
+                                                                     float displayHeight, float tolerance = 0.5f);
 
 // The placement scaled from the layout's reference size to a display of W×H (menu bar kept).
 WindowPlacement scaledPlacement(const WindowPlacement& p, const Layout& l, float displayWidth, float displayHeight);

@@ -1,4 +1,5 @@
 // Parsing and scaling workspace layouts (GL-free, unit-tested in tests/viewer).
+#include <algorithm>
 #include <cstdio>
 #include <string>
 
@@ -58,6 +59,32 @@ WindowPlacement scaledPlacement(const WindowPlacement& p, const Layout& l, float
   out.y = kMenu + (p.y - kMenu) * sy;
   out.w = p.w * sx;
   out.h = p.h * sy;
+  return out;
+}
+
+std::string layoutToIni(const Layout& l) {
+  std::string out = "[Kiln][Layout]\nReference=" + std::to_string(static_cast<int>(l.referenceWidth)) + "," +
+                    std::to_string(static_cast<int>(l.referenceHeight)) + "\n";
+  char line[160];
+  for (const auto& w : l.windows) {
+    std::snprintf(line, sizeof line, "\n[Window][%s]\nPos=%d,%d\nSize=%d,%d\nCollapsed=%d\n", w.title.c_str(),
+                  static_cast<int>(w.x), static_cast<int>(w.y), static_cast<int>(w.w), static_cast<int>(w.h), w.collapsed ? 1 : 0);
+    out += line;
+  }
+  return out;
+}
+
+std::vector<std::pair<std::string, std::string>> overlappingWindows(const Layout& l, float dw, float dh, float tolerance) {
+  std::vector<std::pair<std::string, std::string>> out;
+  for (std::size_t i = 0; i < l.windows.size(); ++i) {
+    const WindowPlacement a = scaledPlacement(l.windows[i], l, dw, dh);
+    for (std::size_t j = i + 1; j < l.windows.size(); ++j) {
+      const WindowPlacement b = scaledPlacement(l.windows[j], l, dw, dh);
+      const float ox = std::min(a.x + a.w, b.x + b.w) - std::max(a.x, b.x);
+      const float oy = std::min(a.y + a.h, b.y + b.h) - std::max(a.y, b.y);
+      if (ox > tolerance && oy > tolerance) out.emplace_back(a.title, b.title);
+    }
+  }
   return out;
 }
 

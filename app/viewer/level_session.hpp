@@ -3,7 +3,9 @@
 #pragma once
 
 #include <filesystem>
+#include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -35,10 +37,20 @@ struct OpenOutcome {
 OpenOutcome openLevel(const std::filesystem::path& path, const world::HostCapabilities& host, bool relaxBounds);
 
 // Files whose change should reload the level: the file itself and, for sources, its textures.
+// The viewer's own saves are not changes: ownWrite records the content hash of what it wrote,
+// and a file whose modification time moved but whose content is that is left alone.
 struct WatchSet {
-  std::vector<std::pair<std::filesystem::path, std::filesystem::file_time_type>> files;
+  struct File {
+    std::filesystem::path path;
+    std::filesystem::file_time_type time;
+    std::optional<std::uint64_t> ownHash;  // FNV-1a 64 of the viewer's last write, if any
+  };
+  std::vector<File> files;
   static WatchSet of(const std::filesystem::path& path, const loader::LoadResult& load);
-  // True when a file's modification time changed (or it vanished/reappeared) since `of`.
+  // Call after the viewer wrote `bytes` to `path` (a watched file, or nothing happens).
+  void ownWrite(const std::filesystem::path& path, std::span<const std::uint8_t> bytes);
+  // True when a file's modification time changed (or it vanished/reappeared) since `of`, unless
+  // its content is exactly what the viewer itself last wrote there.
   bool changed() const;
 };
 

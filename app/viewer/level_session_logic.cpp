@@ -1,6 +1,8 @@
 // Opening, mounting and watching levels (GL-free, unit-tested in tests/viewer).
 #include <algorithm>
 
+#include "core/file.hpp"
+#include "core/hash.hpp"
 #include "level_session.hpp"
 #include "particles/bounds.hpp"
 #include "particles/schedule.hpp"
@@ -55,7 +57,7 @@ WatchSet WatchSet::of(const std::filesystem::path& path, const loader::LoadResul
   WatchSet w;
   auto add = [&](const std::filesystem::path& p) {
     std::error_code ec;
-    w.files.emplace_back(p, std::filesystem::last_write_time(p, ec));
+    w.files.push_back({p, std::filesystem::last_write_time(p, ec), std::nullopt});
   };
   add(path);
   for (const auto& t : load.textures)
@@ -63,10 +65,29 @@ WatchSet WatchSet::of(const std::filesystem::path& path, const loader::LoadResul
   return w;
 }
 
+namespace {
+std::uint64_t contentHash(std::span<const std::uint8_t> bytes) {
+  core::Fnv1a h;
+  h.bytes(bytes);
+  return h.value();
+}
+}  // namespace
+
+void WatchSet::ownWrite(const std::filesystem::path& path, std::span<const std::uint8_t> bytes) {
+  for (File& f : files)
+    if (f.path == path) f.ownHash = contentHash(bytes);
+}
+
 bool WatchSet::changed() const {
-  for (const auto& [p, t] : files) {
+  for (const File& f : files) {
     std::error_code ec;
-    if (std::filesystem::last_write_time(p, ec) != t) return true;
+    if (std::filesystem::last_write_time(f.path, ec) == f.time) continue;
+    if (f.ownHash) {
+      std::string error;
+      const auto bytes = core::readFile(f.path, error);
+      if (bytes && contentHash(*bytes) == *f.ownHash) continue;  // the viewer's own save
+    }
+    return true;
   }
   return false;
 }

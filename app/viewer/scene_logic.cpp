@@ -38,14 +38,13 @@ bool emitterVisible(const ViewerState& s, std::uint32_t e) {
 
 void buildSceneOverlay(const ViewerState& s, const SceneOptions& o, OverlayList& out) {
   if (!s.doc.level) {
-    out.grid(20, 1, {0.28f, 0.3f, 0.34f, 1});
+    out.grid(20, 1, overlay_color::kGrid);
     return;
   }
   const world::World& w = s.doc.level->world();
   for (std::uint32_t i = 0; i < w.sectors.size(); ++i) {
     const bool sel = s.view.selection.is(Selection::Kind::Sector, i);
-    sectorOutline(w.sectors[i], sel ? glm::vec4(1, 0.85f, 0.3f, 1) : glm::vec4(0.55f, 0.6f, 0.68f, 1),
-                  glm::vec4(0.3f, 0.8f, 0.5f, 1), out);
+    sectorOutline(w.sectors[i], sel ? overlay_color::kSelectedSector : overlay_color::kSector, overlay_color::kPortal, out);
   }
   const particles::Document* doc = s.doc.level->particles();
   if (!doc) return;
@@ -59,13 +58,14 @@ void buildSceneOverlay(const ViewerState& s, const SceneOptions& o, OverlayList&
       sel = std::find(frames.begin(), frames.end(), s.doc.level->load.textures[s.view.selection.index].image.name) != frames.end();
     }
     const bool forged = e < s.doc.level->forged.size() && s.doc.level->forged[e];
-    out.cross(g(em.position), 0.15, sel ? glm::vec4(1, 1, 0.3f, 1) : glm::vec4(0.9f, 0.6f, 0.2f, 0.9f));
+    out.cross(g(em.position), 0.15, sel ? overlay_color::kSelectedEmitter : overlay_color::kEmitter);
     if (sel || o.allBounds || forged) {
       // Stored bounds yellow (red when forged); the recomputed box cyan beside them.
-      out.box(g(em.bounds.min), g(em.bounds.max), forged ? glm::vec4(1, 0.2f, 0.2f, 1) : glm::vec4(1, 0.9f, 0.2f, sel ? 1.0f : 0.5f));
+      out.box(g(em.bounds.min), g(em.bounds.max),
+              forged ? overlay_color::kForgedBounds : overlay_color::kStoredBounds * glm::vec4(1, 1, 1, sel ? 1.0f : 0.5f));
       if (sel) {
         const auto re = particles::conservativeEmitterBounds(doc->presets[em.preset], em);
-        out.box(g(re.min), g(re.max), {0.2f, 0.9f, 1, 0.8f});
+        out.box(g(re.min), g(re.max), overlay_color::kRecomputedBounds);
       }
     }
     if (!o.cpuParticles || !emitterVisible(s, e)) continue;
@@ -83,10 +83,46 @@ void buildSceneOverlay(const ViewerState& s, const SceneOptions& o, OverlayList&
     for (const auto& fit : world::fitEmitters(w, *doc)) {
       if (fit.emitter != s.view.selection.index || !fit.sectorExists) continue;
       for (const auto& c : fit.corners)
-        if (!c.inside()) out.cross({c.x, c.y, c.z}, 0.12, {1, 0.15f, 0.15f, 1});
+        if (!c.inside()) out.cross({c.x, c.y, c.z}, 0.12, overlay_color::kCornerOutside);
     }
   }
-  if (s.view.pick) out.cross(g(s.view.pick->state.position), std::max(0.1, s.view.pick->state.size), {1, 1, 1, 1});
+  if (s.view.pick) out.cross(g(s.view.pick->state.position), std::max(0.1, s.view.pick->state.size), overlay_color::kPick);
+}
+
+std::vector<LegendEntry> overlayLegend(const ViewerState& s, const SceneOptions& o) {
+  std::vector<LegendEntry> out;
+  if (!s.doc.level) {
+    out.push_back({overlay_color::kGrid, "ground grid (no level)"});
+    return out;
+  }
+  out.push_back({overlay_color::kSector, "sector walls"});
+  const world::World& w = s.doc.level->world();
+  const bool portals = std::any_of(w.sectors.begin(), w.sectors.end(), [](const world::Sector& sec) {
+    return std::any_of(sec.portals.begin(), sec.portals.end(), [](std::uint32_t p) { return p != world::kNoPortal; });
+  });
+  if (portals) out.push_back({overlay_color::kPortal, "portal"});
+  if (s.view.selection.kind == Selection::Kind::Sector) out.push_back({overlay_color::kSelectedSector, "selected sector"});
+  const particles::Document* doc = s.doc.level->particles();
+  if (!doc || doc->emitters.empty()) return out;
+  out.push_back({overlay_color::kEmitter, "emitter origin"});
+  const bool emitterSelected = s.view.selection.kind == Selection::Kind::Emitter && s.view.selection.index < doc->emitters.size();
+  const bool anySelected = emitterSelected || s.view.selection.kind == Selection::Kind::Preset ||
+                           s.view.selection.kind == Selection::Kind::Texture;
+  if (anySelected) out.push_back({overlay_color::kSelectedEmitter, "selected emitter"});
+  if (anySelected || o.allBounds) out.push_back({overlay_color::kStoredBounds, "stored bounds"});
+  if (std::any_of(s.doc.level->forged.begin(), s.doc.level->forged.end(), [](std::uint8_t f) { return f != 0; }))
+    out.push_back({overlay_color::kForgedBounds, "forged stored bounds"});
+  if (anySelected) out.push_back({overlay_color::kRecomputedBounds, "recomputed bounds"});
+  if (emitterSelected) {
+    for (const auto& fit : world::fitEmitters(w, *doc))
+      if (fit.emitter == s.view.selection.index && fit.sectorExists &&
+          std::any_of(fit.corners.begin(), fit.corners.end(), [](const auto& c) { return !c.inside(); })) {
+        out.push_back({overlay_color::kCornerOutside, "corner outside its sector"});
+        break;
+      }
+  }
+  if (s.view.pick) out.push_back({overlay_color::kPick, "picked particle"});
+  return out;
 }
 
 }  // namespace kiln::viewer

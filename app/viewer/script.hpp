@@ -18,11 +18,16 @@ namespace kiln::viewer {
 //   key CHORD (as the keyboard: "space", "shift+right", "ctrl+z") | view NAME on|off
 //   write-file PATH TEXT (\n, \t and \\ escapes) | copy-file FROM TO
 //   expect-errors N|N+ | expect-time T [TOL] | expect-level NAME
+//   save (tuning edits to the YAML source) | background level|black|grey|checkerboard
+//   expect undo available|empty | expect loop START END | expect framed EMITTER
+//   expect selected KIND NAME | expect status TEXT (the status line contains TEXT)
+//   drag-gizmo x|y|z DX DY (press the selected emitter's handle, move DX, DY pixels, release)
+//   expect position EMITTER X Y Z (the mounted emitter's position, ± 1e-6)
 // A failed expect-* line fails the session (exit 1) and the script goes on, so one run reports
 // every broken expectation.
 struct ScriptAction {
   enum class Kind { Open, Time, Play, Pause, Speed, Step, Panel, Pick, Capture, Screenshot, Select, Wait, Camera, Quit, Workspace, Inspect, Tune, Host,
-                    Look, Key, View, WriteFile, CopyFile, ExpectErrors, ExpectTime, ExpectLevel };
+                    Look, Key, View, WriteFile, CopyFile, ExpectErrors, ExpectTime, ExpectLevel, Save, Background, Expect, DragGizmo };
   Kind kind{};
   std::string text;   // path, panel name, select kind, camera mode, key chord, view name
   std::string name;   // select: object name; write-file: the unescaped text; copy-file: target

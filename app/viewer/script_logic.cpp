@@ -186,6 +186,39 @@ Script parseScript(std::string_view text) {
       a.kind = K::ExpectLevel;
       if (w.size() != 2) ok = false, fail("'expect-level' takes a file name");
       else a.text = w[1];
+    } else if (k == "save") {
+      a.kind = K::Save;
+      if (w.size() != 1) ok = false, fail("'save' takes no arguments");
+    } else if (k == "background") {
+      a.kind = K::Background;
+      if (w.size() != 2 || !backgroundFromName(w[1])) ok = false, fail("'background' takes level, black, grey or checkerboard");
+      else a.text = w[1];
+    } else if (k == "drag-gizmo") {
+      a.kind = K::DragGizmo;
+      if (w.size() != 4 || (w[1] != "x" && w[1] != "y" && w[1] != "z") || !number(w[2], a.a) || !number(w[3], a.b))
+        ok = false, fail("'drag-gizmo' takes an axis x|y|z and a move DX DY in pixels");
+      else a.text = w[1];
+    } else if (k == "expect") {
+      a.kind = K::Expect;
+      const std::string what = w.size() >= 2 ? w[1] : std::string();
+      a.text = what;
+      if (what == "undo" && w.size() == 3 && (w[2] == "available" || w[2] == "empty")) {
+        a.a = w[2] == "available";
+      } else if (what == "loop" && w.size() == 4 && number(w[2], a.a) && number(w[3], a.b)) {
+      } else if (what == "framed" && w.size() == 3) {
+        a.name = w[2];
+      } else if (what == "selected" && w.size() == 4) {
+        a.name = w[2] + " " + w[3];
+      } else if (what == "position" && w.size() == 6 && number(w[3], a.look[0]) && number(w[4], a.look[1]) &&
+                 number(w[5], a.look[2])) {
+        a.name = w[2];
+      } else if (what == "status" && w.size() >= 3) {
+        a.name = afterWord(line, k);
+      } else {
+        ok = false;
+        fail("'expect' takes: undo available|empty, loop START END, framed EMITTER, selected KIND NAME, "
+             "position EMITTER X Y Z or status TEXT");
+      }
     } else {
       ok = false;
       fail("unknown action '" + k + "'");

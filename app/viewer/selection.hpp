@@ -10,6 +10,7 @@ struct Selection {
   Kind kind = Kind::None;
   std::uint32_t index = 0;
   bool is(Kind k, std::uint32_t i) const { return kind == k && index == i; }
+  friend bool operator==(const Selection&, const Selection&) = default;
 };
 
 }  // namespace kiln::viewer

@@ -1,6 +1,7 @@
 // Everything the viewer's panels read and change: the mounted level, clock, cameras, selection.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <deque>
@@ -19,6 +20,7 @@
 #include "level_session.hpp"
 #include "overlay.hpp"
 #include "panels/inspect.hpp"
+#include "panels/emitter_edit.hpp"
 #include "panels/tuning_model.hpp"
 #include "pick.hpp"
 #include "render/passes.hpp"
@@ -27,12 +29,12 @@
 namespace kiln::viewer {
 
 // Panel identities; the script's `panel NAME` and the View menu use these names.
-enum class Panel : int { Timeline, Outliner, Bounds, Budgets, Blend, Pick, Tuning, Captures, Capabilities, Errors, Help, Open, Count };
+enum class Panel : int { Timeline, Outliner, Bounds, Budgets, Blend, Pick, Tuning, Captures, Capabilities, Errors, Help, Open, Emitter, Count };
 inline constexpr std::array<const char*, static_cast<int>(Panel::Count)> kPanelNames{
-    "timeline", "outliner", "bounds", "budgets", "blend", "pick", "tuning", "captures", "capabilities", "errors", "help", "open"};
+    "timeline", "outliner", "bounds", "budgets", "blend", "pick", "tuning", "captures", "capabilities", "errors", "help", "open", "emitter"};
 inline constexpr std::array<const char*, static_cast<int>(Panel::Count)> kPanelTitles{
     "Timeline", "Outliner", "Bounds inspector", "Budgets", "Blend passes", "Slot picking", "Preset tuning",
-    "Captures", "Host capabilities", "Errors", "Keyboard shortcuts", "Open level"};
+    "Captures", "Host capabilities", "Errors", "Keyboard shortcuts", "Open level", "Emitter editing"};
 std::optional<Panel> panelFromName(std::string_view name);
 
 // A blend mode's place among the particle passes (render::kParticlePasses, in draw order).
@@ -47,6 +49,12 @@ struct PassControls {
   int soloEmitter = -1;
   bool overdraw = false;
 };
+
+// Isolation (the outliner's, keys I and H): solo the selected emitter, or mute every emitter
+// but the selected preset's; showAll clears every solo and mute, passes included.
+void isolateSelection(struct ViewerState& s);
+bool isolated(const struct ViewerState& s);
+void showAll(PassControls& pc);
 
 // What the GPU renderer reported for the last frame (absent when no renderer is active).
 struct GpuInfo {
@@ -152,6 +160,27 @@ struct DocumentState {
   std::vector<loader::LocatedDiagnostic> loadDiagnostics;
   std::vector<std::string> recentFiles;
   tuning::Session tuning;
+  emitter_edit::Session emitterEdit;
+  // Which session Ctrl+Z / Ctrl+Y act on: the one edited last.
+  enum class LastEdit { None, Preset, Emitter } lastEdit = LastEdit::None;
+};
+
+// What the 3D view draws behind the particles: the level as authored, or a flat or checkered
+// backdrop (the sectors hidden) for judging alpha and additive effects on their own.
+enum class Background : int { Level, Black, Grey, Checkerboard, Count };
+inline constexpr std::array<const char*, static_cast<int>(Background::Count)> kBackgroundNames{
+    "level", "black", "grey", "checkerboard"};
+std::optional<Background> backgroundFromName(std::string_view name);
+
+// The top view's offscreen size (pixels).
+inline constexpr std::uint32_t kTopViewWidth = 384, kTopViewHeight = 256;
+
+// The Viewport window's image: where the scene is shown, in framebuffer pixels. Zero-sized until
+// the window has been laid out once; camera input, picking and framing act on this rectangle.
+struct ViewportRect {
+  float x = 0, y = 0, w = 0, h = 0;
+  bool hovered = false;  // the mouse is over the image (and no other window covers it)
+  bool contains(float px, float py) const { return px >= x && py >= y && px < x + w && py < y + h; }
 };
 
 // How the level is looked at: time, cameras, selection, pass controls and what is drawn over it.
@@ -171,6 +200,22 @@ struct ViewSettings {
   OverlayList overlay;
   OverlayList topOverlay;
   int framebufferWidth = 0, framebufferHeight = 0;
+  // The translate gizmo on the selected emitter (the emitter panel's switch) and its grid (m, 0: off).
+  bool gizmo = true;
+  double gizmoGrid = 0.1;
+  struct GizmoDrag {
+    int axis = -1;  // -1: not dragging
+    glm::dvec3 start{0};
+    Ray pressRay;
+  } gizmoDrag;
+  // The loop range follows the selected effect (effectLoopRange) when the selection changes.
+  bool loopFollowsSelection = true;
+  ViewportRect viewport;
+  void* viewportTexture = nullptr;  // the scene's offscreen image (ImGui texture id)
+  Background background = Background::Level;
+  // The size the scene renders at: the Viewport window's image, else the whole framebuffer.
+  int sceneWidth() const { return viewport.w >= 1 ? static_cast<int>(viewport.w) : std::max(1, framebufferWidth); }
+  int sceneHeight() const { return viewport.h >= 1 ? static_cast<int>(viewport.h) : std::max(1, framebufferHeight); }
 };
 
 // The window around the view: which panels are open, their placement, status and statistics.
@@ -207,5 +252,20 @@ struct ViewerState {
   bool& panel(Panel p) { return ui.open[static_cast<int>(p)]; }
   bool panelOpen(Panel p) const { return ui.open[static_cast<int>(p)]; }
 };
+
+// Validates the emitter session's working copy and, when valid, puts it in the mounted level
+// (bounds, birth schedule, a new level generation); false with the session's diagnostics set.
+bool applyEmitterEdit(ViewerState& s);
+// Steps the emitter session back (or forward) and applies the result.
+bool undoEmitterEdit(ViewerState& s, bool redo);
+
+// The translate gizmo: the emitter it moves (the selected one, when the gizmo is on), and its
+// handles in viewport pixels, about a sixth of the view tall whatever the distance.
+std::optional<std::uint32_t> gizmoEmitter(const ViewerState& s);
+std::optional<std::array<emitter_edit::Handle, 3>> gizmoHandlesFor(const ViewerState& s);
+
+// Writes the tuning edits to the level's YAML source (save_logic.cpp); the status line says what
+// happened. False when there is no source to write or the write failed ("nothing to save" is true).
+bool saveSource(ViewerState& s);
 
 }  // namespace kiln::viewer

@@ -100,6 +100,18 @@ void Renderer::Impl::drawFrameInto(GLuint framebuffer, double levelTime, const C
   const bool overdraw = options.debug.overdraw;
   const std::array<float, 4> clearColor = overdraw ? std::array<float, 4>{0, 0, 0, 1} : options.clearColor;
   glClearBufferfv(GL_COLOR, 0, clearColor.data());
+  if (options.checkerSize > 0 && !overdraw) {
+    // Every other square a darker grey: scissored clears, no program and no allocation.
+    const std::array<float, 4> dark{clearColor[0] * 0.6f, clearColor[1] * 0.6f, clearColor[2] * 0.6f, clearColor[3]};
+    const std::uint32_t n = options.checkerSize;
+    glEnable(GL_SCISSOR_TEST);
+    for (std::uint32_t y = 0; y < height; y += n)
+      for (std::uint32_t x = (y / n % 2) * n; x < width; x += 2 * n) {
+        glScissor(static_cast<GLint>(x), static_cast<GLint>(y), static_cast<GLsizei>(n), static_cast<GLsizei>(n));
+        glClearBufferfv(GL_COLOR, 0, dark.data());
+      }
+    glDisable(GL_SCISSOR_TEST);
+  }
   const float depthOne = 1.0f;
   glClearBufferfv(GL_DEPTH, 0, &depthOne);
   if (!level || !particle) {

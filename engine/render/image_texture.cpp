@@ -62,6 +62,16 @@ void bindWindowFramebuffer(std::uint32_t width, std::uint32_t height) {
   glViewport(0, 0, static_cast<GLsizei>(width), static_cast<GLsizei>(height));
 }
 
+void clearWindowFramebuffer(std::uint32_t width, std::uint32_t height, const std::array<float, 4>& rgba) {
+  bindWindowFramebuffer(width, height);
+  glDisable(GL_SCISSOR_TEST);
+  glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
+  glDepthMask(GL_TRUE);
+  glClearBufferfv(GL_COLOR, 0, rgba.data());
+  const float depth = 1.0f;
+  glClearBufferfv(GL_DEPTH, 0, &depth);
+}
+
 core::Image readWindowPixels(std::uint32_t width, std::uint32_t height) {
   core::Image image;
   if (width == 0 || height == 0) return image;

@@ -3,6 +3,7 @@
 // OpenGL 4.6 context; no GL types in this header.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <memory>
 
@@ -35,6 +36,8 @@ class ImageTexture {
 
 // Makes the window (the context's default framebuffer) the draw target, viewport W×H.
 void bindWindowFramebuffer(std::uint32_t width, std::uint32_t height);
+// Binds the window as above and clears its colour (and depth) to `rgba`.
+void clearWindowFramebuffer(std::uint32_t width, std::uint32_t height, const std::array<float, 4>& rgba);
 
 // The window's back buffer (call after drawing, before swapping), rows top to bottom, RGBA as
 // the framebuffer holds it (a window without alpha bits reads alpha 255).

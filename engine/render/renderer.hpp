@@ -52,6 +52,7 @@ struct FrameOptions {
   std::optional<std::uint32_t> soloEmitter;
   DebugViews debug;
   std::array<float, 4> clearColor{0.05f, 0.05f, 0.07f, 1.0f};
+  std::uint32_t checkerSize = 0;  // > 0: the clear is a checkerboard of squares this many pixels wide
   bool countLiveParticles = false;  // reads back a counter (stalls the pipeline; inspectors only)
   // Event particles (the scene-transparency pass): false leaves them out (`--no-events`);
   // eventSort overrides the section's sort mode (the viewer's sandbox).

@@ -110,3 +110,29 @@ TEST_CASE("budget targets parse from the shipped budgets.json and refuse other s
   CHECK_FALSE(inspect::parseBudgetTargets(R"({"passes": {}})"));
   CHECK_FALSE(inspect::parseBudgetTargets("[1,2]"));
 }
+
+TEST_CASE("the loop range of a once effect ends when its last particle can have died") {
+  auto doc = testing::oneEmitter();
+  auto& em = doc.emitters[0];
+  em.delay = 0.5, em.duration = 2.0;
+  doc.presets[em.preset].lifetime = {1.0, 1.5};
+  const auto r = inspect::effectLoopRange(doc, 0);
+  CHECK(r.start == 0.0);
+  CHECK(r.end == 0.5 + 2.0 + 1.5);  // delay + duration + the longest lifetime
+}
+
+TEST_CASE("the loop range of a cycling effect is one steady-state period") {
+  auto doc = testing::oneEmitter(particles::PlayMode::Cycle, 3.0);
+  auto& em = doc.emitters[0];
+  em.delay = 1.0;
+  doc.presets[em.preset].lifetime = {2.0, 4.0};
+  // Lifetimes up to 4 s reach back ⌈4/3⌉ = 2 periods: the loop starts after two cycles.
+  auto r = inspect::effectLoopRange(doc, 0);
+  CHECK(r.start == 1.0 + 2 * 3.0);
+  CHECK(r.end == 1.0 + 3 * 3.0);
+  // A lifetime of exactly one period needs one cycle before it, not two.
+  doc.presets[em.preset].lifetime = {1.0, 3.0};
+  r = inspect::effectLoopRange(doc, 0);
+  CHECK(r.start == 4.0);
+  CHECK(r.end == 7.0);
+}

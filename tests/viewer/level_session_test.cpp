@@ -2,7 +2,9 @@
 // missing host features refuse the mount, diagnostics select the object they name.
 #include <catch2/catch.hpp>
 
+#include <chrono>
 #include <fstream>
+#include <span>
 
 #include "level_session.hpp"
 
@@ -102,6 +104,27 @@ TEST_CASE("the watch set notices a changed modification time, and only then") {
   const WatchSet w = WatchSet::of(path, none);
   CHECK_FALSE(w.changed());
   std::filesystem::last_write_time(path, std::filesystem::last_write_time(path) + std::chrono::seconds(2));
+  CHECK(w.changed());
+  std::filesystem::remove(path);
+}
+
+TEST_CASE("the viewer's own save is not a reload; an external edit after it is") {
+  const auto path = std::filesystem::temp_directory_path() / "kiln-viewer-own-save.yaml";
+  { std::ofstream(path) << "before"; }
+  loader::LoadResult none;
+  WatchSet w = WatchSet::of(path, none);
+  const std::string mine = "saved by the viewer";
+  { std::ofstream(path) << mine; }
+  std::filesystem::last_write_time(path, std::filesystem::last_write_time(path) + std::chrono::seconds(2));
+  CHECK(w.changed());  // not yet told: any write is a change
+  w.ownWrite(path, std::span(reinterpret_cast<const std::uint8_t*>(mine.data()), mine.size()));
+  CHECK_FALSE(w.changed());
+  // Another program rewrites it with one byte different: a change again.
+  { std::ofstream(path) << "saved by the viewes"; }
+  std::filesystem::last_write_time(path, std::filesystem::last_write_time(path) + std::chrono::seconds(4));
+  CHECK(w.changed());
+  // An own write to a file the set does not watch changes nothing.
+  w.ownWrite(path.string() + ".other", std::span(reinterpret_cast<const std::uint8_t*>(mine.data()), mine.size()));
   CHECK(w.changed());
   std::filesystem::remove(path);
 }

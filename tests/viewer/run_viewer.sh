@@ -20,7 +20,7 @@ while [ $# -gt 0 ]; do
 done
 cd "$out"
 # shellcheck disable=SC2086  # the arguments are paths without spaces, split on purpose
-xvfb-run -a -s "-screen 0 1600x1000x24" "$view" $args
+xvfb-run -a -s "-screen 0 2048x1200x24" "$view" $args
 found=0
 for png in "$out"/*.png "$out"/kiln-captures/*.png; do
   [ -e "$png" ] || continue

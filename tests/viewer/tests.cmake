@@ -56,6 +56,9 @@ if(KILN_XVFB_RUN AND KILN_PYTHON3)
                       "hot reload keeps the last good level and its time, then reloads the fix")
   kiln_viewer_session(keys 1400x900 "key actions play, pause, step, frame, undo and redo")
   kiln_viewer_session(views 1400x900 "debug views (sector planes, bounds, overdraw) change the picture")
+  kiln_viewer_session(workbench 1280x720
+                      "workbench: tiled tuning workspace, loop follows the effect, F frames, save keeps undo")
+  kiln_viewer_session(workspaces_1080 1920x1080 "every workspace tiles around the Viewport at 1920x1080")
   kiln_viewer_session(readme_shot 1400x900
                       "the README screenshot session (docs/images/kiln-view.png) still runs")
   if(DEFINED KILN_ASSETS_OUT)

@@ -2,6 +2,8 @@
 // which corners leave the sector (and by how much).
 #include <imgui.h>
 
+#include <algorithm>
+
 #include "panels/inspect.hpp"
 #include "panels/panels.hpp"
 #include "world/fit.hpp"
@@ -42,9 +44,14 @@ void draw(ViewerState& s) {
   else ImGui::TextColored({0.4f, 1, 0.5f, 1}, "stored bounds equal the recomputed bounds");
 
   const auto diff = inspect::boundsDiff(em.bounds, ex.bounds);
-  if (ImGui::BeginTable("diff", 7, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg)) {
+  // Columns fit their contents; a narrow dock scrolls the table sideways instead of cutting it.
+  const ImGuiTableFlags fit = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollX;
+  const float row = ImGui::GetTextLineHeightWithSpacing() + 2;
+  if (ImGui::BeginTable("diff", 7, fit, ImVec2(0, row * 4 + 8))) {
+    // Widths from the text they hold, so the first frame already has its final layout.
+    const float num = ImGui::CalcTextSize("-0000.000000").x;
     for (const char* h : {"axis", "stored min", "recomputed min", "d min", "stored max", "recomputed max", "d max"})
-      ImGui::TableSetupColumn(h);
+      ImGui::TableSetupColumn(h, ImGuiTableColumnFlags_WidthFixed, std::max(num, ImGui::CalcTextSize(h).x));
     ImGui::TableHeadersRow();
     for (int a = 0; a < 3; ++a) {
       const auto& d = diff[static_cast<std::size_t>(a)];
@@ -62,8 +69,14 @@ void draw(ViewerState& s) {
     ImGui::EndTable();
   }
   ImGui::Text("billboard radius %.4f   margin %.3g", ex.billboardRadius, ex.margin);
-  if (ImGui::BeginTable("faces", 5, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg)) {
-    for (const char* h : {"face", "term", "age (s)", "lifetime (s)", "local extent"}) ImGui::TableSetupColumn(h);
+  if (ImGui::BeginTable("faces", 5, fit, ImVec2(0, row * 7 + 8))) {
+    float term = ImGui::CalcTextSize("term").x;
+    for (const auto& r : ex.faces) term = std::max(term, ImGui::CalcTextSize(r.term.c_str()).x);
+    const float num = ImGui::CalcTextSize("-0000.0000").x;
+    ImGui::TableSetupColumn("face", ImGuiTableColumnFlags_WidthFixed, ImGui::CalcTextSize("face").x);
+    ImGui::TableSetupColumn("term", ImGuiTableColumnFlags_WidthFixed, term);
+    for (const char* h : {"age (s)", "lifetime (s)", "local extent"})
+      ImGui::TableSetupColumn(h, ImGuiTableColumnFlags_WidthFixed, std::max(num, ImGui::CalcTextSize(h).x));
     ImGui::TableHeadersRow();
     for (int f = 0; f < 6; ++f) {
       const auto& r = ex.faces[static_cast<std::size_t>(f)];

@@ -4,6 +4,10 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <cfloat>
+#include <numeric>
+#include <string>
+#include <vector>
 
 #include "panels/inspect.hpp"
 #include "panels/panels.hpp"
@@ -12,17 +16,79 @@
 namespace kiln::viewer::panels::budgets {
 namespace {
 
+// A limit as a labelled bar: the label (and where it is reached) on its own wrapped line, the bar
+// across the panel below, so no narrow dock cuts either.
 void bar(const char* label, double used, double limit, const char* where) {
   const float f = limit > 0 ? static_cast<float>(used / limit) : 0.0f;
+  ImGui::PushTextWrapPos(0);
+  if (where && *where) ImGui::Text("%s  @ %s", label, where);
+  else ImGui::TextUnformatted(label);
+  ImGui::PopTextWrapPos();
   ImGui::PushStyleColor(ImGuiCol_PlotHistogram, f > 1 ? ImVec4(0.9f, 0.2f, 0.2f, 1)
                                                 : f > 0.8f ? ImVec4(0.9f, 0.7f, 0.2f, 1)
                                                            : ImVec4(0.3f, 0.7f, 0.4f, 1));
   char text[96];
-  std::snprintf(text, sizeof text, "%.0f / %.0f", used, limit);
-  ImGui::ProgressBar(std::min(f, 1.0f), ImVec2(220, 0), text);
+  if (limit > 0) std::snprintf(text, sizeof text, "%.0f / %.0f", used, limit);
+  else std::snprintf(text, sizeof text, "%.0f (no target)", used);
+  ImGui::ProgressBar(std::min(f, 1.0f), ImVec2(-FLT_MIN, 0), text);
   ImGui::PopStyleColor();
-  ImGui::SameLine();
-  ImGui::Text("%s%s%s", label, where && *where ? "  @ " : "", where ? where : "");
+}
+
+void passTimes(const ViewerState& s, float width);
+
+// Frame time over the last few hundred frames, at the panel's real width (a negative width on
+// ImGui 1.86 plots a sliver), the frame budget as a red line, and the passes' GPU times.
+void frameTime(const ViewerState& s) {
+  const std::vector<float> v(s.ui.stats.frameMs.begin(), s.ui.stats.frameMs.end());
+  const float mx = *std::max_element(v.begin(), v.end());
+  char overlay[64];
+  std::snprintf(overlay, sizeof overlay, "last %.2f ms  max %.2f ms", v.back(), mx);
+  const float top = std::max({mx, 20.0f, float(s.ui.gpu.frameTargetMs) * 1.2f});
+  const float width = std::max(60.0f, ImGui::GetContentRegionAvail().x);
+  constexpr float kHeight = 80;
+  const ImVec2 o = ImGui::GetCursorScreenPos();
+  ImGui::PlotLines("##frame", v.data(), static_cast<int>(v.size()), 0, overlay, 0, top, ImVec2(width, kHeight));
+  if (s.ui.gpu.frameTargetMs > 0) {
+    const float y = o.y + kHeight - float(s.ui.gpu.frameTargetMs) / top * kHeight;
+    ImGui::GetWindowDrawList()->AddLine({o.x, y}, {o.x + width, y}, IM_COL32(255, 80, 80, 200));
+    ImGui::TextWrapped("red line: frame target %.1f ms (assets/budgets.json)", s.ui.gpu.frameTargetMs);
+  }
+  if (!s.ui.gpu.available) return;
+  // A fixed height whatever the timers say, so the panel's layout never jumps with them.
+  const float line = ImGui::GetTextLineHeightWithSpacing();
+  ImGui::BeginChild("pass times", ImVec2(0, line * float(s.ui.gpu.passMs.size() + 2) + 4), false, ImGuiWindowFlags_NoScrollbar);
+  passTimes(s, width);
+  ImGui::EndChild();
+}
+
+void passTimes(const ViewerState& s, float width) {
+  const auto& ms = s.ui.gpu.passMs;
+  const bool timersZero = std::all_of(ms.begin(), ms.end(), [](double t) { return t <= 0; });
+  if (timersZero) {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1, 0.75f, 0.3f, 1));
+    ImGui::TextWrapped("GPU timer queries read zero on this driver (common on software rasterizers): "
+                       "per-pass times are unavailable, not zero.");
+    ImGui::PopStyleColor();
+    return;
+  }
+  // Per-pass GPU time as one stacked bar, in draw order, with a key.
+  const double total = std::accumulate(ms.begin(), ms.end(), 0.0);
+  static const ImU32 kColors[] = {IM_COL32(120, 130, 150, 255), IM_COL32(90, 170, 110, 255), IM_COL32(80, 150, 220, 255),
+                                  IM_COL32(240, 160, 60, 255),  IM_COL32(200, 100, 200, 255), IM_COL32(180, 180, 90, 255)};
+  const ImVec2 b = ImGui::GetCursorScreenPos();
+  float x = b.x;
+  for (std::size_t p = 0; p < ms.size(); ++p) {
+    const float w = total > 0 ? float(ms[p] / total) * width : 0;
+    ImGui::GetWindowDrawList()->AddRectFilled({x, b.y}, {x + w, b.y + 14}, kColors[p % std::size(kColors)]);
+    x += w;
+  }
+  ImGui::Dummy({width, 16});
+  for (std::size_t p = 0; p < ms.size(); ++p) {
+    ImGui::ColorButton(("##c" + std::to_string(p)).c_str(), ImGui::ColorConvertU32ToFloat4(kColors[p % std::size(kColors)]),
+                       ImGuiColorEditFlags_NoTooltip, {10, 10});
+    ImGui::SameLine();
+    ImGui::Text("%s %.3f ms", s.ui.gpu.passNames[p].c_str(), ms[p]);
+  }
 }
 
 }  // namespace
@@ -44,7 +110,9 @@ void draw(ViewerState& s) {
     if (ImGui::CollapsingHeader("Format limits", ImGuiTreeNodeFlags_DefaultOpen))
       for (const auto& r : rows) bar(r.name.c_str(), r.used, r.limit, r.where.c_str());
     if (ImGui::CollapsingHeader("Capacity per emitter", ImGuiTreeNodeFlags_DefaultOpen) &&
-        ImGui::BeginTable("cap", 5, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY,
+        ImGui::BeginTable("cap", 5,
+                          ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY | ImGuiTableFlags_ScrollX |
+                              ImGuiTableFlags_SizingFixedFit,
                           ImVec2(0, 180))) {
       for (const char* h : {"emitter", "preset", "required", "capacity", "worst-case alive"}) ImGui::TableSetupColumn(h);
       ImGui::TableHeadersRow();
@@ -102,21 +170,7 @@ void draw(ViewerState& s) {
     bar("batching CPU (us)", g.eventBatchMs * 1000.0, g.eventBatchTargetMs * 1000.0,
         g.eventBatchTargetMs > 0 ? "" : "no events.batch_ms in budgets.json");
   }
-  if (ImGui::CollapsingHeader("Frame time", ImGuiTreeNodeFlags_DefaultOpen) && !s.ui.stats.frameMs.empty()) {
-    std::vector<float> v(s.ui.stats.frameMs.begin(), s.ui.stats.frameMs.end());
-    const float mx = *std::max_element(v.begin(), v.end());
-    char overlay[64];
-    std::snprintf(overlay, sizeof overlay, "last %.2f ms  max %.2f ms", v.back(), mx);
-    const float top = std::max({mx, 20.0f, float(s.ui.gpu.frameTargetMs) * 1.2f});
-    const ImVec2 o = ImGui::GetCursorScreenPos();
-    ImGui::PlotLines("##frame", v.data(), static_cast<int>(v.size()), 0, overlay, 0, top, ImVec2(-1, 70));
-    if (s.ui.gpu.frameTargetMs > 0) {
-      // The frame budget as a line across the graph.
-      const float y = o.y + 70 - float(s.ui.gpu.frameTargetMs) / top * 70;
-      ImGui::GetWindowDrawList()->AddLine({o.x, y}, {o.x + ImGui::GetItemRectSize().x, y}, IM_COL32(255, 80, 80, 200));
-      ImGui::Text("frame target %.1f ms (assets/budgets.json)", s.ui.gpu.frameTargetMs);
-    }
-  }
+  if (ImGui::CollapsingHeader("Frame time", ImGuiTreeNodeFlags_DefaultOpen) && !s.ui.stats.frameMs.empty()) frameTime(s);
   ImGui::End();
 }
 

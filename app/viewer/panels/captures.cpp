@@ -20,8 +20,7 @@ void bookmarks(ViewerState& s) {
     s.view.bookmarks.push_back({name, s.view.camera});
     s.commands.push(SaveBookmarks{});
   }
-  ImGui::SameLine();
-  ImGui::TextDisabled("(saved beside the level)");
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("bookmarks are saved beside the level (LEVEL.bookmarks.json)");
   for (std::size_t i = 0; i < s.view.bookmarks.size(); ++i) {
     ImGui::PushID(static_cast<int>(i));
     if (ImGui::SmallButton("go")) s.view.camera = s.view.bookmarks[i].camera;

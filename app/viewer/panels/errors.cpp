@@ -2,6 +2,9 @@
 // one selects the object it names. The last good level stays mounted meanwhile.
 #include <imgui.h>
 
+#include <cstdio>
+#include <string>
+
 #include "panels/panels.hpp"
 
 namespace kiln::viewer::panels::errors {
@@ -14,40 +17,33 @@ void draw(ViewerState& s) {
     return;
   }
   ImGui::Text("%zu problem(s)%s", s.doc.loadDiagnostics.size(), s.doc.level ? "; showing the last good level" : "");
-  // Narrow docks keep the message readable: the first three columns can be resized, and the
-  // whole table scrolls sideways rather than wrapping the message one word per line.
-  const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_Resizable |
-                                ImGuiTableFlags_ScrollX | ImGuiTableFlags_ScrollY;
-  if (ImGui::BeginTable("diags", 4, flags)) {
-    ImGui::TableSetupColumn("code", ImGuiTableColumnFlags_WidthFixed, 120);
-    ImGui::TableSetupColumn("where", ImGuiTableColumnFlags_WidthFixed, 160);
-    ImGui::TableSetupColumn("field", ImGuiTableColumnFlags_WidthFixed, 200);
-    ImGui::TableSetupColumn("message", ImGuiTableColumnFlags_WidthFixed, 520);
-    ImGui::TableHeadersRow();
-    for (std::size_t i = 0; i < s.doc.loadDiagnostics.size(); ++i) {
-      const auto& d = s.doc.loadDiagnostics[i];
-      ImGui::TableNextRow();
-      ImGui::TableNextColumn();
-      ImGui::PushID(static_cast<int>(i));
-      const std::string code(core::codeName(d.diagnostic.code));
-      if (ImGui::Selectable(code.c_str(), false, ImGuiSelectableFlags_SpanAllColumns) && s.doc.level) {
-        const Selection sel = selectionForPath(s.doc.level->load.level, d.diagnostic.path);
-        if (sel.kind != Selection::Kind::None) s.view.selection = sel;
-      }
-      ImGui::PopID();
-      ImGui::TableNextColumn();
-      if (d.line) ImGui::Text("%s:%u:%u", d.file.c_str(), d.line, d.col);
-      else if (d.offset) ImGui::Text("%s @%llu", d.file.c_str(), static_cast<unsigned long long>(*d.offset));
-      else ImGui::TextUnformatted(d.file.c_str());
-      ImGui::TableNextColumn();
-      ImGui::TextUnformatted(d.diagnostic.path.c_str());
-      ImGui::TableNextColumn();
-      ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + 510);
-      ImGui::TextUnformatted(d.diagnostic.message.c_str());
-      ImGui::PopTextWrapPos();
+  // One block per problem, wrapped to the panel's width, so a narrow dock reads it whole: the
+  // code and where (click to select what it names), the field path, then the message.
+  ImGui::BeginChild("diags", ImVec2(0, s.doc.forgedOffer ? -ImGui::GetFrameHeightWithSpacing() : 0));
+  for (std::size_t i = 0; i < s.doc.loadDiagnostics.size(); ++i) {
+    const auto& d = s.doc.loadDiagnostics[i];
+    ImGui::PushID(static_cast<int>(i));
+    const bool warning = d.diagnostic.severity == core::Severity::Warning;
+    std::string head = std::string(warning ? "warning[" : "error[") + std::string(core::codeName(d.diagnostic.code)) + "]  ";
+    char where[64] = "";
+    if (d.line) std::snprintf(where, sizeof where, ":%u:%u", d.line, d.col);
+    else if (d.offset) std::snprintf(where, sizeof where, " @%llu", static_cast<unsigned long long>(*d.offset));
+    head += d.file + where;
+    ImGui::PushStyleColor(ImGuiCol_Text, warning ? ImVec4(1, 0.8f, 0.35f, 1) : ImVec4(1, 0.45f, 0.4f, 1));
+    if (ImGui::Selectable(head.c_str(), false) && s.doc.level) {
+      const Selection sel = selectionForPath(s.doc.level->load.level, d.diagnostic.path);
+      if (sel.kind != Selection::Kind::None) s.view.selection = sel;
     }
-    ImGui::EndTable();
+    ImGui::PopStyleColor();
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", "click to select what this names");
+    ImGui::PushTextWrapPos(0);
+    if (!d.diagnostic.path.empty()) ImGui::TextDisabled("%s", d.diagnostic.path.c_str());
+    ImGui::TextUnformatted(d.diagnostic.message.c_str());
+    ImGui::PopTextWrapPos();
+    ImGui::Separator();
+    ImGui::PopID();
   }
+  ImGui::EndChild();
   if (s.doc.forgedOffer && ImGui::Button("Inspect the forged level anyway")) {
     s.commands.push(OpenLevel{*s.doc.forgedOffer, true});
     s.panel(Panel::Bounds) = true;

@@ -24,6 +24,15 @@ std::vector<float> aliveSeries(const particles::Document& doc, std::uint32_t e, 
 std::vector<double> birthTicks(const particles::Document& doc, std::uint32_t e, const std::vector<float>& schedule,
                                double t0, double t1, std::size_t limit = 2048);
 
+// The loop range of one effect, for playback that follows the selection: a once emitter plays
+// [0, delay + duration + longest lifetime]; a cycling one loops one period of its steady state,
+// [delay + k·period, delay + (k+1)·period] with k = ⌈longest lifetime / period⌉, so particles of
+// earlier cycles are there and the loop has no seam.
+struct LoopRange {
+  double start = 0, end = 0;
+};
+LoopRange effectLoopRange(const particles::Document& doc, std::uint32_t emitter);
+
 // --- budgets ---
 struct BudgetRow {
   std::string name;   // e.g. "total slots"

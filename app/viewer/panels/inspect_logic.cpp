@@ -3,6 +3,7 @@
 #include <cmath>
 #include <nlohmann/json.hpp>
 
+#include "clock.hpp"
 #include "panels/inspect.hpp"
 #include "particles/evaluate.hpp"
 #include "particles/schedule.hpp"
@@ -42,6 +43,16 @@ std::vector<double> birthTicks(const particles::Document& doc, std::uint32_t e, 
     if (!cycling) break;
   }
   return out;
+}
+
+LoopRange effectLoopRange(const particles::Document& doc, std::uint32_t e) {
+  const particles::Emitter& em = doc.emitters[e];
+  const double life = doc.presets[em.preset].lifetime.max;
+  if (em.mode == particles::PlayMode::Cycle && em.period > 0) {
+    const double start = em.delay + std::ceil(life / em.period) * em.period;
+    return {start, start + em.period};
+  }
+  return {0.0, std::max(em.delay + em.duration + life, LevelClock::kStepSeconds)};
 }
 
 std::vector<BudgetRow> budgetRows(const particles::Document& doc, std::size_t encodedBytes) {

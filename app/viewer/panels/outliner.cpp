@@ -6,11 +6,29 @@
 namespace kiln::viewer::panels::outliner {
 namespace {
 
+// A small on/off toggle drawn as a button (highlighted when on).
+bool toggle(const char* label, bool on, const char* tip) {
+  if (on) ImGui::PushStyleColor(ImGuiCol_Button, ImVec4(0.85f, 0.55f, 0.15f, 1));
+  const bool pressed = ImGui::SmallButton(label);
+  if (on) ImGui::PopStyleColor();
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tip);
+  return pressed;
+}
+
 template <class Items, class Label>
 void list(ViewerState& s, const char* title, const Items& items, Selection::Kind kind, Label label) {
   if (!ImGui::TreeNodeEx(title, ImGuiTreeNodeFlags_DefaultOpen, "%s (%zu)", title, items.size())) return;
+  PassControls& pc = s.view.passes;
   for (std::uint32_t i = 0; i < items.size(); ++i) {
     ImGui::PushID(static_cast<int>(i));
+    if (kind == Selection::Kind::Emitter && i < pc.emitterMuted.size()) {
+      // Solo and mute per emitter, as in the blend-pass inspector (the same controls).
+      if (toggle("S", pc.soloEmitter == static_cast<int>(i), "solo: show only this emitter"))
+        pc.soloEmitter = pc.soloEmitter == static_cast<int>(i) ? -1 : static_cast<int>(i);
+      ImGui::SameLine(0, 2);
+      if (toggle("M", pc.emitterMuted[i] != 0, "mute: hide this emitter")) pc.emitterMuted[i] = !pc.emitterMuted[i];
+      ImGui::SameLine();
+    }
     if (ImGui::Selectable(label(i).c_str(), s.view.selection.is(kind, i))) s.view.selection = {kind, i};
     ImGui::PopID();
   }
@@ -20,7 +38,8 @@ void list(ViewerState& s, const char* title, const Items& items, Selection::Kind
 }  // namespace
 
 void draw(ViewerState& s) {
-  if (!begin(s, Panel::Outliner)) return;
+  // Long names scroll sideways rather than being cut.
+  if (!begin(s, Panel::Outliner, ImGuiWindowFlags_HorizontalScrollbar)) return;
   if (!s.doc.level) {
     ImGui::TextDisabled("No level. File > Open, or drop a .klm / .yaml here.");
     ImGui::End();
@@ -28,6 +47,16 @@ void draw(ViewerState& s) {
   }
   ImGui::TextUnformatted(s.doc.level->path.filename().string().c_str());
   if (s.doc.level->relaxedBounds) ImGui::TextColored({1, 0.4f, 0.3f, 1}, "stored bounds NOT checked");
+  const bool canIsolate = s.view.selection.kind == Selection::Kind::Emitter || s.view.selection.kind == Selection::Kind::Preset;
+  ImGui::BeginDisabled(!canIsolate);
+  if (ImGui::Button("Isolate selection")) isolateSelection(s);
+  ImGui::EndDisabled();
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ImGui::SetTooltip("I: show only the selected emitter or preset");
+  ImGui::SameLine();
+  ImGui::BeginDisabled(!isolated(s) && s.view.passes.soloPass < 0);
+  if (ImGui::Button("Show all")) showAll(s.view.passes);
+  ImGui::EndDisabled();
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ImGui::SetTooltip("H: clear every solo and mute");
   const auto& w = s.doc.level->world();
   list(s, "Sectors", w.sectors, Selection::Kind::Sector, [&](std::uint32_t i) { return w.sectors[i].name; });
   if (const auto* doc = s.doc.level->particles()) {

@@ -40,6 +40,7 @@ void drawAll(ViewerState& s) {
   blend::draw(s);
   pick::draw(s);
   tuning::draw(s);
+  emitter::draw(s);
   captures::draw(s);
   capabilities::draw(s);
   errors::draw(s);

@@ -1,6 +1,7 @@
 // Every panel's entry point: one file per panel, each returns early when closed or collapsed.
 #pragma once
 
+#include "scene.hpp"
 #include "viewer_state.hpp"
 
 namespace kiln::viewer::panels {
@@ -17,6 +18,9 @@ namespace errors { void draw(ViewerState& s); }
 namespace help { void draw(ViewerState& s); }
 namespace open { void draw(ViewerState& s); }
 namespace top_view { void draw(ViewerState& s); }
+namespace emitter { void draw(ViewerState& s); }
+// The 3D view's window (not in drawAll: the frame draws it first, with the scene's options).
+namespace viewport { void draw(ViewerState& s, const SceneOptions& scene); }
 
 // Draws every open panel in a fixed order.
 void drawAll(ViewerState& s);

@@ -81,11 +81,22 @@ void draw(ViewerState& s) {
   const float span = static_cast<float>(std::max(10.0, c.loop ? c.loopEnd : c.time * 1.25));
   ImGui::SetNextItemWidth(-80);
   if (ImGui::SliderFloat("time (s)", &t, 0.0f, span, "%.3f")) c.seek(t);
+  if (ImGui::Button("Restart effect")) restartEffect(c);
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("R: back to the loop start, playing");
+  ImGui::SameLine();
   ImGui::Checkbox("loop", &c.loop);
   ImGui::SameLine();
   float range[2] = {static_cast<float>(c.loopStart), static_cast<float>(c.loopEnd)};
-  ImGui::SetNextItemWidth(200);
-  if (ImGui::DragFloat2("loop range", range, 0.05f, 0.0f, 3600.0f, "%.2f")) c.setLoop(range[0], range[1]);
+  ImGui::SetNextItemWidth(160);
+  if (ImGui::DragFloat2("##range", range, 0.05f, 0.0f, 3600.0f, "%.2f")) {
+    c.setLoop(range[0], range[1]);
+    s.view.loopFollowsSelection = false;  // a range set by hand stays until asked to follow again
+  }
+  ImGui::SameLine();
+  ImGui::Checkbox("follow selection", &s.view.loopFollowsSelection);
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("loop range = the selected effect: delay + duration + longest lifetime,\n"
+                      "or one steady-state period of a cycling emitter");
   // The plotted window: the loop range when looping, else the ten seconds around now.
   const double t0 = c.loop ? c.loopStart : std::max(0.0, c.time - 5.0);
   const double t1 = c.loop ? c.loopEnd : t0 + 10.0;

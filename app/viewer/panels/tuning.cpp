@@ -11,6 +11,8 @@
 #include "core/file.hpp"
 #include "panels/panels.hpp"
 #include "panels/tuning_model.hpp"
+#include "particles/frames.hpp"
+#include "particles/validate.hpp"
 
 namespace kiln::viewer::panels::tuning {
 namespace {
@@ -171,8 +173,38 @@ bool colorKeys(std::vector<particles::ColorKey>& keys) {
   return changed;
 }
 
-bool fields(particles::Preset& p) {
+// The sprite's words: each frame's texture (from the level's textures), flipbook, facing, and
+// the blend modes of the document's version (version 1: additive and cutout).
+bool spriteFields(particles::Sprite& sp, std::uint16_t version, const std::vector<loader::Texture>& textures) {
   bool c = false;
+  for (std::size_t i = 0; i < sp.frames.size(); ++i) {
+    ImGui::PushID(static_cast<int>(i));
+    const std::string label = "frame " + std::to_string(i);
+    if (ImGui::BeginCombo(label.c_str(), sp.frames[i].c_str())) {
+      for (const auto& t : textures)
+        if (ImGui::Selectable(t.image.name.c_str(), t.image.name == sp.frames[i])) sp.frames[i] = t.image.name, c = true;
+      ImGui::EndCombo();
+    }
+    ImGui::PopID();
+  }
+  auto choice = [&](const char* label, auto& value, auto... options) {
+    if (!ImGui::BeginCombo(label, std::string(particles::name(value)).c_str())) return;
+    for (auto o : {options...})
+      if (ImGui::Selectable(std::string(particles::name(o)).c_str(), o == value)) value = o, c = true;
+    ImGui::EndCombo();
+  };
+  using particles::Blend, particles::Facing, particles::Flipbook;
+  choice("flipbook", sp.flipbook, Flipbook::Once, Flipbook::Cycle);
+  choice("facing", sp.facing, Facing::Camera, Facing::Upright);
+  if (version >= 2) choice("blend", sp.blend, Blend::Additive, Blend::Cutout, Blend::Alpha, Blend::Premultiplied);
+  else choice("blend", sp.blend, Blend::Additive, Blend::Cutout);
+  return c;
+}
+
+bool fields(particles::Preset& p, std::uint16_t version, const std::vector<loader::Texture>& textures) {
+  bool c = false;
+  // Widgets leave room for the longest label, so a narrow dock never cuts one.
+  ImGui::PushItemWidth(-(ImGui::CalcTextSize("spin min/max (deg/s)").x + ImGui::GetStyle().ItemInnerSpacing.x * 2));
   int cap = static_cast<int>(p.capacity);
   if (ImGui::InputInt("capacity", &cap)) p.capacity = static_cast<std::uint32_t>(std::max(0, cap)), c = true;
   c |= range("lifetime min/max (s)", p.lifetime, 0.01f, 0, 3600);
@@ -186,6 +218,8 @@ bool fields(particles::Preset& p) {
   c |= range("spin min/max (deg/s)", p.rotationSpeed, 1, -3600, 3600);
   float fps = float(p.sprite.fps);
   if (ImGui::DragFloat("sprite fps", &fps, 0.1f, 0, 240, "%.2f")) p.sprite.fps = fps, c = true;
+  c |= spriteFields(p.sprite, version, textures);
+  ImGui::PopItemWidth();
   if (ImGui::TreeNodeEx("size curve", ImGuiTreeNodeFlags_DefaultOpen)) {
     c |= sizeCurve(p.size);
     ImGui::TreePop();
@@ -197,24 +231,6 @@ bool fields(particles::Preset& p) {
   return c;
 }
 
-void save(ViewerState& s, ::kiln::viewer::tuning::Session& t) {
-  namespace tm = ::kiln::viewer::tuning;
-  std::string error;
-  const auto path = s.doc.level->path;
-  auto bytes = core::readFile(path, error);
-  if (bytes) {
-    const std::string text(bytes->begin(), bytes->end());
-    if (auto out = loader::replaceScalars(text, tm::changedScalars(t.saved, t.committed), error)) {
-      if (core::writeFile(path, std::span(reinterpret_cast<const std::uint8_t*>(out->data()), out->size()), error)) {
-        t.saved = t.committed;
-        s.ui.status = "saved " + path.filename().string();
-        return;
-      }
-    }
-  }
-  s.ui.status = "save failed: " + error;
-}
-
 }  // namespace
 
 void draw(ViewerState& s) {
@@ -224,8 +240,11 @@ void draw(ViewerState& s) {
   if (t.active() && (!doc || t.preset >= doc->presets.size())) t = {};
   // Keyboard undo/redo works even with the panel closed, while a session exists.
   bool changed = false;
-  const bool undo = !s.commands.take<TuningUndo>().empty(), redo = !s.commands.take<TuningRedo>().empty();
-  if (t.active() && (undo || redo)) changed = undo ? t.undo() : t.redo();
+  // Ctrl+Z / Ctrl+Y act on the session edited last (the emitter's is handled by the frame).
+  if (s.doc.lastEdit != DocumentState::LastEdit::Emitter) {
+    const bool undo = !s.commands.take<TuningUndo>().empty(), redo = !s.commands.take<TuningRedo>().empty();
+    if (t.active() && (undo || redo)) changed = undo ? t.undo() : t.redo();
+  }
   if (begin(s, Panel::Tuning)) {
     if (!doc || doc->presets.empty()) {
       ImGui::TextDisabled("No presets.");
@@ -246,10 +265,10 @@ void draw(ViewerState& s) {
       ImGui::SameLine();
       const bool source = s.doc.level->load.kind == loader::FileKind::Source;
       ImGui::BeginDisabled(!source || t.committed == t.saved || !t.diagnostics.empty());
-      if (ImGui::Button("Save to YAML")) save(s, t);
+      if (ImGui::Button("Save to YAML")) saveSource(s);
       ImGui::EndDisabled();
       if (!source) ImGui::TextDisabled("compiled level: edits are live only (open the .yaml to save)");
-      if (fields(t.working)) changed = true;
+      if (fields(t.working, doc->version, s.doc.level->load.textures)) changed = true, s.doc.lastEdit = DocumentState::LastEdit::Preset;
       // One undo point per gesture: commit once no widget is held.
       if (!ImGui::IsAnyItemActive()) t.commit();
       if (!t.diagnostics.empty()) {
@@ -263,6 +282,15 @@ void draw(ViewerState& s) {
   }
   if (changed && doc && t.active()) {
     t.diagnostics = tm::validateEdit(*doc, s.doc.level->world(), t.preset, t.working);
+    // Frames chosen from the level's textures must still be square and of one size.
+    particles::checkFrameImages(t.working, particles::presetPath(t.working, t.preset) + ".sprite.frames",
+                                [&](const std::string& name) -> std::optional<particles::FrameImage> {
+                                  for (const auto& tex : s.doc.level->load.textures)
+                                    if (tex.image.name == name)
+                                      return particles::FrameImage{tex.image.image.width, tex.image.image.height, true};
+                                  return std::nullopt;
+                                },
+                                t.diagnostics);
     if (t.diagnostics.empty() && !(doc->presets[t.preset] == t.working)) {
       tm::applyEdit(*doc, t.preset, t.working);
       for (std::size_t e = 0; e < doc->emitters.size() && e < s.doc.level->forged.size(); ++e)

@@ -205,6 +205,18 @@ std::vector<loader::ScalarEdit> changedScalars(const particles::Preset& before, 
     out.push_back({full(nb.path), loader::formatNumber(nb.value()), std::nullopt,
                    nb.wholeDepth ? base.size() + nb.wholeDepth : 0, nb.wholeDepth ? nodeText(fb, whole) : std::string()});
   }
+  // The sprite's words: flipbook, facing, blend, and each frame's texture name (the frame count
+  // stays as authored; a field the source omits is added to its map).
+  auto word = [&](std::vector<std::string> rel, std::string_view text) {
+    out.push_back({full(rel), std::string(text), std::nullopt, 0, {}});
+  };
+  const particles::Sprite &sa = before.sprite, &sb = after.sprite;
+  if (sa.flipbook != sb.flipbook) word({"sprite", "flipbook"}, particles::name(sb.flipbook));
+  if (sa.facing != sb.facing) word({"sprite", "facing"}, particles::name(sb.facing));
+  if (sa.blend != sb.blend) word({"sprite", "blend"}, particles::name(sb.blend));
+  if (sa.frames.size() == sb.frames.size())
+    for (std::size_t i = 0; i < sb.frames.size(); ++i)
+      if (sa.frames[i] != sb.frames[i]) word({"sprite", "frames", "[" + std::to_string(i) + "]"}, sb.frames[i]);
   return out;
 }
 

@@ -14,33 +14,8 @@ namespace kiln::viewer::tuning {
 void Session::start(const particles::Document& doc, std::uint32_t presetIndex) {
   KILN_ASSERT(presetIndex < doc.presets.size());
   preset = presetIndex;
-  saved = committed = working = doc.presets[presetIndex];
-  undoStack.clear();
-  redoStack.clear();
+  reset(doc.presets[presetIndex]);
   diagnostics.clear();
-}
-
-void Session::commit() {
-  if (working == committed) return;
-  undoStack.push_back(committed);
-  redoStack.clear();
-  committed = working;
-}
-
-bool Session::undo() {
-  if (undoStack.empty()) return false;
-  redoStack.push_back(committed);
-  committed = working = undoStack.back();
-  undoStack.pop_back();
-  return true;
-}
-
-bool Session::redo() {
-  if (redoStack.empty()) return false;
-  undoStack.push_back(committed);
-  committed = working = redoStack.back();
-  redoStack.pop_back();
-  return true;
 }
 
 core::Diagnostics validateEdit(const particles::Document& doc, const world::World& world, std::uint32_t preset,

@@ -11,25 +11,18 @@
 #include <vector>
 
 #include "core/diagnostic.hpp"
+#include "edit_history.hpp"
 #include "loader/yaml_edit.hpp"
 #include "particles/model.hpp"
 #include "world/world.hpp"
 
 namespace kiln::viewer::tuning {
 
-struct Session {
+struct Session : EditHistory<particles::Preset> {
   std::uint32_t preset = UINT32_MAX;  // index into the document's presets
-  particles::Preset saved;            // as in the file on disk (what "save" diffs against)
-  particles::Preset committed;        // last undo point
-  particles::Preset working;          // what the widgets edit
-  std::vector<particles::Preset> undoStack, redoStack;
   core::Diagnostics diagnostics;      // of `working`; empty means it is applied
   bool active() const { return preset != UINT32_MAX; }
   void start(const particles::Document& doc, std::uint32_t presetIndex);
-  // Records `working` as an undo point (call when a widget edit ends).
-  void commit();
-  bool undo();
-  bool redo();
 };
 
 // Every rule an edited preset must pass before it reaches the GPU: the preset rules of the

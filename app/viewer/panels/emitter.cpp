@@ -1,0 +1,124 @@
+// Emitter editing: the selected emitter's every field (position, yaw, scale, seed, rate,
+// duration, bursts, mode, period, delay) with live validation, the move gizmo's switch and grid,
+// undo/redo and save to the YAML source. Edits go through emitter_edit (GL-free).
+#include <imgui.h>
+
+#include <algorithm>
+#include <cfloat>
+
+#include "panels/panels.hpp"
+
+namespace kiln::viewer::panels::emitter {
+namespace {
+
+bool number(const char* label, double& v, float speed, double lo, double hi, const char* format = "%.3f") {
+  return ImGui::DragScalar(label, ImGuiDataType_Double, &v, speed, &lo, &hi, format, ImGuiSliderFlags_AlwaysClamp);
+}
+
+bool fields(particles::Emitter& e) {
+  bool c = false;
+  double p[3] = {e.position.x, e.position.y, e.position.z};
+  if (ImGui::DragScalarN("position", ImGuiDataType_Double, p, 3, 0.01f, nullptr, nullptr, "%.3f"))
+    e.position = {p[0], p[1], p[2]}, c = true;
+  c |= number("yaw (deg)", e.yaw, 0.5f, -180, 180, "%.1f");
+  c |= number("scale", e.scale, 0.01f, 0.01, 100);
+  int seed = static_cast<int>(std::min<std::uint32_t>(e.seed, INT32_MAX));
+  if (ImGui::InputInt("seed", &seed)) e.seed = static_cast<std::uint32_t>(std::max(0, seed)), c = true;
+  c |= number("rate (/s)", e.rate, 0.1f, 0, 100000, "%.2f");
+  c |= number("duration (s)", e.duration, 0.01f, 0, 3600);
+  int mode = static_cast<int>(e.mode);
+  if (ImGui::Combo("mode", &mode, "once\0cycle\0")) e.mode = static_cast<particles::PlayMode>(mode), c = true;
+  ImGui::BeginDisabled(e.mode != particles::PlayMode::Cycle);
+  c |= number("period (s)", e.period, 0.01f, 0, 3600);
+  ImGui::EndDisabled();
+  c |= number("delay (s)", e.delay, 0.01f, 0, 3600);
+  if (ImGui::TreeNodeEx("bursts", ImGuiTreeNodeFlags_DefaultOpen, "bursts (%zu)", e.bursts.size())) {
+    for (std::size_t i = 0; i < e.bursts.size(); ++i) {
+      ImGui::PushID(static_cast<int>(i));
+      ImGui::SetNextItemWidth(90);
+      c |= number("##time", e.bursts[i].time, 0.01f, 0, 3600);
+      ImGui::SameLine();
+      int count = static_cast<int>(e.bursts[i].count);
+      ImGui::SetNextItemWidth(90);
+      if (ImGui::InputInt("##count", &count, 1, 10)) e.bursts[i].count = static_cast<std::uint32_t>(std::max(0, count)), c = true;
+      ImGui::SameLine();
+      ImGui::TextDisabled("s, count");
+      ImGui::SameLine();
+      if (ImGui::SmallButton("x")) {
+        e.bursts.erase(e.bursts.begin() + static_cast<std::ptrdiff_t>(i)), c = true;
+        ImGui::PopID();
+        break;
+      }
+      ImGui::PopID();
+    }
+    if (ImGui::SmallButton("add burst")) {
+      const double last = e.bursts.empty() ? 0.0 : e.bursts.back().time;
+      e.bursts.push_back({std::min(3600.0, last + 0.5), 1}), c = true;
+    }
+    ImGui::TreePop();
+  }
+  return c;
+}
+
+}  // namespace
+
+void draw(ViewerState& s) {
+  emitter_edit::Session& t = s.doc.emitterEdit;
+  particles::Document* doc = s.doc.level && s.doc.level->load.level.particles ? &*s.doc.level->load.level.particles : nullptr;
+  if (t.active() && (!doc || t.emitter >= doc->emitters.size())) t = {};
+  if (!begin(s, Panel::Emitter)) return;
+  if (!doc || doc->emitters.empty()) {
+    ImGui::TextDisabled("No emitters.");
+    ImGui::End();
+    return;
+  }
+  // The session follows the selected emitter once its edits are committed.
+  if (s.view.selection.kind == Selection::Kind::Emitter && s.view.selection.index < doc->emitters.size() &&
+      (!t.active() || (t.emitter != s.view.selection.index && t.committed == t.saved && s.view.gizmoDrag.axis < 0)))
+    t.start(*doc, s.view.selection.index);
+  if (!t.active()) {
+    ImGui::TextDisabled("Select an emitter (outliner, or click a particle).");
+    ImGui::End();
+    return;
+  }
+  ImGui::Text("emitter %s (preset %s)", t.working.name.c_str(), doc->presets[t.working.preset].name.c_str());
+  if (t.emitter != s.view.selection.index || s.view.selection.kind != Selection::Kind::Emitter)
+    ImGui::TextColored({1, 0.8f, 0.35f, 1}, "unsaved edits to this emitter: save or undo them to edit another");
+  bool changed = false;
+  ImGui::BeginDisabled(t.undoStack.empty());
+  if (ImGui::Button("Undo")) changed |= t.undo();
+  ImGui::EndDisabled();
+  ImGui::SameLine();
+  ImGui::BeginDisabled(t.redoStack.empty());
+  if (ImGui::Button("Redo")) changed |= t.redo();
+  ImGui::EndDisabled();
+  ImGui::SameLine();
+  const bool source = s.doc.level->load.kind == loader::FileKind::Source;
+  ImGui::BeginDisabled(!source || t.committed == t.saved || !t.diagnostics.empty());
+  if (ImGui::Button("Save to YAML")) saveSource(s);
+  ImGui::EndDisabled();
+  if (!source) ImGui::TextDisabled("compiled level: edits are live only (open the .yaml to save)");
+  ImGui::Checkbox("move gizmo", &s.view.gizmo);
+  ImGui::SameLine();
+  float grid = static_cast<float>(s.view.gizmoGrid);
+  ImGui::SetNextItemWidth(90);
+  if (ImGui::DragFloat("grid (m, 0 = off)", &grid, 0.01f, 0.0f, 10.0f, "%.2f")) s.view.gizmoGrid = std::max(0.0f, grid);
+  ImGui::PushItemWidth(-(ImGui::CalcTextSize("duration (s)").x + ImGui::GetStyle().ItemInnerSpacing.x * 2));
+  if (fields(t.working)) changed = true;
+  ImGui::PopItemWidth();
+  if (!ImGui::IsAnyItemActive() && s.view.gizmoDrag.axis < 0) t.commit();
+  if (changed) {
+    s.doc.lastEdit = DocumentState::LastEdit::Emitter;
+    applyEmitterEdit(s);
+  }
+  if (!t.diagnostics.empty()) {
+    ImGui::Separator();
+    ImGui::TextColored({1, 0.35f, 0.3f, 1}, "Not applied (the level keeps the last valid emitter):");
+    ImGui::PushTextWrapPos(0);
+    for (const auto& d : t.diagnostics) ImGui::TextUnformatted(core::format(d).c_str());
+    ImGui::PopTextWrapPos();
+  }
+  ImGui::End();
+}
+
+}  // namespace kiln::viewer::panels::emitter
