@@ -167,8 +167,7 @@ int runCapture(const CaptureOptions& o) {
   render::Renderer renderer;
   std::vector<core::NamedImage> textures;
   for (const loader::Texture& t : r.textures) textures.push_back(t.image);
-  const core::Diagnostics prepared =
-      renderer.prepare(r.level.world, r.level.particles ? &*r.level.particles : nullptr, textures);
+  const core::Diagnostics prepared = renderer.prepare(r.level, textures);
   if (!prepared.empty()) {
     for (const core::Diagnostic& d : prepared) std::cerr << o.file << ": " << core::format(d) << '\n';
     return kExitInvalid;
@@ -184,6 +183,8 @@ int runCapture(const CaptureOptions& o) {
   sidecar.kilnVersion = std::string(render::kilnVersion());
   sidecar.checksRelaxed = o.unchecked;
   for (const loader::LocatedDiagnostic& d : r.relaxedFindings) sidecar.findings.push_back(d.diagnostic);
+  sidecar.events = r.level.events;
+  sidecar.eventsDrawn = !o.noEvents;
   for (std::size_t i = 0; i < times.size(); ++i) {
     render::CaptureRequest req;
     req.width = width;
@@ -191,6 +192,7 @@ int runCapture(const CaptureOptions& o) {
     req.levelTime = times[i];
     req.camera = camera;
     req.options.waitForQueries = o.stats;
+    req.options.events = !o.noEvents;
     auto img = render::capture(renderer, req);
     if (auto* d = std::get_if<core::Diagnostic>(&img)) {
       std::cerr << (o.times ? "\n" : "") << "kiln capture: " << core::format(*d) << '\n';

@@ -60,6 +60,7 @@ struct CaptureOptions {
   bool frameAll = false;              // frame every emitter's bounds
   bool unchecked = false;             // relax the inspectable checks; findings become warnings
   bool stats = false;                 // the sidecar records the frame's cost (timers, pipeline statistics, culling)
+  bool noEvents = false;              // leave the event particles out
 };
 int runCapture(const CaptureOptions& o);
 

@@ -127,10 +127,13 @@ int main(int argc, char** argv) {
       "Writes F.png and a JSON sidecar F.json. --times START:END:STEP writes F_0000.png, F_0001.png, ...\n"
       "with a progress bar on stderr. A .klm or .kwp finds its textures at <dir>/textures/NAME.png;\n"
       "a .yaml uses its textures map. Without --camera the camera frames the whole level;\n"
-      "--frame EMITTER frames that emitter's bounds, --frame-all every emitter's.\n\n"
+      "--frame EMITTER frames that emitter's bounds, --frame-all every emitter's.\n"
+      "Event particles (the events: section, its emitters and script) are simulated to --time and\n"
+      "drawn; --no-events leaves them out. The sidecar records their step rate and script.\n\n"
       "Examples:\n  kiln capture braziers.klm --time 2 --size 640x360 --out shot.png\n"
       "  kiln capture braziers.klm --times 0:2:0.5 --out seq.png --camera 5,-6,4,5,4,1\n"
-      "  kiln capture braziers.klm --time 3 --frame west_flame --out flame.png");
+      "  kiln capture braziers.klm --time 3 --frame west_flame --out flame.png\n"
+      "  kiln capture braziers.klm --time 2.5 --no-events --out without_events.png");
   capture->add_option("FILE", cap.file, "Level module, particle document or source")->required();
   capture->add_option("-t,--time", cap.time, "Level time in seconds");
   capture->add_option("--size", cap.size, "Image size WxH, each side 1..8192")->capture_default_str();
@@ -144,6 +147,8 @@ int main(int argc, char** argv) {
   capture->add_flag("--stats", cap.stats,
                     "Record in the JSON sidecar what the frame cost: per pass GPU time, draw calls, vertex- and "
                     "fragment-shader invocations and primitives, and emitters drawn or culled");
+  capture->add_flag("--no-events", cap.noEvents,
+                    "Leave the event particles (the events: section and its script) out of the picture");
   frameOpt->excludes(frameAllOpt);
   auto* cameraOpt = capture->get_option("--camera");
   cameraOpt->excludes(frameOpt);

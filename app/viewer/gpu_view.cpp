@@ -37,7 +37,8 @@ GpuView::~GpuView() = default;
 core::Diagnostics GpuView::prepare(const MountedLevel& level) {
   std::vector<core::NamedImage> textures;
   for (const auto& t : level.load.textures) textures.push_back(t.image);
-  return renderer_->prepare(level.world(), level.particles(), textures);
+  // The whole level: world, worldparticles and the events section (scene-transparency pass).
+  return renderer_->prepare(level.load.level, textures);
 }
 
 void GpuView::clear() { renderer_->clear(); }
@@ -115,11 +116,35 @@ void GpuView::drawMain(ViewerState& s, bool levelReady) {
       }
       s.ui.gpu.frameTargetMs = targets_ ? targets_->frameMs : 0;
     }
+    s.ui.gpu.eventSimTargetMs = targets_ ? targets_->eventSimMs : 0;
+    s.ui.gpu.eventBatchTargetMs = targets_ ? targets_->eventBatchMs : 0;
+    readEventStats(s, st);
   }
   // The window behind the panels: an empty frame of the viewer's own colour.
   const auto fw = static_cast<std::uint32_t>(std::max(1, s.view.framebufferWidth));
   const auto fh = static_cast<std::uint32_t>(std::max(1, s.view.framebufferHeight));
   render::clearWindowFramebuffer(fw, fh, {0.06f, 0.065f, 0.075f, 1.0f});
+}
+
+// The event pass's numbers for the budgets panel and the blend inspector (no allocation once
+// the range list has grown to the level's largest frame).
+void GpuView::readEventStats(ViewerState& s, const render::FrameStats& st) const {
+  const render::EventScene* ev = renderer_->eventScene();
+  s.ui.gpu.events = ev != nullptr;
+  s.ui.gpu.eventRanges.clear();
+  if (!ev) return;
+  s.ui.gpu.eventLive = st.events.live;
+  s.ui.gpu.eventCapacity = ev->system().capacity();
+  s.ui.gpu.eventMaxSprites = ev->batcher().maxSprites();
+  s.ui.gpu.eventDeclared = st.events.declared;
+  s.ui.gpu.eventDroppedThisFrame = st.events.droppedThisFrame;
+  s.ui.gpu.eventDroppedTotal = st.events.droppedTotal;
+  s.ui.gpu.eventSimMs = st.events.simMs;
+  s.ui.gpu.eventBatchMs = st.events.batchMs;
+  for (const sim::DrawRange& r : ev->batcher().ranges()) {
+    const render::EventMaterial m = ev->material(r.material);
+    s.ui.gpu.eventRanges.push_back({r.material, r.first, r.count, m.blend, m.textureAlpha, m.alphaTest, m.texture >= 0});
+  }
 }
 
 void GpuView::drawOverlay(ViewerState& s, const OverlayList& list) {

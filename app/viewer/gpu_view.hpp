@@ -52,6 +52,7 @@ class GpuView {
                                      std::uint32_t height, std::string& error);
 
  private:
+  void readEventStats(ViewerState& s, const render::FrameStats& st) const;
   render::FrameOptions frameOptions(const ViewerState& s) const;
   std::unique_ptr<render::Renderer> renderer_;
   std::optional<render::RenderTarget> mainTarget_, topTarget_;

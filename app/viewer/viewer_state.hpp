@@ -13,6 +13,7 @@
 #include "camera.hpp"
 #include "clock.hpp"
 #include "commands.hpp"
+#include "sim/model.hpp"
 #include "core/diagnostic.hpp"
 #include "core/image.hpp"
 #include "layout.hpp"
@@ -71,6 +72,21 @@ struct GpuInfo {
   std::uint32_t slotsSubmitted = 0;
   bool pipelineStatistics = false;
   std::vector<render::PassStatistics> passStatistics;  // same order as passNames
+  // The scene-transparency pass's event particles (`events` false when the level has none).
+  struct EventRange {
+    std::uint32_t recipe = 0, first = 0, count = 0;
+    sim::BlendMode blend = sim::BlendMode::LightMatter;
+    sim::TextureAlpha textureAlpha = sim::TextureAlpha::Alpha;
+    float alphaTest = 0.0f;
+    bool textured = false;
+  };
+  bool events = false;
+  std::uint32_t eventLive = 0, eventCapacity = 0, eventMaxSprites = 0, eventDeclared = 0;
+  std::uint32_t eventDroppedThisFrame = 0;
+  std::uint64_t eventDroppedTotal = 0;
+  double eventSimMs = 0, eventBatchMs = 0;              // CPU, this frame
+  double eventSimTargetMs = 0, eventBatchTargetMs = 0;  // assets/budgets.json "events" (0 = none)
+  std::vector<EventRange> eventRanges;  // this frame's draw ranges, in draw order (capacity reused)
 };
 
 // One capture of this session (kept in memory for A/B comparison, and written as PNG).

@@ -109,7 +109,34 @@ std::string sidecarJson(const CaptureInfo& info) {
   out += info.camera.orthographic ? "true" : "false";
   out += ", \"ortho_height\": ";
   appendNumber(out, static_cast<double>(info.camera.orthoHeight));
-  out += "},\n  \"gl_renderer\": ";
+  out += "},\n  \"events\": ";
+  if (!info.events) {
+    out += "null";
+  } else {
+    out += "{\"drawn\": ";
+    out += info.eventsDrawn ? "true" : "false";
+    out += ", \"step_hz\": ";
+    appendNumber(out, info.events->stepHz);
+    out += ", \"sort\": ";
+    appendString(out, sim::name(info.events->sort));
+    out += ", \"script\": [";
+    for (std::size_t i = 0; i < info.events->script.size(); ++i) {
+      const sim::ScriptEvent& e = info.events->script[i];
+      out += i == 0 ? "\n    " : ",\n    ";
+      out += "{\"time\": ";
+      appendNumber(out, e.time);
+      out += ", \"recipe\": ";
+      appendString(out, e.recipe);
+      out += ", \"position\": [";
+      for (int k = 0; k < 3; ++k) {
+        if (k) out += ",";
+        appendNumber(out, e.position[k]);
+      }
+      out += "], \"seed\": " + std::to_string(e.seed) + "}";
+    }
+    out += info.events->script.empty() ? "]}" : "\n  ]}";
+  }
+  out += ",\n  \"gl_renderer\": ";
   appendString(out, info.glRenderer);
   if (info.checksRelaxed) {  // absent for a checked capture, so those sidecars stay as they were
     out += ",\n  \"checks_relaxed\": true,\n  \"findings\": [";

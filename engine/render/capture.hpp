@@ -15,6 +15,7 @@
 #include "core/image.hpp"
 #include "render/camera.hpp"
 #include "render/renderer.hpp"
+#include "sim/model.hpp"
 
 namespace kiln::render {
 
@@ -51,6 +52,10 @@ struct CaptureInfo {
   bool checksRelaxed = false;
   std::vector<core::Diagnostic> findings;
   std::optional<FrameCost> cost;  // with --stats only (times vary run to run; the image does not)
+  // The level's events section: its step rate and script are recorded (null when it has none),
+  // and whether the picture shows them (false with --no-events).
+  std::optional<sim::Events> events;
+  bool eventsDrawn = true;
 };
 
 std::string levelHash(std::span<const std::uint8_t> levelFileBytes);

@@ -8,7 +8,6 @@
 #include "render/renderer_impl.hpp"
 
 namespace kiln::render {
-namespace {
 
 bool passShown(const FrameOptions& o, Pass p) {
   const auto i = static_cast<std::size_t>(p);
@@ -32,6 +31,8 @@ void applyPassState(const PassInfo& p) {
   }
   applyBlend(p.blend);
 }
+
+namespace {
 
 std::uint32_t& drawCalls(FrameStats& s, const PassInfo& p) { return s.passDrawCalls[static_cast<std::size_t>(p.pass)]; }
 
@@ -157,6 +158,11 @@ void Renderer::Impl::drawFrameInto(GLuint framebuffer, double levelTime, const C
     cullEmitters(levelTime, camera, aspect, options, next);
     evaluateParticles();
   }
+
+  // Event particles reach level time T before any pass draws (the CPU half of the
+  // scene-transparency pass: step, render buffers, batcher; event_pass.cpp draws them).
+  if (events && options.events && passShown(options, Pass::SceneTransparency))
+    events->scene.update(levelTime, camera, options.eventSort);
 
   glDepthFunc(GL_LESS);
   for (const PassInfo& pass : kPasses) {
@@ -293,10 +299,6 @@ void Renderer::Impl::cullEmitters(double levelTime, const Camera& camera, double
                          static_cast<GLsizeiptr>(l.indirectStaging.size() * sizeof(LevelGpu::IndirectCommand)),
                          l.indirectStaging.data());
 }
-
-// Kiln draws no scene transparency yet: the slot stays in the table (timed, empty) so the
-// contract's order is visible in captures, timers and budgets.
-void Renderer::Impl::drawSceneTransparencyPass(const PassInfo&, const FrameOptions&, FrameStats&) {}
 
 void Renderer::Impl::drawDebugPass(const PassInfo& pass, const FrameOptions& options, FrameStats& next) {
   if (!passShown(options, pass.pass)) return;

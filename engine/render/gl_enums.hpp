@@ -13,6 +13,8 @@ constexpr GLenum blendFactor(BlendFactor f) {
     case BlendFactor::One: return GL_ONE;
     case BlendFactor::SrcAlpha: return GL_SRC_ALPHA;
     case BlendFactor::OneMinusSrcAlpha: return GL_ONE_MINUS_SRC_ALPHA;
+    case BlendFactor::SrcColor: return GL_SRC_COLOR;
+    case BlendFactor::OneMinusSrcColor: return GL_ONE_MINUS_SRC_COLOR;
   }
   return GL_ZERO;
 }

@@ -25,7 +25,7 @@ enum class PassKind : std::uint8_t {
 };
 
 // Fixed-function blending in GL-free terms (gl_enums.hpp turns these into GLenums).
-enum class BlendFactor : std::uint8_t { Zero, One, SrcAlpha, OneMinusSrcAlpha };
+enum class BlendFactor : std::uint8_t { Zero, One, SrcAlpha, OneMinusSrcAlpha, SrcColor, OneMinusSrcColor };
 
 struct BlendState {
   bool enabled = false;

@@ -57,7 +57,10 @@ Renderer::~Renderer() {
 }
 
 bool Renderer::ready() const { return impl_->level.has_value(); }
-void Renderer::clear() { impl_->level.reset(); }
+void Renderer::clear() {
+  impl_->level.reset();
+  impl_->events.reset();
+}
 const FrameStats& Renderer::stats() const { return impl_->stats; }
 std::uint32_t Renderer::atlasPageCount() const {
   return impl_->level ? static_cast<std::uint32_t>(impl_->level->pages.size()) : 0;
@@ -76,6 +79,9 @@ bool Renderer::Impl::buildPrograms(std::string& error) {
   gl::Program st = buildProgram("kiln.particle-state", {"particle_state.comp"}, dir, error);
   if (!st) return false;
   state = std::move(st);
+  gl::Program e = buildProgram("kiln.events", {"events.vert", "events.frag"}, dir, error);
+  if (!e) return false;
+  eventProgram = std::move(e);
   overdraw = std::move(o);
   particle = std::move(p);
   sector = std::move(s);
@@ -127,6 +133,7 @@ bool Renderer::reloadShadersIfChanged(std::string& error) {
 core::Diagnostics Renderer::prepare(const world::World& world, const particles::Document* particles,
                                     std::span<const core::NamedImage> textures) {
   impl_->level.reset();
+  impl_->events.reset();
   core::Diagnostics problems;
   AtlasLayout atlas;
   if (particles != nullptr) {

@@ -23,8 +23,10 @@
 #include "particles/model.hpp"
 #include "render/camera.hpp"
 #include "render/debug_vertex.hpp"
+#include "render/event_scene.hpp"
 #include "render/passes.hpp"
 #include "world/level.hpp"
+#include "sim/model.hpp"
 #include "world/world.hpp"
 
 namespace kiln::render {
@@ -52,6 +54,10 @@ struct FrameOptions {
   std::array<float, 4> clearColor{0.05f, 0.05f, 0.07f, 1.0f};
   std::uint32_t checkerSize = 0;  // > 0: the clear is a checkerboard of squares this many pixels wide
   bool countLiveParticles = false;  // reads back a counter (stalls the pipeline; inspectors only)
+  // Event particles (the scene-transparency pass): false leaves them out (`--no-events`);
+  // eventSort overrides the section's sort mode (the viewer's sandbox).
+  bool events = true;
+  std::optional<sim::SortMode> eventSort;
   // Skip emitters whose stored bounds are outside the view or that have nothing alive now
   // (render/culling.hpp). Never changes a pixel; off draws every slot of every emitter.
   bool cull = true;
@@ -72,6 +78,7 @@ struct FrameStats {
   std::uint32_t slotsSubmitted = 0;        // instances drawn (alive or not)
   std::uint32_t liveParticles = 0;         // only with FrameOptions::countLiveParticles
   double cpuMs = 0;                        // time spent inside drawFrame on the CPU
+  EventFrameStats events;                  // the scene-transparency pass's event particles
   // Emitter culling: emitters drawn, and skipped for lying outside the view or for having
   // nothing alive at this time (all drawn when FrameOptions::cull is off).
   std::uint32_t emittersDrawn = 0, emittersCulledFrustum = 0, emittersCulledSchedule = 0;
@@ -128,10 +135,20 @@ class Renderer {
   // renderer holds no level. `particles` may be null (a world without effects).
   core::Diagnostics prepare(const world::World& world, const particles::Document* particles,
                             std::span<const core::NamedImage> textures);
-  // The same for a mounted level module (its world and optional particles).
+  // The same for a mounted level module (its world, optional particles and optional events).
   core::Diagnostics prepare(const world::Level& level, std::span<const core::NamedImage> textures) {
-    return prepare(level.world, level.particles ? &*level.particles : nullptr, textures);
+    core::Diagnostics problems = prepare(level.world, level.particles ? &*level.particles : nullptr, textures);
+    if (problems.empty()) problems = prepareEvents(level.events ? &*level.events : nullptr, textures);
+    return problems;
   }
+  // Replaces the event particles drawn in the scene-transparency pass (null: none). Compiles the
+  // section against the texture names (errors are returned, warnings dropped: the loader has
+  // reported them), sizes the pool and the instance buffer once, uploads the sprite textures.
+  // Call after prepare(); the viewer calls it again when a recipe or the script changes.
+  core::Diagnostics prepareEvents(const sim::Events* events, std::span<const core::NamedImage> textures);
+  // The prepared event particles (null when none): the viewer tunes, inspects and picks them.
+  EventScene* eventScene();
+  const EventScene* eventScene() const;
   bool ready() const;
   void clear();  // drops the level's GPU resources
 

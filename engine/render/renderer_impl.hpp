@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "particles/model.hpp"
+#include "render/event_pass.hpp"
 #include "render/gl_objects.hpp"
 #include "render/gpu_probe.hpp"
 #include "render/culling.hpp"
@@ -37,6 +38,10 @@ static_assert(sizeof(FrameUniforms) == 128, "std140 Frame block is 128 bytes");
 
 // Sets (or disables) fixed-function blending as a pass-table state asks (frame.cpp).
 void applyBlend(const BlendState& b);
+// The full fixed-function state of a pass-table row (depth, culling, blend; frame.cpp).
+void applyPassState(const PassInfo& p);
+// Whether the options let a pass draw (enabled, and the solo pass when one is set).
+bool passShown(const FrameOptions& o, Pass p);
 
 struct LineRange {
   GLint first = 0;
@@ -78,6 +83,8 @@ struct Renderer::Impl {
   gl::Texture overdrawCounts;  // copy of the counts the palette pass reads; sized to the viewport
   gl::Framebuffer overdrawCountsFramebuffer;
   std::uint32_t overdrawWidth = 0, overdrawHeight = 0;
+  gl::Program eventProgram;  // events.vert/.frag: the scene-transparency pass
+  std::optional<EventGpu> events;  // the level's event particles, when it has an events section
   gl::Program probe;  // compute: particle_eval.comp, built on first use
   gl::Program state;  // compute: particle_state.comp, every slot evaluated once per frame
   gl::VertexArray emptyArray;
@@ -111,6 +118,7 @@ struct Renderer::Impl {
   void drawSectorsPass(const PassInfo& pass, const FrameOptions& options, FrameStats& next);
   void drawParticlePass(const PassInfo& pass, const FrameOptions& options, FrameStats& next);
   void drawSceneTransparencyPass(const PassInfo& pass, const FrameOptions& options, FrameStats& next);
+  void uploadEventInstances();  // event_pass.cpp
   void drawDebugPass(const PassInfo& pass, const FrameOptions& options, FrameStats& next);
   std::variant<std::vector<GpuSlotState>, core::Diagnostic> probeSlots(double levelTime, std::span<const SlotRef> slots);
   void log(std::string_view message) const {

@@ -7,6 +7,7 @@
 #include <cstdint>
 
 #include "particles/model.hpp"
+#include "sim/model.hpp"
 
 namespace kiln::render {
 
@@ -26,10 +27,11 @@ enum Binding : std::uint32_t {
   kStatesBinding = 8,    // per instance: the state particle_state.comp evaluated this frame
   kDrawListBinding = 9,  // per draw command: its live instances, in draw order
   kCommandsBinding = 10, // the indirect draw commands (particle_state.comp sets instance counts)
+  kEventInstancesBinding = 11,  // the scene-transparency pass's event particles (events.vert)
 };
 
 // Texture units: the particle pass's atlas page, the overdraw palette's layer counts.
-enum TextureUnit : std::uint32_t { kAtlasUnit = 0, kLayerCountsUnit = 1 };
+enum TextureUnit : std::uint32_t { kAtlasUnit = 0, kLayerCountsUnit = 1, kEventSpriteUnit = 2 };
 
 // An instance is (emitter << kSlotBits | slot): a slot index fits 12 bits because no emitter
 // has more than 4,096 slots.
@@ -45,5 +47,10 @@ inline constexpr std::uint32_t kClockVisible = 2;
 
 // The fragment shader's blend selector (PresetData.sprite.w) is the contract's blend value.
 constexpr std::uint32_t shaderBlendMode(particles::Blend b) { return static_cast<std::uint32_t>(b); }
+
+// The event fragment shader's selectors (events.frag): the blend mode's output formula and
+// where a texel's alpha comes from, both the sim enums' values.
+constexpr std::uint32_t shaderEventBlend(sim::BlendMode b) { return static_cast<std::uint32_t>(b); }
+constexpr std::uint32_t shaderTextureAlpha(sim::TextureAlpha a) { return static_cast<std::uint32_t>(a); }
 
 }  // namespace kiln::render

@@ -30,6 +30,11 @@ if(TARGET kiln)
                      ${PROJECT_BINARY_DIR}/test-scratch/doc-example)
     set_tests_properties("app: docs/source.md minimal level compiles and captures framed elsewhere"
                          PROPERTIES LABELS "app;cli;gl")
+    add_test(NAME "app: braziers event captures: not blank, differ with --no-events at particles, repeatable"
+             COMMAND ${Python3_EXECUTABLE} ${_app}/event_capture_test.py $<TARGET_FILE:kiln> ${PROJECT_SOURCE_DIR}
+                     ${PROJECT_BINARY_DIR}/test-scratch/event-capture)
+    set_tests_properties("app: braziers event captures: not blank, differ with --no-events at particles, repeatable"
+                         PROPERTIES LABELS "app;cli;gl")
     add_test(NAME "app: level schema"
              COMMAND ${Python3_EXECUTABLE} ${_app}/schema_check.py ${PROJECT_SOURCE_DIR})
     set_tests_properties("app: level schema" PROPERTIES LABELS "app;schema")

@@ -6,14 +6,43 @@
 #include "panels/inspect.hpp"
 #include "panels/panels.hpp"
 #include "particles/evaluate.hpp"
+#include "render/event_blend.hpp"
 
 namespace kiln::viewer::panels::blend {
+namespace {
+
+// The scene-transparency pass: this frame's event draw ranges with each recipe's blend mode,
+// texture alpha and alpha test (the renderer's numbers, GpuView::readEventStats).
+void drawEventPass(const ViewerState& s) {
+  const auto& g = s.ui.gpu;
+  const sim::Events* events = s.doc.level && s.doc.level->load.level.events ? &*s.doc.level->load.level.events : nullptr;
+  if (!events) return;
+  ImGui::Separator();
+  ImGui::Text("scene-transparency pass: event particles  (%zu draw ranges, %u sprites)", g.eventRanges.size(),
+              g.eventDeclared);
+  if (!g.events) {
+    ImGui::TextDisabled("  (needs the GPU renderer)");
+    return;
+  }
+  for (const auto& r : g.eventRanges) {
+    const std::string& recipe = r.recipe < events->recipes.size() ? events->recipes[r.recipe].name : std::string();
+    ImGui::BulletText("%-12s %-13s tex %-10s test %.3f  sprites %u..%u%s", recipe.c_str(),
+                      std::string(sim::name(r.blend)).c_str(), std::string(sim::name(r.textureAlpha)).c_str(),
+                      static_cast<double>(r.alphaTest), r.first, r.first + r.count, r.textured ? "" : "  (white quad)");
+    if (ImGui::IsItemHovered())
+      ImGui::SetTooltip("%.*s", static_cast<int>(render::eventBlendInfo(r.blend).equation.size()),
+                        render::eventBlendInfo(r.blend).equation.data());
+  }
+}
+
+}  // namespace
 
 void draw(ViewerState& s) {
   if (!begin(s, Panel::Blend)) return;
   const particles::Document* doc = s.doc.level ? s.doc.level->particles() : nullptr;
   if (!doc) {
-    ImGui::TextDisabled("No particles.");
+    drawEventPass(s);
+    ImGui::TextDisabled("No worldparticles.");
     ImGui::End();
     return;
   }
@@ -29,6 +58,9 @@ void draw(ViewerState& s) {
     ImGui::PushID(p);
     const auto& entries = passes[static_cast<std::size_t>(p)];
     const render::PassInfo& info = render::passInfo(render::kParticlePasses[static_cast<std::size_t>(p)]);
+    // The event pass sits between cutout and additive (the pass table's order).
+    if (static_cast<std::size_t>(info.pass) == static_cast<std::size_t>(render::Pass::SceneTransparency) + 1)
+      drawEventPass(s);
     ImGui::Separator();
     ImGui::Text("%d. %.*s pass  (%zu emitters)", p + 1, static_cast<int>(info.name.size()), info.name.data(),
                 entries.size());

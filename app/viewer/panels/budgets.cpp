@@ -195,6 +195,21 @@ void draw(ViewerState& s) {
       }
     }
   }
+  if (s.ui.gpu.events && ImGui::CollapsingHeader("Event particles (scene-transparency)", ImGuiTreeNodeFlags_DefaultOpen)) {
+    const auto& g = s.ui.gpu;
+    constexpr auto kTransparency = static_cast<std::size_t>(render::Pass::SceneTransparency);
+    bar("live particles (pool)", g.eventLive, g.eventCapacity, "events.capacity");
+    bar("sprites drawn", g.eventDeclared, g.eventMaxSprites, "events.max_sprites");
+    bar("draw ranges", static_cast<double>(g.eventRanges.size()),
+        kTransparency < g.passDrawCallTargets.size() ? g.passDrawCallTargets[kTransparency] : 0,
+        "scene-transparency draw_calls");
+    ImGui::Text("dropped this frame %u   since T = 0 %llu", g.eventDroppedThisFrame,
+                static_cast<unsigned long long>(g.eventDroppedTotal));
+    bar("simulation CPU (us)", g.eventSimMs * 1000.0, g.eventSimTargetMs * 1000.0,
+        g.eventSimTargetMs > 0 ? "" : "no events.sim_ms in budgets.json");
+    bar("batching CPU (us)", g.eventBatchMs * 1000.0, g.eventBatchTargetMs * 1000.0,
+        g.eventBatchTargetMs > 0 ? "" : "no events.batch_ms in budgets.json");
+  }
   if (ImGui::CollapsingHeader("Frame time", ImGuiTreeNodeFlags_DefaultOpen) && !s.ui.stats.frameMs.empty()) frameTime(s);
   ImGui::End();
 }

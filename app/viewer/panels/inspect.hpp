@@ -64,6 +64,8 @@ struct PassTarget {
 struct BudgetTargets {
   double frameMs = 0;
   std::vector<PassTarget> passes;
+  // Optional "events": {"sim_ms", "batch_ms"}: the event particles' CPU time per frame.
+  double eventSimMs = 0, eventBatchMs = 0;
   const PassTarget* find(std::string_view pass) const;
 };
 std::optional<BudgetTargets> parseBudgetTargets(std::string_view json);

@@ -105,6 +105,14 @@ std::optional<BudgetTargets> parseBudgetTargets(std::string_view json) {
       return std::nullopt;
     t.passes.push_back({name, v["gpu_ms"].get<double>(), v["draw_calls"].get<std::uint32_t>()});
   }
+  if (j.contains("events")) {
+    const auto& e = j["events"];
+    if (!e.is_object() || !e.contains("sim_ms") || !e["sim_ms"].is_number() || !e.contains("batch_ms") ||
+        !e["batch_ms"].is_number())
+      return std::nullopt;
+    t.eventSimMs = e["sim_ms"].get<double>();
+    t.eventBatchMs = e["batch_ms"].get<double>();
+  }
   return t;
 }
 

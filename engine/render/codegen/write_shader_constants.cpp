@@ -27,6 +27,10 @@ void stream(std::ostringstream& out, const char* name, particles::Stream s) {
 }
 void blend(std::ostringstream& out, const char* name, particles::Blend b) { word(out, name, render::shaderBlendMode(b)); }
 
+void eventBlend(std::ostringstream& out, const char* name, sim::BlendMode b) {
+  word(out, name, render::shaderEventBlend(b));
+}
+
 std::string text() {
   std::ostringstream out;
   out << "// Generated at build time from engine/render/shader_constants.hpp and\n"
@@ -44,8 +48,10 @@ std::string text() {
   binding(out, "kStatesBinding", render::kStatesBinding);
   binding(out, "kDrawListBinding", render::kDrawListBinding);
   binding(out, "kCommandsBinding", render::kCommandsBinding);
+  binding(out, "kEventInstancesBinding", render::kEventInstancesBinding);
   binding(out, "kAtlasUnit", render::kAtlasUnit);
   binding(out, "kLayerCountsUnit", render::kLayerCountsUnit);
+  binding(out, "kEventSpriteUnit", render::kEventSpriteUnit);
   out << "\n// Instances: emitter << kSlotBits | slot.\n";
   word(out, "kSlotBits", render::kSlotBits);
   word(out, "kSlotMask", render::kSlotMask);
@@ -67,6 +73,15 @@ std::string text() {
   blend(out, "kBlendCutout", particles::Blend::Cutout);
   blend(out, "kBlendAlpha", particles::Blend::Alpha);
   blend(out, "kBlendPremultiplied", particles::Blend::Premultiplied);
+  out << "\n// Event particles: blend formula and texture-alpha selectors (events.frag).\n";
+  eventBlend(out, "kEventLightMatter", sim::BlendMode::LightMatter);
+  eventBlend(out, "kEventNormal", sim::BlendMode::Normal);
+  eventBlend(out, "kEventAdditive", sim::BlendMode::Additive);
+  eventBlend(out, "kEventMultiply", sim::BlendMode::Multiply);
+  eventBlend(out, "kEventSubtractive", sim::BlendMode::Subtractive);
+  eventBlend(out, "kEventPremultiplied", sim::BlendMode::Premultiplied);
+  word(out, "kTextureAlphaAlpha", render::shaderTextureAlpha(sim::TextureAlpha::Alpha));
+  word(out, "kTextureAlphaBrightness", render::shaderTextureAlpha(sim::TextureAlpha::Brightness));
   return out.str();
 }
 

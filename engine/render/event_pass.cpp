@@ -1,0 +1,110 @@
+// Event particles in the scene-transparency pass: preparing a level's `events:` section
+// (compile, pool, instance buffer, sprite textures) and drawing one instanced billboard strip
+// per batcher draw range, each with its recipe's blend mode (render/event_blend.hpp).
+#include "render/event_pass.hpp"
+
+#include <algorithm>
+#include <string>
+
+#include "render/event_blend.hpp"
+#include "render/gl_enums.hpp"
+#include "render/renderer_impl.hpp"
+#include "sim/look.hpp"
+
+namespace kiln::render {
+
+core::Diagnostics Renderer::prepareEvents(const sim::Events* events, std::span<const core::NamedImage> textures) {
+  impl_->events.reset();
+  if (events == nullptr) return {};
+  std::vector<std::string> names;
+  names.reserve(textures.size());
+  for (const auto& t : textures) names.push_back(t.name);
+  sim::CompileResult compiled = sim::compileEvents(*events, names);
+  core::Diagnostics errors;
+  for (const auto& d : compiled.diagnostics)
+    if (d.severity == core::Severity::Error) errors.push_back(d);
+  if (!compiled.scene) return errors;
+  std::string log;
+  if (!impl_->ensurePrograms(log)) return {core::Diagnostic{core::Code::GlError, "events", log}};
+
+  EventGpu gpu{EventScene(std::move(*compiled.scene)), gl::Buffer("kiln.events.instances"), {}, {}};
+  const auto& scene = gpu.scene.system().scene();
+  gpu.staging.resize(scene.capacity);
+  glNamedBufferStorage(gpu.instances.id(), static_cast<GLsizeiptr>(scene.capacity * sizeof(EventInstanceGpu)),
+                       nullptr, GL_DYNAMIC_STORAGE_BIT);
+  gpu.textures.resize(textures.size());
+  for (const std::int32_t t : scene.recipeTexture) {
+    if (t < 0 || gpu.textures[static_cast<std::size_t>(t)]) continue;
+    const core::NamedImage& named = textures[static_cast<std::size_t>(t)];
+    const core::Image& img = named.image;
+    if (img.empty()) continue;  // drawn as a plain quad; the loader reports unreadable images
+    // Straight-alpha RGBA8 with no colour-space conversion: `brightness` reads stored values.
+    gl::Texture tex(GL_TEXTURE_2D, "kiln.events.sprite." + named.name);
+    glTextureStorage2D(tex.id(), 1, GL_RGBA8, static_cast<GLsizei>(img.width), static_cast<GLsizei>(img.height));
+    glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+    glTextureSubImage2D(tex.id(), 0, 0, 0, static_cast<GLsizei>(img.width), static_cast<GLsizei>(img.height), GL_RGBA,
+                        GL_UNSIGNED_BYTE, img.rgba.data());
+    glTextureParameteri(tex.id(), GL_TEXTURE_MIN_FILTER, GL_LINEAR);
+    glTextureParameteri(tex.id(), GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+    glTextureParameteri(tex.id(), GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+    glTextureParameteri(tex.id(), GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+    gpu.textures[static_cast<std::size_t>(t)] = std::move(tex);
+  }
+  impl_->events.emplace(std::move(gpu));
+  return {};
+}
+
+EventScene* Renderer::eventScene() { return impl_->events ? &impl_->events->scene : nullptr; }
+const EventScene* Renderer::eventScene() const { return impl_->events ? &impl_->events->scene : nullptr; }
+
+// Fills the instance buffer in draw order: the batcher's sorted declarations name render
+// buffer entries, so a draw range's instances are contiguous from its `first`.
+void Renderer::Impl::uploadEventInstances() {
+  EventGpu& e = *events;
+  const auto& b = e.scene.buffers();
+  const auto sorted = e.scene.batcher().sorted();
+  const auto pos = b.position(), size = b.size(), color = b.color(), uv = b.uv();
+  const auto slots = b.slot();
+  for (std::size_t i = 0; i < sorted.size(); ++i) {
+    const std::uint32_t k = sorted[i].item;
+    EventInstanceGpu& g = e.staging[i];
+    g.positionSize = {pos[3 * k], pos[3 * k + 1], pos[3 * k + 2], size[2 * k]};
+    g.color = {color[4 * k], color[4 * k + 1], color[4 * k + 2], color[4 * k + 3]};
+    g.uv = {uv[4 * k], uv[4 * k + 1], uv[4 * k + 2], uv[4 * k + 3]};
+    g.extra = {sim::particleLook(e.scene.system(), slots[k]).opacity, 0.0f, 0.0f, 0.0f};
+  }
+  // Orphaning: the driver hands the old storage to the frame still reading it, so the upload
+  // never waits; the staging array was sized at prepare, so nothing is allocated here.
+  glInvalidateBufferData(e.instances.id());
+  if (!sorted.empty())
+    glNamedBufferSubData(e.instances.id(), 0, static_cast<GLsizeiptr>(sorted.size() * sizeof(EventInstanceGpu)),
+                         e.staging.data());
+}
+
+void Renderer::Impl::drawSceneTransparencyPass(const PassInfo& pass, const FrameOptions& options, FrameStats& next) {
+  if (!events || !options.events || !passShown(options, pass.pass)) return;
+  next.events = events->scene.stats();
+  if (events->scene.batcher().sorted().empty()) return;
+  applyPassState(pass);
+  uploadEventInstances();
+  glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kEventInstancesBinding, events->instances.id());
+  glUseProgram(eventProgram.id());
+  glBindVertexArray(emptyArray.id());
+  const GLuint prog = eventProgram.id();
+  glProgramUniform1ui(prog, 4, options.debug.overdraw ? 1u : 0u);
+  for (const sim::DrawRange& r : events->scene.batcher().ranges()) {
+    const EventMaterial m = events->scene.material(r.material);
+    applyBlend(options.debug.overdraw ? kLayerCount : eventBlendInfo(m.blend).state);
+    glProgramUniform1ui(prog, 0, shaderEventBlend(m.blend));
+    glProgramUniform1ui(prog, 1, shaderTextureAlpha(m.textureAlpha));
+    glProgramUniform1f(prog, 2, m.alphaTest);
+    const bool textured = m.texture >= 0 && static_cast<std::size_t>(m.texture) < events->textures.size() &&
+                          events->textures[static_cast<std::size_t>(m.texture)];
+    glProgramUniform1ui(prog, 3, textured ? 1u : 0u);
+    if (textured) glBindTextureUnit(kEventSpriteUnit, events->textures[static_cast<std::size_t>(m.texture)].id());
+    glDrawArraysInstancedBaseInstance(GL_TRIANGLE_STRIP, 0, 4, static_cast<GLsizei>(r.count), r.first);
+    ++next.passDrawCalls[static_cast<std::size_t>(pass.pass)];
+  }
+}
+
+}  // namespace kiln::render

@@ -1,0 +1,64 @@
+// Stepping, writing and batching the event particles of one frame.
+#include "render/event_scene.hpp"
+
+#include <chrono>
+#include <utility>
+
+#include "core/assert.hpp"
+
+namespace kiln::render {
+namespace {
+
+double msSince(std::chrono::steady_clock::time_point t0) {
+  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+}
+
+}  // namespace
+
+EventScene::EventScene(sim::Scene scene)
+    : system_(std::move(scene)), buffers_(system_.capacity()), batcher_(system_.scene().maxSprites) {
+  const auto recipes = system_.scene().events.recipes.size();
+  groups_.resize(recipes);
+  for (std::size_t i = 0; i < recipes; ++i) groups_[i].material = static_cast<std::uint16_t>(i);
+}
+
+sim::ParticleView particleView(const Camera& camera, sim::SortMode sort) {
+  const glm::vec3 f = camera.target - camera.eye;
+  return {sort, {camera.eye.x, camera.eye.y, camera.eye.z}, {f.x, f.y, f.z}};
+}
+
+void EventScene::update(double levelTime, const Camera& camera, std::optional<sim::SortMode> sort) {
+  const auto t0 = std::chrono::steady_clock::now();
+  system_.advanceTo(levelTime);
+  stats_.simMs = msSince(t0);
+  const auto t1 = std::chrono::steady_clock::now();
+  sim::writeRenderBuffers(system_, buffers_);
+  batcher_.beginFrame(levelTime);
+  const auto view = particleView(camera, sort.value_or(system_.scene().events.sort));
+  // The window was just opened, so declaring cannot fail (WindowClosed is its only error).
+  const auto err = sim::declareParticles(batcher_, system_, buffers_, view, groups_);
+  KILN_ASSERT(!err);
+  batcher_.build();
+  stats_.batchMs = msSince(t1);
+  stats_.live = system_.liveCount();
+  stats_.declared = static_cast<std::uint32_t>(batcher_.sorted().size());
+  stats_.ranges = static_cast<std::uint32_t>(batcher_.ranges().size());
+  stats_.droppedThisFrame = batcher_.droppedThisFrame();
+  stats_.droppedTotal = batcher_.droppedTotal();
+}
+
+EventMaterial EventScene::material(std::uint32_t recipe) const {
+  const auto& scene = system_.scene();
+  EventMaterial m;
+  if (recipe >= scene.events.recipes.size()) return m;
+  const auto& sprite = scene.events.recipes[recipe].sprite;
+  if (sprite) {
+    m.blend = sprite->blend;
+    m.textureAlpha = sprite->textureAlpha;
+    m.alphaTest = static_cast<float>(sprite->alphaTest);
+  }
+  m.texture = recipe < scene.recipeTexture.size() ? scene.recipeTexture[recipe] : -1;
+  return m;
+}
+
+}  // namespace kiln::render

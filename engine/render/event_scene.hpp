@@ -1,0 +1,70 @@
+// The event particles a renderer draws: a compiled `events:` scene's ParticleSystem, render
+// buffers and sprite batcher, brought to a level time and a view once per frame. GL-free, so
+// captures, the viewer and tests without a driver share it. A frame allocates nothing.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "render/camera.hpp"
+#include "sim/batcher.hpp"
+#include "sim/render_buffers.hpp"
+#include "sim/scene.hpp"
+#include "sim/system.hpp"
+
+namespace kiln::render {
+
+// How one recipe's draw range is drawn (the scene-transparency pass reads it per range).
+struct EventMaterial {
+  sim::BlendMode blend = sim::BlendMode::LightMatter;
+  sim::TextureAlpha textureAlpha = sim::TextureAlpha::Alpha;
+  float alphaTest = 0.0f;
+  std::int32_t texture = -1;  // index into the level's texture names; -1: a plain white quad
+};
+
+// Per frame: what the simulation and the batcher cost, and what they kept.
+struct EventFrameStats {
+  std::uint32_t live = 0;      // live particles after the step
+  std::uint32_t declared = 0;  // kept by the batcher (≤ max_sprites)
+  std::uint32_t ranges = 0;
+  std::uint32_t droppedThisFrame = 0;
+  std::uint64_t droppedTotal = 0;
+  double simMs = 0.0;    // advanceTo
+  double batchMs = 0.0;  // writeRenderBuffers + declare + build
+};
+
+class EventScene {
+ public:
+  // Sizes the pool, the buffers and the batcher once (scene.capacity, scene.maxSprites).
+  explicit EventScene(sim::Scene scene);
+
+  // Reaches level time T (re-simulating from 0 when T goes back), fills the render buffers and
+  // runs one batcher frame for this camera (the scene's sort mode, unless `sort` overrides it).
+  void update(double levelTime, const Camera& camera, std::optional<sim::SortMode> sort = std::nullopt);
+
+  sim::ParticleSystem& system() { return system_; }
+  const sim::ParticleSystem& system() const { return system_; }
+  const sim::RenderBuffers& buffers() const { return buffers_; }
+  const sim::SpriteBatcher& batcher() const { return batcher_; }
+  const EventFrameStats& stats() const { return stats_; }
+  // The material of a draw range (DrawRange::material is the recipe index), from the recipe
+  // as it is now, so live tuning of the blend shows on the next frame.
+  EventMaterial material(std::uint32_t recipe) const;
+  // Drop warnings the batcher raised this frame (at most one per second of level time).
+  bool warnedThisFrame() const { return batcher_.warnedThisFrame(); }
+
+ private:
+  sim::ParticleSystem system_;
+  sim::RenderBuffers buffers_;
+  sim::SpriteBatcher batcher_;
+  std::vector<sim::SpriteGroup> groups_;  // per recipe: material = the recipe index
+  EventFrameStats stats_;
+};
+
+// The view a camera sorts particles by: its eye and its forward direction.
+sim::ParticleView particleView(const Camera& camera, sim::SortMode sort);
+
+}  // namespace kiln::render

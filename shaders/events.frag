@@ -1,0 +1,41 @@
+#version 460 core
+// Event particle fragments: what each blend mode writes for its fixed-function factors
+// (engine/render/event_blend.hpp; formulas in docs/events.md). Textures are straight alpha,
+// sampled as stored (no colour-space conversion), so `brightness` reads stored values.
+#include "shader_constants.glsl"
+
+layout(binding = kEventSpriteUnit) uniform sampler2D sprite;
+layout(location = 0) uniform uint blendMode;
+layout(location = 1) uniform uint textureAlphaMode;
+layout(location = 2) uniform float alphaTest;
+layout(location = 3) uniform uint textured;  // 0: a plain white quad
+layout(location = 4) uniform uint overdraw;  // 1: one layer step, as particle.frag
+
+in vec2 vUv;
+flat in vec4 vColor;
+flat in float vOpacity;
+layout(location = 0) out vec4 outColor;
+
+void main() {
+  vec4 T = textured != 0u ? texture(sprite, vUv) : vec4(1.0);
+  float ta = textureAlphaMode == kTextureAlphaBrightness ? max(T.r, max(T.g, T.b)) * T.a : T.a;
+  float a = ta * vOpacity;
+  // At or below the threshold: no colour, no blend (the pass writes no depth anyway).
+  if (a <= alphaTest) discard;
+  if (overdraw != 0u) {
+    outColor = vec4(1.0 / 255.0, 0.0, 0.0, 0.0);
+    return;
+  }
+  vec3 c = vColor.rgb * T.rgb;
+  if (blendMode == kEventLightMatter) {
+    // Seed 002: the colour and coverage are premultiplied already; the texel scales both.
+    outColor = vec4(c * ta, vColor.a * ta);
+  } else if (blendMode == kEventMultiply) {
+    outColor = vec4(mix(vec3(1.0), c, a), a);
+  } else if (blendMode == kEventPremultiplied) {
+    outColor = vec4(c * vOpacity, a);
+  } else {
+    // normal, additive, subtractive: c·a, the factors do the rest.
+    outColor = vec4(c * a, a);
+  }
+}
