@@ -70,7 +70,10 @@ struct GpuInfo {
   std::uint32_t emittersDrawn = 0, emittersCulledFrustum = 0, emittersCulledSchedule = 0;
   std::uint32_t slotsSubmitted = 0;
   bool pipelineStatistics = false;
-  std::vector<render::PassStatistics> passStatistics;  // same order as passNames
+  struct PassStatistics {  // render::PassStatistics, kept here so this header stays GL-free
+    std::uint64_t vertexInvocations = 0, primitives = 0, fragmentInvocations = 0;
+  };
+  std::vector<PassStatistics> passStatistics;  // same order as passNames
 };
 
 // One capture of this session (kept in memory for A/B comparison, and written as PNG).
