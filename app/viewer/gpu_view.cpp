@@ -101,7 +101,9 @@ void GpuView::drawMain(ViewerState& s, bool levelReady) {
     s.ui.gpu.emittersCulledSchedule = st.emittersCulledSchedule;
     s.ui.gpu.slotsSubmitted = st.slotsSubmitted;
     s.ui.gpu.pipelineStatistics = st.pipelineStatistics;
-    s.ui.gpu.passStatistics.assign(st.passStatistics.begin(), st.passStatistics.end());
+    s.ui.gpu.passStatistics.clear();
+    for (const render::PassStatistics& p : st.passStatistics)
+      s.ui.gpu.passStatistics.push_back({p.vertexInvocations, p.primitives, p.fragmentInvocations});
     if (s.ui.gpu.passNames.size() != render::kPassCount) {
       s.ui.gpu.passNames.clear();
       s.ui.gpu.passTargetMs.clear();

@@ -71,7 +71,10 @@ struct GpuInfo {
   std::uint32_t emittersDrawn = 0, emittersCulledFrustum = 0, emittersCulledSchedule = 0;
   std::uint32_t slotsSubmitted = 0;
   bool pipelineStatistics = false;
-  std::vector<render::PassStatistics> passStatistics;  // same order as passNames
+  struct PassStatistics {  // render::PassStatistics, kept here so this header stays GL-free
+    std::uint64_t vertexInvocations = 0, primitives = 0, fragmentInvocations = 0;
+  };
+  std::vector<PassStatistics> passStatistics;  // same order as passNames
   // The scene-transparency pass's event particles (`events` false when the level has none).
   struct EventRange {
     std::uint32_t recipe = 0, first = 0, count = 0;

@@ -92,6 +92,21 @@ using VertexArray = Object<VertexArrayTraits>;
 using Program = Object<ProgramTraits>;
 using Shader = Object<ShaderTraits>;
 using Query = Object<QueryTraits>;
+// A query made by glGenQueries and one empty begin/end on its target, for targets a driver's
+// glCreateQueries rejects although glBeginQuery supports them (Mesa 22 and the pipeline
+// statistics targets).
+struct GenQueryTraits {
+  static constexpr GLenum kIdentifier = GL_QUERY;
+  static GLuint create(GLenum target) {
+    GLuint i = 0;
+    glGenQueries(1, &i);
+    glBeginQuery(target, i);
+    glEndQuery(target);
+    return i;
+  }
+  static void destroy(GLuint i) { glDeleteQueries(1, &i); }
+};
+using GenQuery = Object<GenQueryTraits>;
 
 // A KHR_debug group for the lifetime of the scope, so a RenderDoc capture reads like the code.
 class DebugGroup {

@@ -105,16 +105,25 @@ bool Renderer::Impl::ensurePrograms(std::string& error) {
   for (auto& set : queries)
     for (std::size_t i = 0; i < set.size(); ++i)
       set[i] = gl::Query(GL_TIME_ELAPSED, "kiln.timer." + std::string(passName(static_cast<Pass>(i))));
-  // Pipeline statistics queries are core in 4.6 (and an extension before it).
-  hasStatistics = epoxy_gl_version() >= 46 || epoxy_has_gl_extension("GL_ARB_pipeline_statistics_query");
-  if (hasStatistics)
+  // Pipeline statistics queries: the extension must be there (a 4.6 version forced on a driver
+  // without it is not enough), and the driver must accept the targets.
+  hasStatistics = epoxy_has_gl_extension("GL_ARB_pipeline_statistics_query");
+  if (hasStatistics) {
+    while (glGetError() != GL_NO_ERROR) {
+    }
     for (auto& set : statQueries)
       for (std::size_t i = 0; i < set.size(); ++i) {
         const std::string pass(passName(static_cast<Pass>(i)));
-        set[i][0] = gl::Query(GL_VERTEX_SHADER_INVOCATIONS, "kiln.stats.vertices." + pass);
-        set[i][1] = gl::Query(GL_PRIMITIVES_SUBMITTED, "kiln.stats.primitives." + pass);
-        set[i][2] = gl::Query(GL_FRAGMENT_SHADER_INVOCATIONS, "kiln.stats.fragments." + pass);
+        set[i][0] = gl::GenQuery(GL_VERTEX_SHADER_INVOCATIONS, "kiln.stats.vertices." + pass);
+        set[i][1] = gl::GenQuery(GL_PRIMITIVES_SUBMITTED, "kiln.stats.primitives." + pass);
+        set[i][2] = gl::GenQuery(GL_FRAGMENT_SHADER_INVOCATIONS, "kiln.stats.fragments." + pass);
       }
+    if (glGetError() != GL_NO_ERROR) {
+      hasStatistics = false;
+      for (auto& set : statQueries)
+        for (auto& pass : set) pass = {};
+    }
+  }
   return true;
 }
 

@@ -95,7 +95,7 @@ struct Renderer::Impl {
   std::array<std::array<bool, kPassCount>, 2> issued{};
   // Pipeline statistics per frame set and pass: vertex invocations, primitives, fragments.
   bool hasStatistics = false;
-  std::array<std::array<std::array<gl::Query, 3>, kPassCount>, 2> statQueries;
+  std::array<std::array<std::array<gl::GenQuery, 3>, kPassCount>, 2> statQueries;
   // Reads set `set`'s results into `out` (waiting for them when `wait`); false when not ready.
   bool readQueries(std::uint32_t set, bool wait, FrameStats& out);
   std::uint32_t frameIndex = 0;

@@ -4,6 +4,7 @@
 // seen to act (its counters), so the comparisons are not vacuous.
 #include "gl_fixture.hpp"
 #include "particles/sample_docs.hpp"
+#include "particles/schedule.hpp"
 #include "render/capture.hpp"
 #include "render/culling.hpp"
 #include "render_fixture.hpp"
