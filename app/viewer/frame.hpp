@@ -64,6 +64,8 @@ class Frame {
   int captureFailures_ = 0;
   int openFailures_ = 0;
   bool captureOne(const Camera& camera, const std::string& label, double levelTime);
+  // A finished capture set as an MP4 beside its images, through ffmpeg (video.hpp).
+  bool writeVideo(CaptureJob& job);
   // A PNG from disk joins the capture list (A/B of any two images); false with the reason printed.
   bool addImageFile(const std::filesystem::path& path);
   // The script's twins of panel buttons: capture-set, bookmark, save, solo, mute, ab.

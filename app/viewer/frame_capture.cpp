@@ -1,8 +1,12 @@
 // Frame: captures (now and sets), their textures, and the A/B comparison's metrics.
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
+#include <span>
 
 #include "capture_files.hpp"
+#include "core/file.hpp"
+#include "video.hpp"
 #include "frame.hpp"
 #include "gpu_view.hpp"
 #include "render/capture.hpp"
@@ -58,6 +62,35 @@ bool Frame::addImageFile(const std::filesystem::path& path) {
   return true;
 }
 
+bool Frame::writeVideo(CaptureJob& job) {
+  job.video = false;
+  CaptureSession& c = state_.captures;
+  if (!c.ffmpegLooked) {
+    const char* path = std::getenv("PATH");
+    c.ffmpeg = findProgram("ffmpeg", path ? path : "");
+    c.ffmpegLooked = true;
+  }
+  if (!c.ffmpeg) {
+    state_.ui.status = "video: ffmpeg is not installed (the image sequence is written)";
+    std::fprintf(stderr, "kiln-view: %s\n", state_.ui.status.c_str());
+    return false;
+  }
+  if (job.written.empty()) return false;
+  const std::string stem = job.written.front().stem().string();
+  const std::filesystem::path list = c.dir / (stem + "_video.ffconcat"), out = c.dir / (stem + "_video.mp4");
+  const std::string text = concatList(job.written, job.fps);
+  std::string error;
+  if (!core::writeFile(list, std::span(reinterpret_cast<const std::uint8_t*>(text.data()), text.size()), error) ||
+      !runVideo(*c.ffmpeg, videoArguments(list, out, job.fps), error)) {
+    state_.ui.status = "video: " + error;
+    std::fprintf(stderr, "kiln-view: %s\n", state_.ui.status.c_str());
+    return false;
+  }
+  state_.ui.status = "video written: " + out.string();
+  std::printf("kiln-view: wrote %s (%zu frames at %g fps)\n", out.string().c_str(), job.written.size(), job.fps);
+  return true;
+}
+
 void Frame::serviceCaptures() {
   if (!state_.commands.take<SaveBookmarks>().empty()) saveBookmarks();
   bool ok = true;
@@ -72,7 +105,10 @@ void Frame::serviceCaptures() {
     // One capture per frame keeps the UI (and its progress bar) alive during a long set.
     const std::size_t i = job.next++;
     const auto& cam = job.cameras[i % job.cameras.size()];
-    ok = captureOne(cam.camera, cam.name, job.times[i / job.cameras.size()]) && ok;
+    const bool took = captureOne(cam.camera, cam.name, job.times[i / job.cameras.size()]);
+    if (took) job.written.push_back(state_.captures.entries.back().file);
+    ok = took && ok;
+    if (!job.active() && job.video) ok = writeVideo(job) && ok;
   }
   if (!ok) captureFailures_++;
   while (captureTextures_.size() < state_.captures.entries.size()) {

@@ -9,6 +9,7 @@
 #include "core/file.hpp"
 #include "frame.hpp"
 #include "gpu_view.hpp"
+#include "video.hpp"
 #include "loader/time_range.hpp"
 #include "render/passes.hpp"
 #include "source/suggest.hpp"
@@ -176,6 +177,8 @@ bool Frame::runPanelAction(const ScriptAction& a) {
       const auto times = loader::parseTimeRange(a.text, why);  // checked by the parser
       if (!times || !state_.doc.level) return fail("capture-set needs a mounted level");
       state_.captures.job = captureJob(*times, state_.view.bookmarks, state_.view.camera);
+      state_.captures.job.video = a.a != 0;  // a missing ffmpeg then fails the action when the set ends
+      state_.captures.job.fps = videoRate(*times);
       state_.panel(Panel::Captures) = true;
       return true;
     }

@@ -24,7 +24,7 @@ namespace kiln::viewer {
 //   drag-gizmo x|y|z DX DY (press the selected emitter's handle, move DX, DY pixels, release)
 //   expect position EMITTER X Y Z (the mounted emitter's position, ± 1e-6)
 //   expect-problem EMITTER TEXT (the outliner flags EMITTER with a reason containing TEXT)
-//   capture [LABEL] | capture-set START:END:STEP | bookmark NAME
+//   capture [LABEL] | capture-set START:END:STEP [video] | bookmark NAME
 //   solo emitter|pass NAME|off | mute emitter|pass NAME on|off
 //   ab a|b N | ab mode split|flicker|difference|side-by-side | ab load PNG | ab zoom Z
 // A failed expect-* line fails the session (exit 1) and the script goes on, so one run reports

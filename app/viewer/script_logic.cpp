@@ -126,8 +126,9 @@ Script parseScript(std::string_view text) {
     } else if (k == "capture-set") {
       a.kind = K::CaptureSet;
       std::string why;
-      if (w.size() != 2 || !loader::parseTimeRange(w[1], why)) ok = false, fail("'capture-set' takes START:END:STEP");
-      else a.text = w[1];
+      if ((w.size() != 2 && !(w.size() == 3 && w[2] == "video")) || !loader::parseTimeRange(w[1], why))
+        ok = false, fail("'capture-set' takes START:END:STEP and optionally the word video");
+      else a.text = w[1], a.a = w.size() == 3 ? 1 : 0;
     } else if (k == "bookmark") {
       a.kind = K::Bookmark;
       if (w.size() != 2) ok = false, fail("'bookmark' takes a NAME");

@@ -106,6 +106,10 @@ struct CaptureJob {
   std::vector<double> times;
   std::vector<CameraBookmark> cameras;
   std::size_t next = 0;
+  // Also write the set as a video through ffmpeg when it is done (video.hpp), at `fps`.
+  bool video = false;
+  double fps = 30;
+  std::vector<std::filesystem::path> written;  // the images, in the order they were taken
   std::size_t total() const { return times.size() * cameras.size(); }
   bool active() const { return next < total(); }
 };
@@ -138,6 +142,7 @@ struct FrameStats {
 // The panels' own memory between frames (text being typed, per-level caches), kept here rather
 // than in function-local statics so it belongs to one viewer and resets with it.
 struct PanelMemory {
+  bool captureVideo = false;             // captures: also write a capture set as a video
   char openPath[1024] = "";              // open: the path being typed
   char bookmarkName[64] = "view";        // captures: name of the next camera bookmark
   char captureTimes[256] = "0:2:0.5";    // captures: a capture set's START:END:STEP (as kiln capture --times)
@@ -246,6 +251,9 @@ struct UiState {
 
 // Captures of this session, a capture set in progress and the A/B comparison.
 struct CaptureSession {
+  // ffmpeg on PATH, looked for once (capture sets can then also be written as a video).
+  std::optional<std::filesystem::path> ffmpeg;
+  bool ffmpegLooked = false;
   std::vector<CaptureEntry> entries;
   CaptureJob job;
   Comparison comparison;

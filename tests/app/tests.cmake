@@ -49,6 +49,8 @@ if(TARGET kiln AND Python3_Interpreter_FOUND AND TARGET kiln-make-debug-levels)
                    ${PROJECT_BINARY_DIR}/test-scratch/unchecked)
   set_tests_properties("app: validate --json schema, --unchecked on the debug set, unknown commands"
                        PROPERTIES LABELS "app;cli;gl;schema" FIXTURES_REQUIRED assets_debug_set)
+endif()
+
 # Issue 17: hostile inputs end to end (labels hostile; the viewer part runs under Xvfb).
 if(TARGET kiln AND Python3_Interpreter_FOUND)
   set(_hostile_view "")

@@ -10,6 +10,7 @@
 #include "capture_files.hpp"
 #include "loader/time_range.hpp"
 #include "panels/panels.hpp"
+#include "video.hpp"
 
 namespace kiln::viewer::panels::captures {
 namespace {
@@ -86,8 +87,24 @@ void captureSet(ViewerState& s) {
     if (ImGui::Button("Cancel")) job = {};
     return;
   }
+  if (!s.captures.ffmpegLooked) {
+    const char* path = std::getenv("PATH");
+    s.captures.ffmpeg = findProgram("ffmpeg", path ? path : "");
+    s.captures.ffmpegLooked = true;
+  }
+  bool& video = s.ui.memory.captureVideo;
+  ImGui::BeginDisabled(!s.captures.ffmpeg);
+  ImGui::Checkbox("also write a video (MP4)", &video);
+  ImGui::EndDisabled();
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+    ImGui::SetTooltip("%s", s.captures.ffmpeg ? ("through " + s.captures.ffmpeg->string()).c_str()
+                                              : "needs ffmpeg on PATH (not found)");
   ImGui::BeginDisabled(!range);
-  if (ImGui::Button("Capture set (times x bookmarks)") && range) job = captureJob(*range, s.view.bookmarks, s.view.camera);
+  if (ImGui::Button("Capture set (times x bookmarks)") && range) {
+    job = captureJob(*range, s.view.bookmarks, s.view.camera);
+    job.video = video && s.captures.ffmpeg.has_value();
+    job.fps = videoRate(*range);
+  }
   ImGui::EndDisabled();
   ImGui::SameLine();
   ImGui::TextDisabled("an image sequence in %s", s.captures.dir.string().c_str());
