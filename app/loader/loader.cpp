@@ -297,7 +297,6 @@ LoadResult loadAny(const std::filesystem::path& path, const LoadOptions& options
       r.relaxedFindings.push_back(std::move(located));
     }
   }
-  if (options.loadTextures) loadLevelTextures(r, path.parent_path());
   if (options.loadTextures)
     loadLevelTextures(r, path.parent_path(), options.maxTexturePixelBytes);
   else
