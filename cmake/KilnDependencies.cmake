@@ -1,4 +1,4 @@
-# Finds the Debian packages listed in DESIGN.md (scripts/setup.sh installs them).
+# Finds the Debian packages scripts/setup.sh installs (README, "Set up and go").
 find_package(PkgConfig REQUIRED)
 find_package(ZLIB REQUIRED)
 find_package(Threads REQUIRED)

@@ -16,7 +16,7 @@ inline constexpr int kExitOk = 0;
 inline constexpr int kExitInvalid = 1;
 inline constexpr int kExitUsage = 2;
 
-// JSON objects keep insertion order so the printed shapes read like CONTRACT.md.
+// JSON objects keep insertion order so the printed shapes read as docs/cli.md shows them.
 using Json = nlohmann::ordered_json;
 inline Json jsonVec(const particles::Vec3& v) { return Json::array({v.x, v.y, v.z}); }
 
@@ -39,7 +39,7 @@ int runInspect(const std::string& file, bool json, bool unchecked = false);
 int runEval(const std::string& file, double time, const std::optional<std::string>& emitter, bool json,
             bool unchecked = false);
 
-// `kiln sim`: the event particle reference state at a level time (CONTRACT.md's JSON).
+// `kiln sim`: the event particle reference state at a level time (the JSON of docs/cli.md).
 struct SimOptions {
   std::string file;
   double time = 0;

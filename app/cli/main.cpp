@@ -108,7 +108,7 @@ int main(int argc, char** argv) {
   sim->add_option("-t,--time", simOptions.time, "Level time in seconds (0 or more)")->required();
   sim->add_option("--camera", simOptions.camera, "eye_x,eye_y,eye_z,target_x,target_y,target_z for the view sort");
   sim->add_option("--sort", simOptions.sort, "view | iso | none (default: the level's sort)");
-  sim->add_flag("--json", json, "Print CONTRACT.md's JSON (default is a readable summary)");
+  sim->add_flag("--json", json, "Print the state as JSON, every particle with its initial values (docs/cli.md; default is a readable summary)");
 
   auto* eval = app.add_subcommand("eval", "CPU reference state of every alive particle at a level time");
   eval->footer(

@@ -17,7 +17,7 @@ namespace {
 
 Json jsonFloat3(sim::Float3 v) { return Json::array({v.x, v.y, v.z}); }
 
-// 60 rather than 60.0 when the value is a whole number, as CONTRACT.md writes it.
+// 60 rather than 60.0 when the value is a whole number, as docs/cli.md shows it.
 Json jsonNumber(double v) {
   if (std::isfinite(v) && v == std::floor(v) && std::fabs(v) < 9e15) return static_cast<std::int64_t>(v);
   return v;

@@ -72,7 +72,7 @@ def norm(a):
 
 
 def path_at(keys, pos, t):
-    """The emitter origin per CONTRACT.md: piecewise linear, looping with the last key's time;
+    """The emitter origin per docs/events.md: piecewise linear, looping with the last key's time;
     before the first key it moves from the last key to the first."""
     if not keys:
         return pos

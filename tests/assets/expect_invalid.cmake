@@ -1,5 +1,5 @@
 # CTest check (`cmake -P`) that a kiln command rejects its input as invalid (exit 1) with a
-# diagnostic of the expected code, printed as `error[CODE]` (docs: CONTRACT.md, CLI).
+# diagnostic of the expected code, printed as `error[CODE]` (docs/cli.md).
 #   -DKILN=<kiln> -DVERB=validate|compile -DFILE=<input> -DCODE=<code> [-DOUT=<klm for compile>]
 cmake_minimum_required(VERSION 3.25)
 set(args "${VERB}" "${FILE}")
