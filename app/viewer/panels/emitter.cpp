@@ -85,19 +85,11 @@ void draw(ViewerState& s) {
   if (t.emitter != s.view.selection.index || s.view.selection.kind != Selection::Kind::Emitter)
     ImGui::TextColored({1, 0.8f, 0.35f, 1}, "unsaved edits to this emitter: save or undo them to edit another");
   bool changed = false;
-  ImGui::BeginDisabled(t.undoStack.empty());
-  if (ImGui::Button("Undo")) changed |= t.undo();
-  ImGui::EndDisabled();
-  ImGui::SameLine();
-  ImGui::BeginDisabled(t.redoStack.empty());
-  if (ImGui::Button("Redo")) changed |= t.redo();
-  ImGui::EndDisabled();
-  ImGui::SameLine();
-  const bool source = s.doc.level->load.kind == loader::FileKind::Source;
-  ImGui::BeginDisabled(!source || t.committed == t.saved || !t.diagnostics.empty());
-  if (ImGui::Button("Save to YAML")) saveSource(s);
-  ImGui::EndDisabled();
-  if (!source) ImGui::TextDisabled("compiled level: edits are live only (open the .yaml to save)");
+  switch (editButtons(s, !t.undoStack.empty(), !t.redoStack.empty(), !(t.committed == t.saved) && t.diagnostics.empty())) {
+    case EditButton::Undo: changed |= t.undo(); break;
+    case EditButton::Redo: changed |= t.redo(); break;
+    case EditButton::None: break;
+  }
   ImGui::Checkbox("move gizmo", &s.view.gizmo);
   ImGui::SameLine();
   float grid = static_cast<float>(s.view.gizmoGrid);

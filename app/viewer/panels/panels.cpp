@@ -32,6 +32,24 @@ bool begin(ViewerState& s, Panel p, int flags) {
   return true;
 }
 
+EditButton editButtons(ViewerState& s, bool canUndo, bool canRedo, bool canSave) {
+  EditButton pressed = EditButton::None;
+  ImGui::BeginDisabled(!canUndo);
+  if (ImGui::Button("Undo")) pressed = EditButton::Undo;
+  ImGui::EndDisabled();
+  ImGui::SameLine();
+  ImGui::BeginDisabled(!canRedo);
+  if (ImGui::Button("Redo")) pressed = EditButton::Redo;
+  ImGui::EndDisabled();
+  ImGui::SameLine();
+  const bool source = s.doc.level->load.kind == loader::FileKind::Source;
+  ImGui::BeginDisabled(!source || !canSave);
+  if (ImGui::Button("Save to YAML")) saveSource(s);
+  ImGui::EndDisabled();
+  if (!source) ImGui::TextDisabled("compiled level: edits are live only (open the .yaml to save)");
+  return pressed;
+}
+
 void drawAll(ViewerState& s) {
   timeline::draw(s);
   outliner::draw(s);

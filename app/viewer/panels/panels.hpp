@@ -27,6 +27,12 @@ void drawAll(ViewerState& s);
 
 // Applies a pending workspace placement to the next window titled `title`; false when none.
 bool placeNext(ViewerState& s, const char* title);
+// The Undo / Redo / Save to YAML row of an edit session (preset tuning, emitter editing); Save
+// writes through saveSource, and a compiled level says its edits stay live only. Returns the
+// button pressed, for the caller to step its session.
+enum class EditButton { None, Undo, Redo };
+EditButton editButtons(ViewerState& s, bool canUndo, bool canRedo, bool canSave);
+
 // Begins a panel window; false (and the window already ended) when it is closed or collapsed.
 bool begin(ViewerState& s, Panel p, int flags = 0);
 }  // namespace kiln::viewer::panels

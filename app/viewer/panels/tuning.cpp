@@ -255,19 +255,11 @@ void draw(ViewerState& s) {
         want = doc->emitters[s.view.selection.index].preset;
       if (!t.active() || (want != t.preset && t.undoStack.empty())) t.start(*doc, std::min<std::uint32_t>(want, std::uint32_t(doc->presets.size() - 1)));
       ImGui::Text("preset %s (%s)", t.working.name.c_str(), std::string(particles::name(t.working.sprite.blend)).c_str());
-      ImGui::BeginDisabled(t.undoStack.empty());
-      if (ImGui::Button("Undo")) changed |= t.undo();
-      ImGui::EndDisabled();
-      ImGui::SameLine();
-      ImGui::BeginDisabled(t.redoStack.empty());
-      if (ImGui::Button("Redo")) changed |= t.redo();
-      ImGui::EndDisabled();
-      ImGui::SameLine();
-      const bool source = s.doc.level->load.kind == loader::FileKind::Source;
-      ImGui::BeginDisabled(!source || t.committed == t.saved || !t.diagnostics.empty());
-      if (ImGui::Button("Save to YAML")) saveSource(s);
-      ImGui::EndDisabled();
-      if (!source) ImGui::TextDisabled("compiled level: edits are live only (open the .yaml to save)");
+      switch (editButtons(s, !t.undoStack.empty(), !t.redoStack.empty(), !(t.committed == t.saved) && t.diagnostics.empty())) {
+        case EditButton::Undo: changed |= t.undo(); break;
+        case EditButton::Redo: changed |= t.redo(); break;
+        case EditButton::None: break;
+      }
       if (fields(t.working, doc->version, s.doc.level->load.textures)) changed = true, s.doc.lastEdit = DocumentState::LastEdit::Preset;
       // One undo point per gesture: commit once no widget is held.
       if (!ImGui::IsAnyItemActive()) t.commit();
