@@ -39,18 +39,6 @@ bool parseCamera(const std::string& text, sim::Float3& eye, sim::Float3& target)
   return true;
 }
 
-std::string sourceName(const sim::Events& e, const sim::Source& s) {
-  switch (s.kind) {
-    case sim::SourceKind::Script:
-      return "script:" + std::to_string(s.index);
-    case sim::SourceKind::Emitter:
-      return "emitter:" + e.emitters[s.index].name;
-    case sim::SourceKind::Call:
-      break;
-  }
-  return "call";
-}
-
 }  // namespace
 
 int runSim(const SimOptions& o) {
@@ -140,7 +128,7 @@ int runSim(const SimOptions& o) {
     const sim::ParticleLook look = sim::particleLook(system, slot);
     Json p;
     p["id"] = b.id;
-    p["source"] = sourceName(events, b.source);
+    p["source"] = sim::sourceName(events, b.source);
     p["recipe"] = events.recipes[b.recipe].name;
     p["seed"] = b.seed;
     p["index"] = b.index;

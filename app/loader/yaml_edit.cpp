@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <optional>
 
 namespace kiln::loader {
 
@@ -99,12 +100,27 @@ std::size_t blockEnd(std::string_view t, std::size_t pos, std::size_t column, bo
   return end;
 }
 
+// The source text of item i of `seq` when it is a flow map (kept as written), else nullopt.
+std::optional<std::string> itemAsWritten(std::string_view t, const YAML::Node& seq, std::size_t i) {
+  if (i >= seq.size()) return std::nullopt;
+  const auto p = static_cast<std::size_t>(seq[i].Mark().pos);
+  if (p >= t.size() || t[p] != '{') return std::nullopt;
+  return std::string(t.substr(p, flowEnd(t, p) - p));
+}
+
 std::string renderSequence(std::string_view t, const YAML::Node& seq, const std::vector<ScalarEdit::Item>& items,
-                           std::size_t& begin, std::size_t& end) {
+                           std::size_t keep, std::size_t& begin, std::size_t& end) {
+  auto item = [&](std::size_t i) {
+    if (i < keep)
+      if (auto own = itemAsWritten(t, seq, i)) return *own;
+    return flowMap(items[i]);
+  };
   begin = static_cast<std::size_t>(seq.Mark().pos);
   if (t[begin] == '[') {
     end = flowEnd(t, begin);
-    return flowItems(items);
+    std::vector<std::string> xs;
+    for (std::size_t i = 0; i < items.size(); ++i) xs.push_back(item(i));
+    return flowSequence(xs);
   }
   const std::size_t column = begin - lineStart(t, begin);
   end = blockEnd(t, begin, column, true);
@@ -118,7 +134,7 @@ std::string renderSequence(std::string_view t, const YAML::Node& seq, const std:
   for (std::size_t i = 0; i < items.size(); ++i) {
     if (i) out += "\n" + std::string(column, ' ');
     if (flowMaps) {
-      out += "- " + flowMap(items[i]);
+      out += "- " + item(i);
       continue;
     }
     for (std::size_t f = 0; f < items[i].size(); ++f)
@@ -187,7 +203,7 @@ bool applyOne(std::string& text, const ScalarEdit& e, std::string& error) {
   std::string replacement;
   if (w.found == e.path.size()) {
     if (e.items && w.node.IsSequence()) {
-      replacement = renderSequence(text, w.node, *e.items, begin, end);
+      replacement = renderSequence(text, w.node, *e.items, e.keepItems, begin, end);
     } else if (!e.items && w.node.IsScalar()) {
       begin = static_cast<std::size_t>(w.node.Mark().pos);
       end = scalarEnd(text, begin);

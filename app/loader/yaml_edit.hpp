@@ -23,6 +23,9 @@ struct ScalarEdit {
   std::optional<std::vector<Item>> items;
   std::size_t wholeDepth = 0;
   std::string wholeText;
+  // With `items`: the first keepItems items are the source's own, unchanged, and keep their text
+  // as written ("time: 1.0" stays so); only the items after them are rendered.
+  std::size_t keepItems = 0;
 };
 
 // The shortest text that reads back as the same double ("0.5", "40", "1e-07").

@@ -43,6 +43,13 @@ struct Camera {
   void setMode(Mode m);
 };
 
+// The view plane's unit axes a camera-facing billboard spans (the top view's up is +Y, else +Z):
+// what the shaders' cameraRight / cameraUp hold, so picking tests the squares that are drawn.
+struct ViewAxes {
+  glm::dvec3 right{1, 0, 0}, up{0, 0, 1};
+};
+ViewAxes billboardAxes(const Camera& c);
+
 // The world-space ray under a pixel (x right, y down, in framebuffer pixels).
 Ray rayThroughPixel(const Camera& c, double x, double y, double width, double height);
 

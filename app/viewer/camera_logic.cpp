@@ -113,6 +113,15 @@ void Camera::setMode(Mode m) {
   mode = m;
 }
 
+ViewAxes billboardAxes(const Camera& c) {
+  const glm::dvec3 fwd = c.forward();
+  const glm::dvec3 worldUp = c.mode == Camera::Mode::Top ? glm::dvec3(0, 1, 0) : glm::dvec3(0, 0, 1);
+  ViewAxes a;
+  a.right = glm::normalize(glm::cross(fwd, worldUp));
+  a.up = glm::cross(a.right, fwd);
+  return a;
+}
+
 Ray rayThroughPixel(const Camera& c, double x, double y, double width, double height) {
   const glm::dmat4 inv = glm::inverse(c.projection(width / std::max(1.0, height)) * c.view());
   const double nx = 2 * x / std::max(1.0, width) - 1, ny = 1 - 2 * y / std::max(1.0, height);

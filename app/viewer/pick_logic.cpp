@@ -16,9 +16,7 @@ std::optional<PickHit> pickParticle(const particles::Document& doc, const std::v
                                     double levelTime, const Ray& ray, const Camera& camera,
                                     const std::vector<std::uint8_t>& muted, unsigned threads) {
   const glm::dvec3 fwd = camera.forward();
-  const glm::dvec3 worldUp = camera.mode == Camera::Mode::Top ? glm::dvec3(0, 1, 0) : glm::dvec3(0, 0, 1);
-  const glm::dvec3 camRight = glm::normalize(glm::cross(fwd, worldUp));
-  const glm::dvec3 camUp = glm::cross(camRight, fwd);
+  const auto [camRight, camUp] = billboardAxes(camera);
   // Each emitter's nearest hit on its own core; then the nearest of those, the lower emitter
   // winning a tie — exactly what one pass over emitters and slots in order would pick.
   const std::size_t count = std::min(doc.emitters.size(), schedules.size());

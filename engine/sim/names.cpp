@@ -2,6 +2,7 @@
 #include <array>
 
 #include "sim/model.hpp"
+#include "sim/system.hpp"
 
 namespace kiln::sim {
 namespace {
@@ -33,6 +34,17 @@ std::optional<SortMode> sortModeFromName(std::string_view s) { return lookup<Sor
 std::optional<BlendMode> blendModeFromName(std::string_view s) { return lookup<BlendMode>(kBlendNames, s); }
 std::optional<TextureAlpha> textureAlphaFromName(std::string_view s) {
   return lookup<TextureAlpha>(kTextureAlphaNames, s);
+}
+
+std::string sourceName(const Events& events, const Source& source) {
+  switch (source.kind) {
+    case SourceKind::Script: return "script:" + std::to_string(source.index);
+    case SourceKind::Emitter:
+      if (source.index < events.emitters.size()) return "emitter:" + events.emitters[source.index].name;
+      return "emitter:" + std::to_string(source.index);
+    case SourceKind::Call: break;
+  }
+  return "call";
 }
 
 }  // namespace kiln::sim

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <span>
+#include <string>
 #include <vector>
 
 #include "sim/scene.hpp"
@@ -114,6 +115,9 @@ class ParticleSystem {
   };
   std::vector<StepConstants> perRecipe_;
 };
+
+// Who threw it, as `kiln sim` and the viewer print it: "script:INDEX", "emitter:NAME" or "call".
+std::string sourceName(const Events& events, const Source& source);
 
 // Seed 002's floors and Kiln's limits as applied at run time (docs/events.md "Floors").
 std::uint32_t effectiveCount(const Recipe& r);
