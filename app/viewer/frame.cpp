@@ -99,11 +99,16 @@ void Frame::onLevelMounted() {
   else if (em.active())
     em.start(*doc, em.emitter);
   state_.view.gizmoDrag.axis = -1;
+  // The sandbox edits the section as loaded: a reload (an external edit) starts it afresh.
+  state_.view.eventPick.reset();
+  if (state_.doc.level->load.level.events) state_.doc.events.start(*state_.doc.level->load.level.events);
+  else state_.doc.events = {};
   prepareGpu();
 }
 
 void Frame::prepareGpu() {
   preparedGeneration_ = state_.doc.levelGeneration;
+  preparedEventsGeneration_ = state_.doc.eventsGeneration;
   // Texture or atlas problems leave the renderer empty; the overlay and CPU points still show.
   const core::Diagnostics problems = gpu_->prepare(*state_.doc.level);
   for (const auto& d : problems) {
@@ -155,7 +160,10 @@ void Frame::handleInput(double dt) {
   if (vp.hovered && (ImGui::IsMouseClicked(ImGuiMouseButton_Right) || ImGui::IsMouseClicked(ImGuiMouseButton_Middle)))
     cameraDrag_ = true;
   const glm::dvec2 local(mouse.x - vp.x, mouse.y - vp.y);
-  if (vp.hovered && ImGui::IsMouseClicked(ImGuiMouseButton_Left) && !beginGizmoDrag(local)) pickAt(local.x, local.y);
+  if (vp.hovered && ImGui::IsMouseClicked(ImGuiMouseButton_Left) && !beginGizmoDrag(local)) {
+    if (state_.view.fireOnClick) fireAtPixel(local);
+    else pickAt(local.x, local.y);
+  }
   updateGizmoDrag(local);
   if (dragging && cameraDrag_) state_.view.camera.rotate(io.MouseDelta.x, io.MouseDelta.y);
   if (vp.hovered && io.MouseWheel != 0) state_.view.camera.zoom(io.MouseWheel);
@@ -178,10 +186,9 @@ void Frame::handleInput(double dt) {
       {GLFW_KEY_SPACE, Key::Space}, {GLFW_KEY_LEFT, Key::Left}, {GLFW_KEY_RIGHT, Key::Right}, {GLFW_KEY_F, Key::F},
       {GLFW_KEY_F1, Key::F1},       {GLFW_KEY_TAB, Key::Tab},   {GLFW_KEY_Z, Key::Z},         {GLFW_KEY_Y, Key::Y},
       {GLFW_KEY_O, Key::O},         {GLFW_KEY_Q, Key::Q},       {GLFW_KEY_R, Key::R},         {GLFW_KEY_B, Key::B},
-      {GLFW_KEY_I, Key::I},         {GLFW_KEY_H, Key::H},       {GLFW_KEY_S, Key::S}};
+      {GLFW_KEY_I, Key::I},         {GLFW_KEY_H, Key::H},       {GLFW_KEY_S, Key::S},         {GLFW_KEY_G, Key::G}};
   for (const auto& [code, key] : kKeys)
-    if (ImGui::IsKeyPressed(code) && applyKey(state_, {key, io.KeyCtrl, io.KeyShift}) == KeyEffect::FrameSelection)
-      frameSelection();
+    if (ImGui::IsKeyPressed(code)) keyEffect(applyKey(state_, {key, io.KeyCtrl, io.KeyShift}));
 }
 
 void Frame::followSelection() {
@@ -277,10 +284,21 @@ void Frame::update(double dt) {
     // Ctrl+Z / Ctrl+Y step the emitter session (the tuning panel keeps them otherwise).
     for (std::size_t i = state_.commands.take<TuningUndo>().size(); i > 0; --i) undoEmitterEdit(state_, false);
     for (std::size_t i = state_.commands.take<TuningRedo>().size(); i > 0; --i) undoEmitterEdit(state_, true);
+  } else if (state_.doc.lastEdit == DocumentState::LastEdit::Events) {
+    for (std::size_t i = state_.commands.take<TuningUndo>().size(); i > 0; --i) undoEventsEdit(state_, false);
+    for (std::size_t i = state_.commands.take<TuningRedo>().size(); i > 0; --i) undoEventsEdit(state_, true);
   }
   followSelection();
   // A tuning edit changed the mounted document: upload it again.
   if (state_.doc.level && preparedGeneration_ != state_.doc.levelGeneration) prepareGpu();
+  // A sandbox edit changed only the events section: re-prepare the event pass alone.
+  if (state_.doc.level && preparedEventsGeneration_ != state_.doc.eventsGeneration) {
+    preparedEventsGeneration_ = state_.doc.eventsGeneration;
+    for (const auto& d : gpu_->prepareEvents(*state_.doc.level)) {
+      state_.doc.loadDiagnostics.push_back({d, state_.doc.level->path.string()});
+      state_.panel(Panel::Errors) = true;
+    }
+  }
   reloadIfChanged(dt);
   state_.view.clock.advance(dt);
 }
@@ -350,7 +368,7 @@ void Frame::drawMainMenu() {
     ImGui::EndMenu();
   }
   if (ImGui::BeginMenu("Workspace")) {
-    for (const char* ws : {"tuning", "bounds", "capture"})
+    for (const char* ws : kWorkspaceNames)
       if (ImGui::MenuItem(ws, nullptr, workspace_ == ws)) applyWorkspace(ws, true);
     ImGui::Separator();
     if (ImGui::MenuItem("Reset layout")) resetLayout();
@@ -395,6 +413,12 @@ bool Frame::runAction(const ScriptAction& a) {
         pickAt(a.a, a.b);
       }
       state_.panel(Panel::Pick) = true;
+      if (state_.view.eventPick) {
+        std::printf("kiln-view: picked event particle %llu (recipe %u, seed %u, index %u)\n",
+                    static_cast<unsigned long long>(state_.view.eventPick->id), state_.view.eventPick->recipe,
+                    state_.view.eventPick->seed, state_.view.eventPick->index);
+        return true;
+      }
       if (!state_.view.pick) std::fprintf(stderr, "kiln-view: script line %d: nothing picked\n", a.line);
       else
         std::printf("kiln-view: picked %s slot %u birth %u cycle %lld\n",
@@ -410,6 +434,8 @@ bool Frame::runAction(const ScriptAction& a) {
     case K::Solo:
     case K::Mute:
     case K::AB: return runPanelAction(a);
+    case K::Sandbox: return runSandboxAction(a);
+    case K::Hover: scriptMouse_ = glm::dvec2(a.a, a.b); return true;
     case K::Quit: state_.ui.quit = true; return true;
     case K::Save:
       if (saveSource(state_)) return true;
@@ -449,8 +475,7 @@ bool Frame::runAction(const ScriptAction& a) {
     }
     case K::Key: {
       const auto chord = keyChordFromName(a.text);  // validated by the parser
-      if (chord && applyKey(state_, *chord) == KeyEffect::FrameSelection) frameSelection();
-      return chord.has_value();
+      return chord.has_value() && keyEffect(applyKey(state_, *chord));
     }
     case K::View: return setView(a.text, a.a != 0);
     case K::WriteFile: return writeScriptFile(a);

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "keys.hpp"
 #include "overlay.hpp"
 #include "scene.hpp"
 #include "script.hpp"
@@ -70,6 +71,8 @@ class Frame {
   bool addImageFile(const std::filesystem::path& path);
   // The script's twins of panel buttons: capture-set, bookmark, save, solo, mute, ab.
   bool runPanelAction(const ScriptAction& a);
+  // The script's `sandbox ...` actions (the event sandbox panel's twins).
+  bool runSandboxAction(const ScriptAction& a);
   SceneOptions scene_;
   bool cameraDrag_ = false;
   bool userLayouts_ = false, started_ = false;
@@ -94,7 +97,15 @@ class Frame {
   void loadBookmarks();
   void onLevelMounted();
   void prepareGpu();
-  std::uint64_t preparedGeneration_ = 0;
+  std::uint64_t preparedGeneration_ = 0, preparedEventsGeneration_ = 0;
+  // The sandbox's fire key: the sector surface under the mouse in the Viewport.
+  bool fireAtMouse();
+  // Fires at the sector surface under a Viewport pixel (G, or a click with "fire on click").
+  bool fireAtPixel(const glm::dvec2& local);
+  // What applyKey left to the frame (framing, firing); false when that failed.
+  bool keyEffect(KeyEffect effect);
+  // The script's `hover X Y`: where the mouse is taken to be over the Viewport image (pixels).
+  std::optional<glm::dvec2> scriptMouse_;
   bool tuneField(const std::string& field, double value, int line);
   bool selectByName(const std::string& kind, const std::string& name, int line);
   // Script helpers (frame_script.cpp).

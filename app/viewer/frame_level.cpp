@@ -1,7 +1,10 @@
 // Frame: opening and hot-reloading levels, picking, selection by name, framing.
 #include <cstdio>
 
+#include <imgui.h>
+
 #include "frame.hpp"
+#include "gpu_view.hpp"
 #include "source/suggest.hpp"
 #include "core/escape.hpp"
 #include "core/file.hpp"
@@ -96,16 +99,58 @@ bool Frame::saveBookmarks() {
 
 void Frame::pickAt(double x, double y) {
   state_.view.pick.reset();
-  if (!state_.doc.level || !state_.doc.level->particles()) return;
+  state_.view.eventPick.reset();
+  if (!state_.doc.level) return;
   const Ray ray = rayThroughPixel(state_.view.camera, x, y, state_.view.sceneWidth(), state_.view.sceneHeight());
-  std::vector<std::uint8_t> hidden(state_.doc.level->particles()->emitters.size(), 0);
-  for (std::uint32_t e = 0; e < hidden.size(); ++e) hidden[e] = emitterVisible(state_, e) ? 0 : 1;
-  state_.view.pick = pickParticle(*state_.doc.level->particles(), state_.doc.level->schedules, state_.view.clock.time, ray, state_.view.camera,
-                             hidden);
+  if (const auto* doc = state_.doc.level->particles()) {
+    std::vector<std::uint8_t> hidden(doc->emitters.size(), 0);
+    for (std::uint32_t e = 0; e < hidden.size(); ++e) hidden[e] = emitterVisible(state_, e) ? 0 : 1;
+    state_.view.pick = pickParticle(*doc, state_.doc.level->schedules, state_.view.clock.time, ray, state_.view.camera, hidden);
+  }
+  // Event particles as last drawn; the nearer of the two kinds of hit wins.
+  if (const render::EventScene* ev = gpu_->eventScene())
+    if (auto hit = events_edit::pickParticle(ev->system(), ray, state_.view.camera))
+      if (!state_.view.pick || hit->distance < state_.view.pick->distance) {
+        state_.view.pick.reset();
+        state_.view.eventPick = hit;
+        state_.panel(Panel::Pick) = true;
+      }
   if (state_.view.pick) {
     state_.view.selection = {Selection::Kind::Emitter, state_.view.pick->emitter};
     state_.panel(Panel::Pick) = true;
   }
+}
+
+bool Frame::fireAtMouse() {
+  if (scriptMouse_) return fireAtPixel(*scriptMouse_);
+  const ViewportRect& vp = state_.view.viewport;
+  const ImGuiIO& io = ImGui::GetIO();
+  if (!vp.hovered) {
+    state_.ui.status = "fire: point at a sector surface in the Viewport, then press G";
+    return false;
+  }
+  return fireAtPixel({io.MousePos.x * io.DisplayFramebufferScale.x - vp.x, io.MousePos.y * io.DisplayFramebufferScale.y - vp.y});
+}
+
+bool Frame::fireAtPixel(const glm::dvec2& local) {
+  if (!state_.doc.level) return false;
+  const Ray ray = rayThroughPixel(state_.view.camera, local.x, local.y, state_.view.sceneWidth(), state_.view.sceneHeight());
+  const auto at = events_edit::surfaceUnderRay(state_.doc.level->world(), ray);
+  if (!at) {
+    state_.ui.status = "fire: no sector surface under the mouse";
+    return false;
+  }
+  return fireEvent(state_, *at);
+}
+
+bool Frame::keyEffect(KeyEffect effect) {
+  switch (effect) {
+    case KeyEffect::FrameSelection: frameSelection(); return true;
+    case KeyEffect::FireEvent: return fireAtMouse();
+    case KeyEffect::None:  // a chord that means nothing is not a failure
+    case KeyEffect::Done: return true;
+  }
+  return true;
 }
 
 void Frame::frameSelection() {

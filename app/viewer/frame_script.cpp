@@ -106,7 +106,10 @@ bool Frame::expectState(const ScriptAction& a) {
   };
   const auto* doc = state_.doc.level ? state_.doc.level->particles() : nullptr;
   if (a.text == "undo") {
-    const bool available = state_.doc.tuning.active() && !state_.doc.tuning.undoStack.empty();
+    // The session Ctrl+Z acts on: the one edited last.
+    bool available = state_.doc.tuning.active() && !state_.doc.tuning.undoStack.empty();
+    if (state_.doc.lastEdit == DocumentState::LastEdit::Emitter) available = !state_.doc.emitterEdit.undoStack.empty();
+    if (state_.doc.lastEdit == DocumentState::LastEdit::Events) available = !state_.doc.events.undoStack.empty();
     if (available == (a.a != 0)) return true;
     return failed(available ? "undo is available" : "nothing to undo");
   }
@@ -158,6 +161,19 @@ bool Frame::expectState(const ScriptAction& a) {
         now = "preset " + doc->presets[sel.index].name;
     }
     return now == a.name ? true : failed("selected: " + now);
+  }
+  if (a.text == "event-script") {
+    const auto& events = state_.doc.level ? state_.doc.level->load.level.events : std::nullopt;
+    const std::size_t n = events ? events->script.size() : 0;
+    if (n == static_cast<std::size_t>(a.a)) return true;
+    return failed("the events script has " + std::to_string(n) + " burst(s)");
+  }
+  if (a.text == "event-pick") {
+    const auto& pick = state_.view.eventPick;
+    const auto& events = state_.doc.level ? state_.doc.level->load.level.events : std::nullopt;
+    if (!pick || !events || pick->recipe >= events->recipes.size()) return failed("no event particle is picked");
+    if (events->recipes[pick->recipe].name == a.name) return true;
+    return failed("picked a particle of recipe " + events->recipes[pick->recipe].name);
   }
   // status: the status line holds the text.
   if (state_.ui.status.find(a.name) != std::string::npos) return true;
@@ -230,6 +246,49 @@ bool Frame::runPanelAction(const ScriptAction& a) {
     }
     default: return false;
   }
+}
+
+bool Frame::runSandboxAction(const ScriptAction& a) {
+  auto fail = [&](const std::string& why) {
+    std::fprintf(stderr, "kiln-view: script line %d: sandbox %s: %s\n", a.line, a.text.c_str(), why.c_str());
+    return false;
+  };
+  if (!ensureEventsSession(state_)) return fail("the level has no events: section");
+  state_.panel(Panel::Events) = true;
+  events_edit::Session& t = state_.doc.events;
+  std::vector<std::string> recipes;
+  for (const auto& r : t.working.recipes) recipes.push_back(r.name);
+  if (a.text == "recipe") {
+    const auto it = std::find(recipes.begin(), recipes.end(), a.name);
+    if (it == recipes.end())
+      return fail("no recipe named '" + a.name + "'" + source::didYouMean(a.name, recipes) + "; known: " + source::listOf(recipes));
+    t.recipe = static_cast<std::uint32_t>(it - recipes.begin());
+    return true;
+  }
+  if (a.text == "fire") return fireEvent(state_, {a.look[0], a.look[1], a.look[2]}) || fail(state_.ui.status);
+  if (a.text == "iso-camera") {
+    useIsometricCamera(state_);
+    return saveBookmarks();
+  }
+  if (a.text == "sort") {
+    state_.view.eventSort = a.name == "authored" ? std::nullopt : sim::sortModeFromName(a.name);
+    return true;
+  }
+  // tune and rate edit the section: one undo point each, applied only when valid.
+  if (a.text == "rate") {
+    t.working.stepHz = a.a;
+  } else if (!t.working.recipes.empty() && events_edit::setRecipeField(t.working.recipes[t.recipe], a.name, a.a)) {
+  } else {
+    const auto fields = events_edit::recipeFieldNames();
+    const bool known = std::find(fields.begin(), fields.end(), a.name) != fields.end();
+    return fail(known ? "the value " + std::to_string(a.a) + " is out of range for " + a.name
+                      : "no recipe field '" + a.name + "'" + source::didYouMean(a.name, fields) + "; fields: " + source::listOf(fields));
+  }
+  t.commit();
+  state_.doc.lastEdit = DocumentState::LastEdit::Events;
+  if (applyEventsEdit(state_)) return true;
+  for (const auto& d : t.diagnostics) std::fprintf(stderr, "kiln-view: sandbox: %s\n", core::format(d).c_str());
+  return false;
 }
 
 }  // namespace kiln::viewer

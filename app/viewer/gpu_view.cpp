@@ -41,6 +41,13 @@ core::Diagnostics GpuView::prepare(const MountedLevel& level) {
   return renderer_->prepare(level.load.level, textures);
 }
 
+core::Diagnostics GpuView::prepareEvents(const MountedLevel& level) {
+  std::vector<core::NamedImage> textures;
+  for (const auto& t : level.load.textures) textures.push_back(t.image);
+  const auto& events = level.load.level.events;
+  return renderer_->prepareEvents(events ? &*events : nullptr, textures);
+}
+
 void GpuView::clear() { renderer_->clear(); }
 bool GpuView::ready() const { return renderer_->ready(); }
 
@@ -63,6 +70,7 @@ render::FrameOptions GpuView::frameOptions(const ViewerState& s) const {
   if (pc.soloPass >= 0) o.soloPass = render::kParticlePasses[static_cast<std::size_t>(pc.soloPass)];
   o.emitterMuted = pc.emitterMuted;
   if (pc.soloEmitter >= 0) o.soloEmitter = static_cast<std::uint32_t>(pc.soloEmitter);
+  o.eventSort = s.view.eventSort;
   o.debug = debug_;
   o.debug.overdraw = pc.overdraw;
   // The Viewport shows how many particles are alive, so the main view always counts them.
@@ -143,6 +151,9 @@ void GpuView::readEventStats(ViewerState& s, const render::FrameStats& st) const
   s.ui.gpu.eventDroppedTotal = st.events.droppedTotal;
   s.ui.gpu.eventSimMs = st.events.simMs;
   s.ui.gpu.eventBatchMs = st.events.batchMs;
+  s.ui.gpu.eventSpawned = ev->system().counters().spawned;
+  s.ui.gpu.eventRecycled = ev->system().counters().recycled;
+  s.ui.gpu.eventStep = ev->system().step();
   for (const sim::DrawRange& r : ev->batcher().ranges()) {
     const render::EventMaterial m = ev->material(r.material);
     s.ui.gpu.eventRanges.push_back({r.material, r.first, r.count, m.blend, m.textureAlpha, m.alphaTest, m.texture >= 0});

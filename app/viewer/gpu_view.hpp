@@ -35,6 +35,10 @@ class GpuView {
   ~GpuView();
   // Uploads the mounted level; diagnostics (texture/atlas problems) go to the errors panel.
   core::Diagnostics prepare(const MountedLevel& level);
+  // Re-prepares only the event pass from the level's `events:` section (a sandbox edit).
+  core::Diagnostics prepareEvents(const MountedLevel& level);
+  // The event particles as last drawn (null when the level has none): picking reads them.
+  const render::EventScene* eventScene() const { return renderer_->eventScene(); }
   void clear();
   bool ready() const;
   // Draws the main view offscreen at the scene size (ViewSettings::sceneWidth/Height) and fills

@@ -9,7 +9,7 @@
 
 namespace kiln::viewer {
 
-enum class Key { Space, Left, Right, F, F1, Tab, Z, Y, O, Q, R, B, I, H, S };
+enum class Key { Space, Left, Right, F, F1, Tab, Z, Y, O, Q, R, B, I, H, S, G };
 
 struct KeyChord {
   Key key{};
@@ -18,11 +18,12 @@ struct KeyChord {
 };
 
 // What the caller still has to do (framing needs the renderer's view of the selection).
-enum class KeyEffect { None, Done, FrameSelection };
+enum class KeyEffect { None, Done, FrameSelection, FireEvent };
 
 // Space play/pause, Left/Right step one tick (ten with Shift), F frame selection, F1 help,
 // Tab orbit/fly, R restart the effect (loop start, playing), B next background, I isolate the
-// selection (again: show all), H show all, Ctrl+Z undo and Ctrl+Y redo (tuning), Ctrl+S save
+// selection (again: show all), H show all, G fire the sandbox's recipe at the sector surface
+// under the mouse (the caller finds the surface), Ctrl+Z undo and Ctrl+Y redo (tuning), Ctrl+S save
 // the tuning edits to the YAML source, Ctrl+O open,
 // Ctrl+Q quit.
 // None when the chord means nothing (a plain Z, say).

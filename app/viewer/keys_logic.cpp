@@ -35,6 +35,7 @@ KeyEffect applyKey(ViewerState& s, const KeyChord& c) {
       else isolateSelection(s);
       return KeyEffect::Done;
     case Key::H: showAll(s.view.passes); return KeyEffect::Done;
+    case Key::G: return KeyEffect::FireEvent;
     case Key::Tab:
       s.view.camera.setMode(s.view.camera.mode == Camera::Mode::Orbit ? Camera::Mode::Fly : Camera::Mode::Orbit);
       return KeyEffect::Done;
@@ -51,10 +52,10 @@ std::optional<KeyChord> keyChordFromName(std::string_view name) {
     else if (n.starts_with("shift+") && !c.shift) c.shift = true, n.erase(0, 6);
     else break;
   }
-  static const std::array<std::pair<const char*, Key>, 15> kNames{
+  static const std::array<std::pair<const char*, Key>, 16> kNames{
       {{"space", Key::Space}, {"left", Key::Left}, {"right", Key::Right}, {"f", Key::F}, {"f1", Key::F1},
        {"tab", Key::Tab}, {"z", Key::Z}, {"y", Key::Y}, {"o", Key::O}, {"q", Key::Q}, {"r", Key::R}, {"b", Key::B},
-       {"i", Key::I}, {"h", Key::H}, {"s", Key::S}}};
+       {"i", Key::I}, {"h", Key::H}, {"s", Key::S}, {"g", Key::G}}};
   for (const auto& [text, key] : kNames)
     if (n == text) return c.key = key, c;
   return std::nullopt;

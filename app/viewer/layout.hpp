@@ -3,6 +3,7 @@
 // window. GL-free and ImGui-free.
 #pragma once
 
+#include <array>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -10,6 +11,11 @@
 #include <vector>
 
 namespace kiln::viewer {
+
+// The shipped workspaces (imgui_layout/NAME.ini): the menu, --workspace and the script's
+// `workspace NAME` all offer exactly these.
+inline constexpr std::array<const char*, 4> kWorkspaceNames{"tuning", "bounds", "capture", "events"};
+bool isWorkspaceName(std::string_view name);
 
 struct WindowPlacement {
   std::string title;

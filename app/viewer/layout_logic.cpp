@@ -7,6 +7,10 @@
 
 namespace kiln::viewer {
 
+bool isWorkspaceName(std::string_view name) {
+  return std::find(kWorkspaceNames.begin(), kWorkspaceNames.end(), name) != kWorkspaceNames.end();
+}
+
 const WindowPlacement* Layout::find(std::string_view title) const {
   for (const auto& w : windows)
     if (w.title == title) return &w;

@@ -3,6 +3,7 @@
 #include <cstdio>
 
 #include "app.hpp"
+#include "layout.hpp"
 
 int main(int argc, char** argv) {
   kiln::viewer::ViewerOptions o;
@@ -14,8 +15,8 @@ int main(int argc, char** argv) {
   cli.add_option("--script", script, "run a file of actions (open, time, play, pause, panel, pick, capture, "
                                      "screenshot, select, wait, ...) and exit when it ends");
   cli.add_option("--size", size, "window size WxH")->capture_default_str();
-  cli.add_option("--workspace", o.workspace, "initial layout: tuning, bounds or capture")
-      ->check(CLI::IsMember({"tuning", "bounds", "capture"}))
+  cli.add_option("--workspace", o.workspace, "initial layout: tuning, bounds, capture or events (the event sandbox)")
+      ->check(CLI::IsMember(std::vector<std::string>(kiln::viewer::kWorkspaceNames.begin(), kiln::viewer::kWorkspaceNames.end())))
       ->capture_default_str();
   cli.footer("Exit status: 0 success, 1 invalid script or level, 2 usage error, no display or no GL 4.6 context.\n"
              "Without a display run it under `xvfb-run -a`.");

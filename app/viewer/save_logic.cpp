@@ -20,12 +20,15 @@ bool saveSource(ViewerState& s) {
   emitter_edit::Session& em = s.doc.emitterEdit;
   const bool presetChanged = t.active() && !(t.committed == t.saved);
   const bool emitterChanged = em.active() && !(em.committed == em.saved);
-  if (!presetChanged && !emitterChanged) {
+  events_edit::Session& ev = s.doc.events;
+  const bool eventsChanged = ev.active() && !(ev.committed == ev.saved);
+  if (!presetChanged && !emitterChanged && !eventsChanged) {
     s.ui.status = "nothing to save";
     return true;
   }
-  if ((presetChanged && !t.diagnostics.empty()) || (emitterChanged && !em.diagnostics.empty())) {
-    s.ui.status = "save: the edit is invalid (see the tuning and emitter panels)";
+  if ((presetChanged && !t.diagnostics.empty()) || (emitterChanged && !em.diagnostics.empty()) ||
+      (eventsChanged && !ev.diagnostics.empty())) {
+    s.ui.status = "save: the edit is invalid (see the tuning, emitter and event sandbox panels)";
     return false;
   }
   std::vector<loader::ScalarEdit> edits;
@@ -33,6 +36,14 @@ bool saveSource(ViewerState& s) {
   if (emitterChanged) {
     auto more = emitter_edit::changedScalars(em.saved, em.committed, em.emitter);
     edits.insert(edits.end(), more.begin(), more.end());
+  }
+  if (eventsChanged) {
+    auto more = events_edit::changedScalars(ev.saved, ev.committed);
+    if (!more) {
+      s.ui.status = "save: a sprite taken off a recipe cannot be written back; undo that edit or remove it in the YAML";
+      return false;
+    }
+    edits.insert(edits.end(), more->begin(), more->end());
   }
   std::string error;
   if (auto bytes = core::readFile(path, error)) {
@@ -45,6 +56,7 @@ bool saveSource(ViewerState& s) {
         s.doc.watch.ownWrite(path, written);
         if (presetChanged) t.saved = t.committed;
         if (emitterChanged) em.saved = em.committed;
+        if (eventsChanged) ev.saved = ev.committed;
         s.ui.status = "saved " + path.filename().string() + " (undo history kept)";
         return true;
       }

@@ -27,12 +27,15 @@ namespace kiln::viewer {
 //   capture [LABEL] | capture-set START:END:STEP [video] | bookmark NAME
 //   solo emitter|pass NAME|off | mute emitter|pass NAME on|off
 //   ab a|b N | ab mode split|flicker|difference|side-by-side | ab load PNG | ab zoom Z
+//   hover X Y (the mouse over the Viewport image, for `key g`) | sandbox recipe NAME
+//   sandbox tune FIELD VALUE | sandbox rate HZ | sandbox sort view|iso|none|authored
+//   sandbox fire X Y Z | sandbox iso-camera | expect event-script N | expect event-pick RECIPE
 // A failed expect-* line fails the session (exit 1) and the script goes on, so one run reports
 // every broken expectation; any other action that fails stops the session with exit 1.
 struct ScriptAction {
   enum class Kind { Open, Time, Play, Pause, Speed, Step, Panel, Pick, Capture, Screenshot, Select, Wait, Camera, Quit, Workspace, Inspect, Tune, Host,
                     Look, Key, View, WriteFile, CopyFile, ExpectErrors, ExpectTime, ExpectLevel, Save, Background, Expect, DragGizmo,
-                    ExpectProblem, CaptureSet, Bookmark, Solo, Mute, AB };
+                    ExpectProblem, CaptureSet, Bookmark, Solo, Mute, AB, Hover, Sandbox };
   Kind kind{};
   std::string text;   // path, panel name, select kind, camera mode, key chord, view name
   std::string name;   // select: object name; write-file: the unescaped text; copy-file: target
@@ -43,11 +46,11 @@ struct ScriptAction {
 };
 
 // Every action word the parser knows (for "did you mean" on an unknown one).
-inline constexpr std::array<const char*, 36> kActionNames{
+inline constexpr std::array<const char*, 38> kActionNames{
     "open", "inspect", "screenshot", "time", "speed", "step", "wait", "pick", "play", "pause", "capture", "quit", "host",
     "tune", "workspace", "panel", "look", "camera", "select", "key", "view", "write-file", "copy-file", "expect-errors",
     "expect-time", "expect-level", "expect-problem", "capture-set", "bookmark", "save", "solo", "mute", "ab",
-    "background", "drag-gizmo", "expect"};
+    "background", "drag-gizmo", "expect", "hover", "sandbox"};
 
 // `ab mode` names, in Comparison::Mode order.
 inline constexpr std::array<const char*, 4> kABModeNames{"split", "flicker", "difference", "side-by-side"};

@@ -8,6 +8,7 @@
 
 #include "clock.hpp"
 #include "keys.hpp"
+#include "layout.hpp"
 #include "loader/time_range.hpp"
 #include "source/suggest.hpp"
 
@@ -168,8 +169,8 @@ Script parseScript(std::string_view text) {
       else a.text = w[1];
     } else if (k == "workspace") {
       a.kind = K::Workspace;
-      if (w.size() != 2 || (w[1] != "tuning" && w[1] != "bounds" && w[1] != "capture"))
-        ok = false, fail("'workspace' takes tuning, bounds or capture");
+      if (w.size() != 2 || !isWorkspaceName(w[1]))
+        ok = false, fail("'workspace' takes " + source::listOf(std::vector<std::string>(kWorkspaceNames.begin(), kWorkspaceNames.end())));
       else
         a.text = w[1];
     } else if (k == "panel") {
@@ -240,6 +241,28 @@ Script parseScript(std::string_view text) {
       a.kind = K::Background;
       if (w.size() != 2 || !backgroundFromName(w[1])) ok = false, fail("'background' takes level, black, grey or checkerboard");
       else a.text = w[1];
+    } else if (k == "hover") {
+      a.kind = K::Hover;  // where the mouse is over the Viewport image, for `key g`
+      ok = needNumbers(2);
+    } else if (k == "sandbox") {
+      a.kind = K::Sandbox;
+      const std::string sub = w.size() >= 2 ? w[1] : std::string();
+      a.text = sub;
+      if (sub == "recipe" && w.size() == 3) {
+        a.name = w[2];
+      } else if (sub == "tune" && w.size() == 4 && number(w[3], a.a)) {
+        a.name = w[2];
+      } else if (sub == "rate" && w.size() == 3 && number(w[2], a.a) && a.a >= 1 && a.a <= 1000) {
+      } else if (sub == "sort" && w.size() == 3 && (w[2] == "view" || w[2] == "iso" || w[2] == "none" || w[2] == "authored")) {
+        a.name = w[2];
+      } else if (sub == "fire" && w.size() == 5 && number(w[2], a.look[0]) && number(w[3], a.look[1]) &&
+                 number(w[4], a.look[2])) {
+      } else if (sub == "iso-camera" && w.size() == 2) {
+      } else {
+        ok = false;
+        fail("'sandbox' takes recipe NAME, tune FIELD VALUE, rate HZ (1..1000), sort view|iso|none|authored, "
+             "fire X Y Z or iso-camera");
+      }
     } else if (k == "drag-gizmo") {
       a.kind = K::DragGizmo;
       if (w.size() != 4 || (w[1] != "x" && w[1] != "y" && w[1] != "z") || !number(w[2], a.a) || !number(w[3], a.b))
@@ -261,10 +284,13 @@ Script parseScript(std::string_view text) {
         a.name = w[2];
       } else if (what == "status" && w.size() >= 3) {
         a.name = afterWord(line, k);
+      } else if (what == "event-script" && w.size() == 3 && number(w[2], a.a) && a.a >= 0) {
+      } else if (what == "event-pick" && w.size() == 3) {
+        a.name = w[2];
       } else {
         ok = false;
         fail("'expect' takes: undo available|empty, loop START END, framed EMITTER, selected KIND NAME, "
-             "position EMITTER X Y Z or status TEXT");
+             "position EMITTER X Y Z, status TEXT, event-script N or event-pick RECIPE");
       }
     } else {
       ok = false;

@@ -21,6 +21,7 @@
 #include "overlay.hpp"
 #include "panels/inspect.hpp"
 #include "panels/emitter_edit.hpp"
+#include "panels/events_edit.hpp"
 #include "panels/tuning_model.hpp"
 #include "pick.hpp"
 #include "render/passes.hpp"
@@ -29,12 +30,12 @@
 namespace kiln::viewer {
 
 // Panel identities; the script's `panel NAME` and the View menu use these names.
-enum class Panel : int { Timeline, Outliner, Bounds, Budgets, Blend, Pick, Tuning, Captures, Capabilities, Errors, Help, Open, Emitter, Count };
+enum class Panel : int { Timeline, Outliner, Bounds, Budgets, Blend, Pick, Tuning, Captures, Capabilities, Errors, Help, Open, Emitter, Events, Count };
 inline constexpr std::array<const char*, static_cast<int>(Panel::Count)> kPanelNames{
-    "timeline", "outliner", "bounds", "budgets", "blend", "pick", "tuning", "captures", "capabilities", "errors", "help", "open", "emitter"};
+    "timeline", "outliner", "bounds", "budgets", "blend", "pick", "tuning", "captures", "capabilities", "errors", "help", "open", "emitter", "events"};
 inline constexpr std::array<const char*, static_cast<int>(Panel::Count)> kPanelTitles{
     "Timeline", "Outliner", "Bounds inspector", "Budgets", "Blend passes", "Slot picking", "Preset tuning",
-    "Captures", "Host capabilities", "Errors", "Keyboard shortcuts", "Open level", "Emitter editing"};
+    "Captures", "Host capabilities", "Errors", "Keyboard shortcuts", "Open level", "Emitter editing", "Event sandbox"};
 std::optional<Panel> panelFromName(std::string_view name);
 
 // A blend mode's place among the particle passes (render::kParticlePasses, in draw order).
@@ -87,6 +88,8 @@ struct GpuInfo {
   std::uint32_t eventLive = 0, eventCapacity = 0, eventMaxSprites = 0, eventDeclared = 0;
   std::uint32_t eventDroppedThisFrame = 0;
   std::uint64_t eventDroppedTotal = 0;
+  std::uint64_t eventSpawned = 0, eventRecycled = 0;  // since T = 0
+  std::int64_t eventStep = 0;
   double eventSimMs = 0, eventBatchMs = 0;              // CPU, this frame
   double eventSimTargetMs = 0, eventBatchTargetMs = 0;  // assets/budgets.json "events" (0 = none)
   std::vector<EventRange> eventRanges;  // this frame's draw ranges, in draw order (capacity reused)
@@ -155,6 +158,15 @@ struct PanelMemory {
     std::vector<inspect::BudgetRow> rows;
     std::vector<inspect::CapacityRow> caps;
   } budgets;
+  struct Sandbox {  // the event sandbox: typed fire position, plots and the step-rate check
+    double firePosition[3] = {0, 0, 1};
+    std::uint64_t generation = ~0ull;  // events generation the history was computed for
+    double t0 = -1, t1 = -1;
+    events_edit::History history;
+    std::vector<std::uint64_t> spawnedAtRates;  // at ratesTime, for kSandboxRates
+    double ratesTime = -1;
+    std::uint64_t ratesGeneration = ~0ull;
+  } sandbox;
   struct Timeline {  // alive counts per emitter, per level and time window
     std::uint64_t generation = ~0ull;
     double t0 = -1, t1 = -1;
@@ -177,8 +189,11 @@ struct DocumentState {
   std::vector<std::string> recentFiles;
   tuning::Session tuning;
   emitter_edit::Session emitterEdit;
+  events_edit::Session events;  // the event sandbox's edits of the `events:` section
+  // Bumped when an events edit is applied: the renderer re-prepares only the event pass.
+  std::uint64_t eventsGeneration = 0;
   // Which session Ctrl+Z / Ctrl+Y act on: the one edited last.
-  enum class LastEdit { None, Preset, Emitter } lastEdit = LastEdit::None;
+  enum class LastEdit { None, Preset, Emitter, Events } lastEdit = LastEdit::None;
 };
 
 // What the 3D view draws behind the particles: the level as authored, or a flat or checkered
@@ -213,6 +228,9 @@ struct ViewSettings {
   Selection selection;
   PassControls passes;
   std::optional<PickHit> pick;
+  std::optional<events_edit::PickHit> eventPick;  // an event particle under the last click
+  std::optional<sim::SortMode> eventSort;          // the sandbox's sort override (none: the section's)
+  bool fireOnClick = false;                        // the sandbox: a Viewport click fires, not picks
   OverlayList overlay;
   OverlayList topOverlay;
   int framebufferWidth = 0, framebufferHeight = 0;
@@ -278,6 +296,28 @@ struct ViewerState {
 bool applyEmitterEdit(ViewerState& s);
 // Steps the emitter session back (or forward) and applies the result.
 bool undoEmitterEdit(ViewerState& s, bool redo);
+
+// The step rates the sandbox offers and compares (rate invariance).
+inline constexpr std::array<double, 3> kSandboxRates{30.0, 60.0, 144.0};
+
+// The level's texture names, in source order (what sprite frames may name).
+std::vector<std::string> textureNames(const MountedLevel& level);
+
+// The sandbox: validates the events session's working copy and, when valid, puts it in the
+// mounted level (a new events generation: the event pass re-prepares and re-simulates).
+bool applyEventsEdit(ViewerState& s);
+bool undoEventsEdit(ViewerState& s, bool redo);
+// Starts the events session on the mounted level's section when it is not running (false: the
+// level has no events).
+bool ensureEventsSession(ViewerState& s);
+// Fires the session's recipe at `position` at the current level time (appended to the script,
+// one undo point) and applies it; the status line says where and with which seed.
+bool fireEvent(ViewerState& s, const glm::dvec3& position);
+
+// Turns the camera to the isometric view seed 004's depth key sorts for (looking down the
+// −X−Y diagonal, 35.26° below the horizon, same target and distance) and keeps it as the
+// camera bookmark "iso" (replacing an older one).
+void useIsometricCamera(ViewerState& s);
 
 // The translate gizmo: the emitter it moves (the selected one, when the gizmo is on), and its
 // handles in viewport pixels, about a sixth of the view tall whatever the distance.

@@ -39,7 +39,7 @@ TEST_CASE("placements scale with the display, below the menu bar") {
 }
 
 TEST_CASE("every shipped workspace layout opens only real panels and fits its reference") {
-  for (const char* ws : {"tuning", "bounds", "capture"}) {
+  for (const char* ws : kWorkspaceNames) {
     std::ifstream in(std::string(KILN_SOURCE_DIR) + "/imgui_layout/" + ws + ".ini");
     REQUIRE(in);
     std::stringstream ss;
@@ -67,7 +67,7 @@ Layout shippedLayout(const std::string& ws) {
 }  // namespace
 
 TEST_CASE("every shipped workspace tiles around a Viewport at 1280x720 and 1920x1080") {
-  for (const char* ws : {"tuning", "bounds", "capture"}) {
+  for (const char* ws : kWorkspaceNames) {
     const Layout l = shippedLayout(ws);
     INFO(ws);
     REQUIRE(l.find("Viewport") != nullptr);

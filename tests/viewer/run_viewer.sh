@@ -2,7 +2,8 @@
 # Runs kiln-view under a virtual X server, then checks its screenshots with png_check.py.
 # usage: run_viewer.sh KILN_VIEW OUT_DIR EXPECT ARGS...
 #   Every PNG written to OUT_DIR (and its kiln-captures/) must be non-blank. EXPECT ("-" for none) lists further checks,
-#   one per line: "differ A B" or "same A B" (PNG names inside OUT_DIR).
+#   one per line: "differ A B" or "same A B" (PNG names inside OUT_DIR), or "yaml-only A B KEY..."
+#   (file B differs from A only under the dotted YAML key paths named; yaml_check.py).
 #   A --script FILE argument is copied into OUT_DIR with @ASSETS@ and @DEBUG@ replaced
 #   (KILN_ASSETS and KILN_DEBUG_LEVELS), and the viewer runs inside OUT_DIR.
 set -eu
@@ -29,8 +30,13 @@ for png in "$out"/*.png "$out"/kiln-captures/*.png; do
 done
 [ "$found" -eq 1 ] || { echo "no screenshot was written to $out" >&2; exit 1; }
 if [ "$expect" != "-" ]; then
-  while read -r kind a b; do
+  while read -r kind a b rest; do
     [ -n "$kind" ] || continue
-    python3 "$here/png_check.py" "$kind" "$out/$a" "$out/$b"
+    if [ "$kind" = "yaml-only" ]; then
+      # shellcheck disable=SC2086  # the key paths are words, split on purpose
+      python3 "$here/yaml_check.py" "$out/$a" "$out/$b" $rest
+    else
+      python3 "$here/png_check.py" "$kind" "$out/$a" "$out/$b"
+    fi
   done < "$expect"
 fi

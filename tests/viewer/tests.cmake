@@ -62,6 +62,8 @@ if(KILN_XVFB_RUN AND KILN_PYTHON3)
                       "workbench: tiled tuning workspace, loop follows the effect, F frames, save keeps undo")
   kiln_viewer_session(video 1280x720 "a capture set is also written as a video through ffmpeg on PATH"
                       "PATH=${CMAKE_CURRENT_LIST_DIR}/fakebin:$ENV{PATH}")
+  kiln_viewer_session(events 1280x720
+                      "event sandbox: fire by key at the floor, pick, scrub back and forth, rate, sort, tune and save")
   kiln_viewer_session(workspaces_1080 1920x1080 "every workspace tiles around the Viewport at 1920x1080")
   kiln_viewer_session(readme_shot 1400x900
                       "the README screenshot session (docs/images/kiln-view.png) still runs")

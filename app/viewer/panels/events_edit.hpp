@@ -39,7 +39,8 @@ core::Diagnostics validateEdit(const sim::Events& events, std::span<const std::s
 // The YAML edits that turn `before` into `after` under `events:`: step_hz, sort, max_sprites,
 // matter_light[i], each recipe's changed fields (events.recipes.NAME.FIELD, colour and axis by
 // component, sprite words and alpha_test; a sprite added or removed is written whole), and the
-// script as one sequence edit of flow maps {time, recipe, position, seed} when it changed.
+// script as one sequence edit of flow maps {time, recipe, position, seed} when it changed (the
+// unchanged items at its head keep their text as written).
 // Recipes are matched by name; a recipe added, removed or renamed is not saved (nullopt).
 std::optional<std::vector<loader::ScalarEdit>> changedScalars(const sim::Events& before, const sim::Events& after);
 
@@ -53,7 +54,8 @@ std::vector<std::string> recipeFieldNames();
 
 // A burst fired at level time `levelTime` at `position`: it fires in the step that runs next
 // (time = levelTime), and its seed is that step's number, ⌊levelTime·step_hz⌋, so firing at the
-// same moment gives the same particles. Appends it to `events.script` and returns its index.
+// same moment gives the same particles. The position is rounded to the millimetre. Appends it
+// to `events.script` and returns its index.
 std::size_t fireBurst(sim::Events& events, std::uint32_t recipe, const glm::dvec3& position, double levelTime);
 
 // The sector surface the ray meets (floor, ceiling or solid wall seen from inside a sector;

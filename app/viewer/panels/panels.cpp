@@ -59,6 +59,7 @@ void drawAll(ViewerState& s) {
   pick::draw(s);
   tuning::draw(s);
   emitter::draw(s);
+  events::draw(s);
   captures::draw(s);
   capabilities::draw(s);
   errors::draw(s);

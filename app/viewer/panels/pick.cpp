@@ -6,9 +6,33 @@
 #include "pick.hpp"
 
 namespace kiln::viewer::panels::pick {
+namespace {
+
+// An event particle: who threw it and how (recipe, source, seed, index), and its state now when
+// it still lives (found by its spawn number), else the state it was picked with.
+void eventParticle(ViewerState& s, const events_edit::PickHit& h) {
+  const sim::Events* ev = s.doc.level && s.doc.level->load.level.events ? &*s.doc.level->load.level.events : nullptr;
+  if (!ev || h.recipe >= ev->recipes.size()) {
+    ImGui::TextDisabled("Click a particle in the 3D view.");
+    return;
+  }
+  ImGui::Text("event particle %llu: recipe %s", static_cast<unsigned long long>(h.id), ev->recipes[h.recipe].name.c_str());
+  ImGui::Text("source %s   seed %u   index %u in its burst", sim::sourceName(*ev, h.source).c_str(), h.seed, h.index);
+  if (h.source.kind == sim::SourceKind::Script && h.source.index < ev->script.size())
+    ImGui::TextDisabled("fired at %.3f s", ev->script[h.source.index].time);
+  ImGui::Text("age %.4f s of lifetime %.4f s", h.age, h.lifetime);
+  ImGui::Text("position (%.3f, %.3f, %.3f)   size %.4f m (when picked)", h.position.x, h.position.y, h.position.z, h.size);
+}
+
+}  // namespace
 
 void draw(ViewerState& s) {
   if (!begin(s, Panel::Pick)) return;
+  if (s.view.eventPick) {
+    eventParticle(s, *s.view.eventPick);
+    ImGui::End();
+    return;
+  }
   const particles::Document* doc = s.doc.level ? s.doc.level->particles() : nullptr;
   if (!doc || !s.view.pick || s.view.pick->emitter >= doc->emitters.size()) {
     ImGui::TextDisabled("Click a particle in the 3D view.");

@@ -58,6 +58,34 @@ void emitterRows(ViewerState& s, double t0, double t1) {
   }
 }
 
+// The event script: a tick per burst (authored amber, fired since the last save cyan); dragging
+// on the strip scrubs like the emitter rows, and the event pass re-simulates to the new time.
+void eventRow(ViewerState& s, double t0, double t1) {
+  const sim::Events* ev = s.doc.level && s.doc.level->load.level.events ? &*s.doc.level->load.level.events : nullptr;
+  if (!ev) return;
+  const events_edit::Session& t = s.doc.events;
+  ImGui::PushID("events");
+  if (ImGui::Selectable("event script", false, 0, ImVec2(140, 0))) s.panel(Panel::Events) = true;
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%zu bursts; click to open the event sandbox", ev->script.size());
+  ImGui::SameLine(150);
+  const ImVec2 o = ImGui::GetCursorScreenPos();
+  const float w = std::max(100.0f, ImGui::GetContentRegionAvail().x), h = 22;
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  dl->AddRectFilled(o, {o.x + w, o.y + h}, IM_COL32(28, 30, 38, 255));
+  auto x = [&](double time) { return o.x + static_cast<float>((time - t0) / (t1 - t0)) * w; };
+  for (std::size_t i = 0; i < ev->script.size(); ++i) {
+    const sim::ScriptEvent& e = ev->script[i];
+    if (e.time < t0 || e.time > t1) continue;
+    const bool fresh = t.active() && (i >= t.saved.script.size() || !(t.saved.script[i] == e));
+    dl->AddLine({x(e.time), o.y + 2}, {x(e.time), o.y + h - 2},
+                fresh ? IM_COL32(110, 240, 215, 255) : IM_COL32(240, 170, 60, 220), fresh ? 3.0f : 2.0f);
+  }
+  dl->AddLine({x(s.view.clock.time), o.y}, {x(s.view.clock.time), o.y + h}, IM_COL32(255, 255, 255, 255), 2);
+  ImGui::InvisibleButton("ticks", {w, h});
+  if (ImGui::IsItemActive()) s.view.clock.seek(t0 + (ImGui::GetIO().MousePos.x - o.x) / w * (t1 - t0));
+  ImGui::PopID();
+}
+
 }  // namespace
 
 void draw(ViewerState& s) {
@@ -104,6 +132,7 @@ void draw(ViewerState& s) {
   const double t0 = c.loop ? c.loopStart : std::max(0.0, c.time - 5.0);
   const double t1 = c.loop ? c.loopEnd : t0 + 10.0;
   ImGui::Separator();
+  eventRow(s, std::floor(t0), std::floor(t0) + (t1 - t0));
   emitterRows(s, std::floor(t0), std::floor(t0) + (t1 - t0));
   ImGui::End();
 }

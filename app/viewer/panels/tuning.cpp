@@ -240,8 +240,9 @@ void draw(ViewerState& s) {
   if (t.active() && (!doc || t.preset >= doc->presets.size())) t = {};
   // Keyboard undo/redo works even with the panel closed, while a session exists.
   bool changed = false;
-  // Ctrl+Z / Ctrl+Y act on the session edited last (the emitter's is handled by the frame).
-  if (s.doc.lastEdit != DocumentState::LastEdit::Emitter) {
+  // Ctrl+Z / Ctrl+Y act on the session edited last (the emitter's and the sandbox's are handled
+  // by the frame).
+  if (s.doc.lastEdit != DocumentState::LastEdit::Emitter && s.doc.lastEdit != DocumentState::LastEdit::Events) {
     const bool undo = !s.commands.take<TuningUndo>().empty(), redo = !s.commands.take<TuningRedo>().empty();
     if (t.active() && (undo || redo)) changed = undo ? t.undo() : t.redo();
   }

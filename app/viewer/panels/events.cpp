@@ -1,0 +1,327 @@
+// Event sandbox: the level's `events:` recipes tuned live (every field, colours with a picker),
+// bursts fired at the surface under the cursor (G, or "fire on click") or at a typed position,
+// the script of fired bursts, the step rate with its rate-invariance check, the sort override
+// with an isometric camera, and plots of live / recycled / dropped. Edits go through events_edit
+// (GL-free); undo, redo and save share the tuning panels' row.
+#include <imgui.h>
+
+#include <algorithm>
+#include <cfloat>
+#include <cmath>
+#include <cstdio>
+
+#include "panels/panels.hpp"
+#include "sim/system.hpp"
+
+namespace kiln::viewer::panels::events {
+namespace {
+
+bool number(const char* label, double& v, float speed, double lo, double hi, const char* format = "%.3f") {
+  return ImGui::DragScalar(label, ImGuiDataType_Double, &v, speed, &lo, &hi, format, ImGuiSliderFlags_AlwaysClamp);
+}
+
+// A linear colour, unbounded above 1 (a spark at 5.0 reads hot): drag the numbers past 1, or
+// open the picker for hue.
+bool colour(const char* label, sim::Vec3& c) {
+  float f[3] = {static_cast<float>(c[0]), static_cast<float>(c[1]), static_cast<float>(c[2])};
+  if (!ImGui::ColorEdit3(label, f, ImGuiColorEditFlags_Float | ImGuiColorEditFlags_HDR)) return false;
+  for (int i = 0; i < 3; ++i) c[static_cast<std::size_t>(i)] = std::max(0.0f, f[i]);
+  return true;
+}
+
+template <class E, std::size_t N>
+bool choice(const char* label, E& value, const std::array<E, N>& options) {
+  bool changed = false;
+  if (ImGui::BeginCombo(label, std::string(sim::name(value)).c_str())) {
+    for (E o : options)
+      if (ImGui::Selectable(std::string(sim::name(o)).c_str(), o == value)) value = o, changed = true;
+    ImGui::EndCombo();
+  }
+  return changed;
+}
+
+bool recipeFields(sim::Recipe& r, const std::vector<loader::Texture>& textures) {
+  bool c = false;
+  int count = static_cast<int>(std::clamp<std::int64_t>(r.count, 0, sim::kMaxBurstCount));
+  if (ImGui::InputInt("count", &count, 1, 10)) r.count = std::clamp<std::int64_t>(count, 0, sim::kMaxBurstCount), c = true;
+  c |= number("speed (m/s)", r.speed, 0.01f, -1000, 1000);
+  c |= number("spread (m/s)", r.spread, 0.01f, 0, 1000);
+  c |= number("lifetime (s)", r.lifetime, 0.01f, sim::kMinLifetime, sim::kMaxSeconds);
+  c |= number("size (m)", r.size, 0.005f, 0, 100);
+  c |= number("growth", r.growth, 0.01f, -1, 100);
+  c |= number("gravity (m/s2)", r.gravity, 0.05f, -1000, 1000);
+  c |= number("drag (1/s)", r.drag, 0.01f, 0, 1000);
+  c |= colour("color", r.color);
+  c |= number("opacity", r.opacity, 0.005f, 0, 1);
+  c |= number("fade", r.fade, 0.01f, 0, 100);
+  c |= ImGui::Checkbox("glows (light)", &r.glows);
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("light adds and covers nothing; matter covers and is lit by matter_light (light_matter blend)");
+  double axis[3] = {r.axis[0], r.axis[1], r.axis[2]};
+  if (ImGui::DragScalarN("axis", ImGuiDataType_Double, axis, 3, 0.01f, nullptr, nullptr, "%.3f"))
+    r.axis = {axis[0], axis[1], axis[2]}, c = true;
+  ImGui::Separator();
+  ImGui::TextDisabled("sprite");
+  const char* frame = r.sprite ? r.sprite->frame.c_str() : "(none: white quad)";
+  if (ImGui::BeginCombo("frame", frame)) {
+    // A sprite the source has can change frame but not go away (the file could not say so).
+    if (!r.sprite && ImGui::Selectable("(none: white quad)", true)) {}
+    for (const auto& t : textures)
+      if (ImGui::Selectable(t.image.name.c_str(), r.sprite && r.sprite->frame == t.image.name)) {
+        if (!r.sprite) r.sprite = sim::Sprite{};
+        r.sprite->frame = t.image.name, c = true;
+      }
+    ImGui::EndCombo();
+  }
+  if (r.sprite) {
+    using B = sim::BlendMode;
+    c |= choice("blend", r.sprite->blend,
+                std::array{B::LightMatter, B::Normal, B::Additive, B::Multiply, B::Subtractive, B::Premultiplied});
+    c |= choice("texture alpha", r.sprite->textureAlpha, std::array{sim::TextureAlpha::Alpha, sim::TextureAlpha::Brightness});
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("brightness: the brightest stored channel times alpha");
+    c |= number("alpha test", r.sprite->alphaTest, 0.005f, 0, 1);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("discard where the final alpha is at or below this (no depth write)");
+  }
+  return c;
+}
+
+// The section's own settings: pool, budget, step rate (with the rate-invariance check), lighting.
+bool sectionFields(sim::Events& ev) {
+  bool c = false;
+  int capacity = static_cast<int>(std::clamp<std::int64_t>(ev.capacity, 1, sim::kMaxCapacity));
+  if (ImGui::InputInt("capacity", &capacity, 16, 256)) ev.capacity = std::clamp<std::int64_t>(capacity, 1, sim::kMaxCapacity), c = true;
+  int budget = static_cast<int>(std::clamp<std::int64_t>(ev.maxSprites.value_or(ev.capacity), 0, sim::kMaxCapacity));
+  if (ImGui::InputInt("max sprites", &budget, 16, 256)) ev.maxSprites = std::clamp<std::int64_t>(budget, 0, sim::kMaxCapacity), c = true;
+  // Step rate: the presets the sandbox compares, or any rate in range.
+  ImGui::TextUnformatted("step rate");
+  for (double hz : kSandboxRates) {
+    ImGui::SameLine();
+    char label[16];
+    std::snprintf(label, sizeof label, "%.0f Hz", hz);
+    if (ImGui::RadioButton(label, ev.stepHz == hz)) ev.stepHz = hz, c = true;
+  }
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(80);
+  c |= number("Hz", ev.stepHz, 0.5f, sim::kMinStepHz, sim::kMaxStepHz, "%.1f");
+  c |= colour("matter light", ev.matterLight);
+  return c;
+}
+
+// Spawned at the current time for each offered rate: emitters give rate·T within one particle,
+// whatever the step (cached; recomputed when the section changes or the clock has moved on).
+void rateCheck(ViewerState& s) {
+  PanelMemory::Sandbox& m = s.ui.memory.sandbox;
+  const sim::Events& ev = *s.doc.level->load.level.events;
+  const double t = s.view.clock.time;
+  if (m.ratesGeneration != s.doc.eventsGeneration || std::abs(m.ratesTime - t) > 0.5) {
+    m.spawnedAtRates.clear();
+    if (auto r = sim::compileEvents(ev, textureNames(*s.doc.level)); r.scene)
+      m.spawnedAtRates = events_edit::spawnedAtRates(*r.scene, t, kSandboxRates);
+    m.ratesTime = t, m.ratesGeneration = s.doc.eventsGeneration;
+  }
+  if (m.spawnedAtRates.size() != kSandboxRates.size()) return;
+  ImGui::Text("spawned by t = %.2f s:", m.ratesTime);
+  for (std::size_t i = 0; i < kSandboxRates.size(); ++i) {
+    ImGui::SameLine();
+    ImGui::Text(" %.0f Hz %llu", kSandboxRates[i], static_cast<unsigned long long>(m.spawnedAtRates[i]));
+  }
+  // Each steady emitter may be one particle apart between rates (its fraction carried over).
+  const auto [lo, hi] = std::minmax_element(m.spawnedAtRates.begin(), m.spawnedAtRates.end());
+  ImGui::SameLine();
+  if (*hi - *lo <= std::max<std::uint64_t>(1, ev.emitters.size())) ImGui::TextColored({0.5f, 0.9f, 0.5f, 1}, "  rate-invariant");
+  else ImGui::TextColored({1, 0.75f, 0.3f, 1}, "  differ by %llu", static_cast<unsigned long long>(*hi - *lo));
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("the section re-simulated at each rate: a steady emitter gives rate x T particles within one,\n"
+                      "and a burst its count, whatever the step (one apart per emitter at most)");
+}
+
+// Live count against the pool, recycled and dropped per second, over the timeline's window.
+void plots(ViewerState& s, double t0, double t1) {
+  PanelMemory::Sandbox& m = s.ui.memory.sandbox;
+  if (m.generation != s.doc.eventsGeneration || m.t0 != t0 || m.t1 != t1) {
+    m.history = {};
+    if (auto r = sim::compileEvents(*s.doc.level->load.level.events, textureNames(*s.doc.level)); r.scene)
+      m.history = events_edit::history(*r.scene, t0, t1, 160);
+    m.generation = s.doc.eventsGeneration, m.t0 = t0, m.t1 = t1;
+  }
+  const events_edit::History& h = m.history;
+  if (h.live.empty()) return;
+  const float width = std::max(120.0f, ImGui::GetContentRegionAvail().x);
+  auto plot = [&](const char* id, const std::vector<float>& v, float top, const char* what, ImU32 limitColour, float limit) {
+    char overlay[160];
+    const float peak = *std::max_element(v.begin(), v.end());
+    std::snprintf(overlay, sizeof overlay, "%s (peak %.0f)", what, peak);
+    const ImVec2 o = ImGui::GetCursorScreenPos();
+    const float height = 54;
+    ImGui::PlotLines(id, v.data(), static_cast<int>(v.size()), 0, overlay, 0, std::max(1.0f, top), ImVec2(width, height));
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    if (limit > 0 && limit <= top) {
+      const float y = o.y + height * (1 - limit / top);
+      dl->AddLine({o.x, y}, {o.x + width, y}, limitColour, 1.5f);
+    }
+    // Now, on the same window as the timeline.
+    if (s.view.clock.time >= h.t0 && s.view.clock.time <= h.t1 && h.t1 > h.t0) {
+      const float x = o.x + static_cast<float>((s.view.clock.time - h.t0) / (h.t1 - h.t0)) * width;
+      dl->AddLine({x, o.y}, {x, o.y + height}, IM_COL32(255, 255, 255, 200), 1.5f);
+    }
+  };
+  // Scaled to the pool, unless the live count stays far below it: then to the peak, so the
+  // curve has a shape (the pool and budget lines show only when they are on the scale).
+  const float cap = static_cast<float>(h.capacity), budget = static_cast<float>(h.maxSprites);
+  const float livePeak = *std::max_element(h.live.begin(), h.live.end());
+  const float top = livePeak * 4 < cap ? std::max(1.0f, livePeak * 1.25f) : cap * 1.05f;
+  char what[96];
+  std::snprintf(what, sizeof what, top < cap ? "live (pool %u, off scale)" : "live of %u (red: pool, amber: max_sprites)",
+                h.capacity);
+  plot("##live", h.live, top, what, IM_COL32(230, 60, 50, 255), cap);
+  if (budget < cap && budget <= top) {
+    // The budget line on the same plot (drawn over the last item).
+    const ImVec2 lo = ImGui::GetItemRectMin(), hi = ImGui::GetItemRectMax();
+    const float y = hi.y - (hi.y - lo.y) * (budget / top);
+    ImGui::GetWindowDrawList()->AddLine({lo.x, y}, {hi.x, y}, IM_COL32(240, 170, 60, 255), 1.5f);
+  }
+  const float recycledTop = std::max(1.0f, *std::max_element(h.recycledPerSecond.begin(), h.recycledPerSecond.end()) * 1.1f);
+  plot("##recycled", h.recycledPerSecond, recycledTop, "recycled / s (pool full)", 0, 0);
+  const float droppedTop = std::max(1.0f, *std::max_element(h.droppedPerSecond.begin(), h.droppedPerSecond.end()) * 1.1f);
+  plot("##dropped", h.droppedPerSecond, droppedTop, "dropped / s (over max_sprites)", 0, 0);
+  ImGui::TextDisabled("t %.2f .. %.2f s (the timeline's window); one batcher frame per step", h.t0, h.t1);
+}
+
+void fireControls(ViewerState& s, events_edit::Session& t) {
+  PanelMemory::Sandbox& m = s.ui.memory.sandbox;
+  if (ImGui::Checkbox("fire on click", &s.view.fireOnClick) && s.view.fireOnClick)
+    s.ui.status = "click a sector surface in the Viewport to fire (untick to pick again)";
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("while ticked, a left click in the Viewport fires instead of picking");
+  ImGui::SameLine();
+  ImGui::TextDisabled("or point and press G");
+  ImGui::SetNextItemWidth(std::max(120.0f, ImGui::GetContentRegionAvail().x - ImGui::CalcTextSize("Fire at").x - 24));
+  ImGui::DragScalarN("##at", ImGuiDataType_Double, m.firePosition, 3, 0.05f, nullptr, nullptr, "%.2f");
+  ImGui::SameLine();
+  if (ImGui::Button("Fire at")) fireEvent(s, {m.firePosition[0], m.firePosition[1], m.firePosition[2]});
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("fire the recipe at this position, at the current level time");
+  // The script: authored bursts, and those fired this session (not yet saved) marked.
+  const std::size_t saved = t.saved.script.size();
+  if (ImGui::TreeNodeEx("script", ImGuiTreeNodeFlags_DefaultOpen, "script (%zu bursts, %zu fired since the last save)",
+                        t.working.script.size(), t.working.script.size() > saved ? t.working.script.size() - saved : 0)) {
+    if (ImGui::BeginTable("script", 5, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollY,
+                          ImVec2(0, std::min(160.0f, ImGui::GetTextLineHeightWithSpacing() * (t.working.script.size() + 1.5f))))) {
+      ImGui::TableSetupColumn("time");
+      ImGui::TableSetupColumn("recipe");
+      ImGui::TableSetupColumn("position");
+      ImGui::TableSetupColumn("seed");
+      ImGui::TableSetupColumn("");
+      ImGui::TableHeadersRow();
+      for (std::size_t i = 0; i < t.working.script.size(); ++i) {
+        const sim::ScriptEvent& e = t.working.script[i];
+        ImGui::PushID(static_cast<int>(i));
+        ImGui::TableNextRow();
+        ImGui::TableNextColumn();
+        const bool fresh = i >= saved || !(t.saved.script[i] == e);
+        if (ImGui::Selectable("##row", false, ImGuiSelectableFlags_SpanAllColumns)) s.view.clock.seek(e.time);
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("go to %.3f s", e.time);
+        ImGui::SameLine();
+        if (fresh) ImGui::TextColored({0.45f, 0.95f, 0.85f, 1}, "%.3f", e.time);
+        else ImGui::Text("%.3f", e.time);
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(e.recipe.c_str());
+        ImGui::TableNextColumn();
+        ImGui::Text("%.2f, %.2f, %.2f", e.position[0], e.position[1], e.position[2]);
+        ImGui::TableNextColumn();
+        ImGui::Text("%u", e.seed);
+        ImGui::TableNextColumn();
+        if (ImGui::SmallButton("x")) {
+          t.working.script.erase(t.working.script.begin() + static_cast<std::ptrdiff_t>(i));
+          t.commit();
+          s.doc.lastEdit = DocumentState::LastEdit::Events;
+          applyEventsEdit(s);
+          ImGui::PopID();
+          break;
+        }
+        ImGui::PopID();
+      }
+      ImGui::EndTable();
+    }
+    ImGui::TreePop();
+  }
+}
+
+}  // namespace
+
+void draw(ViewerState& s) {
+  if (!begin(s, Panel::Events)) return;
+  if (!s.doc.level || !s.doc.level->load.level.events) {
+    ImGui::TextDisabled("This level has no events: section.");
+    ImGui::TextWrapped("Event particles are written under events: in the level source (recipes, emitters and a "
+                       "script of bursts); docs/events.md starts with an artist's guide.");
+    ImGui::End();
+    return;
+  }
+  ensureEventsSession(s);
+  events_edit::Session& t = s.doc.events;
+  if (t.working.recipes.empty()) {
+    ImGui::TextDisabled("The events: section has no recipe to fire.");
+    ImGui::End();
+    return;
+  }
+  t.recipe = std::min<std::uint32_t>(t.recipe, static_cast<std::uint32_t>(t.working.recipes.size() - 1));
+  bool changed = false;
+  switch (editButtons(s, !t.undoStack.empty(), !t.redoStack.empty(), !(t.committed == t.saved) && t.diagnostics.empty())) {
+    case EditButton::Undo: changed |= t.undo(); break;
+    case EditButton::Redo: changed |= t.redo(); break;
+    case EditButton::None: break;
+  }
+  // Which recipe the fields edit and G fires.
+  ImGui::SetNextItemWidth(-ImGui::CalcTextSize("recipe").x - 16);
+  if (ImGui::BeginCombo("recipe", t.working.recipes[t.recipe].name.c_str())) {
+    for (std::uint32_t i = 0; i < t.working.recipes.size(); ++i)
+      if (ImGui::Selectable(t.working.recipes[i].name.c_str(), i == t.recipe)) t.recipe = i;
+    ImGui::EndCombo();
+  }
+  const GpuInfo& g = s.ui.gpu;
+  ImGui::Text("live %u of %u   sprites %u of %u", g.eventLive, g.eventCapacity, g.eventDeclared, g.eventMaxSprites);
+  ImGui::Text("step %lld   spawned %llu   recycled %llu", static_cast<long long>(g.eventStep),
+              static_cast<unsigned long long>(g.eventSpawned), static_cast<unsigned long long>(g.eventRecycled));
+  if (ImGui::CollapsingHeader("Fire", ImGuiTreeNodeFlags_DefaultOpen)) fireControls(s, t);
+  ImGui::PushItemWidth(-(ImGui::CalcTextSize("gravity (m/s2)").x + ImGui::GetStyle().ItemInnerSpacing.x * 2));
+  if (ImGui::CollapsingHeader("Recipe", ImGuiTreeNodeFlags_DefaultOpen))
+    changed |= recipeFields(t.working.recipes[t.recipe], s.doc.level->load.textures);
+  if (ImGui::CollapsingHeader("System", ImGuiTreeNodeFlags_DefaultOpen)) {
+    changed |= sectionFields(t.working);
+    rateCheck(s);
+    // The draw order: the section's sort, or a look at another one without editing the file.
+    const char* sortNames[] = {"section's", "view", "iso", "none"};
+    int sort = s.view.eventSort ? static_cast<int>(*s.view.eventSort) + 1 : 0;
+    ImGui::SetNextItemWidth(std::max(80.0f, ImGui::GetContentRegionAvail().x - ImGui::CalcTextSize("sort (view)Iso camera").x -
+                                                ImGui::GetStyle().ItemSpacing.x * 4 - ImGui::GetStyle().FramePadding.x * 2));
+    if (ImGui::Combo("sort (view)", &sort, sortNames, 4))
+      s.view.eventSort = sort == 0 ? std::nullopt : std::optional(static_cast<sim::SortMode>(sort - 1));
+    if (ImGui::IsItemHovered())
+      ImGui::SetTooltip("view: back to front from the eye; iso: the isometric depth key; none: spawn order.\n"
+                        "The section says %s; this changes only what the viewer draws.",
+                        std::string(sim::name(t.working.sort)).c_str());
+    ImGui::SameLine();
+    if (ImGui::Button("Iso camera")) useIsometricCamera(s);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("the isometric view the iso key sorts for (kept as bookmark \"iso\")");
+  }
+  ImGui::PopItemWidth();
+  if (ImGui::CollapsingHeader("Plots", ImGuiTreeNodeFlags_DefaultOpen)) {
+    const LevelClock& c = s.view.clock;
+    const double t0 = c.loop ? c.loopStart : std::max(0.0, c.time - 5.0);
+    const double t1 = c.loop ? c.loopEnd : t0 + 10.0;
+    plots(s, std::floor(t0), std::floor(t0) + (t1 - t0));
+  }
+  // One undo point per gesture: commit once no widget is held.
+  if (changed) s.doc.lastEdit = DocumentState::LastEdit::Events;
+  if (!ImGui::IsAnyItemActive()) t.commit();
+  if (changed) applyEventsEdit(s);
+  if (!t.diagnostics.empty()) {
+    ImGui::Separator();
+    ImGui::TextColored({1, 0.35f, 0.3f, 1}, "Not applied (the level keeps the last valid section):");
+    ImGui::PushTextWrapPos(0);
+    for (const auto& d : t.diagnostics) ImGui::TextUnformatted(core::format(d).c_str());
+    ImGui::PopTextWrapPos();
+  }
+  ImGui::End();
+}
+
+}  // namespace kiln::viewer::panels::events
