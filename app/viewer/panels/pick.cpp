@@ -16,12 +16,14 @@ void eventParticle(ViewerState& s, const events_edit::PickHit& h) {
     ImGui::TextDisabled("Click a particle in the 3D view.");
     return;
   }
+  ImGui::PushTextWrapPos(0);
   ImGui::Text("event particle %llu: recipe %s", static_cast<unsigned long long>(h.id), ev->recipes[h.recipe].name.c_str());
   ImGui::Text("source %s   seed %u   index %u in its burst", sim::sourceName(*ev, h.source).c_str(), h.seed, h.index);
   if (h.source.kind == sim::SourceKind::Script && h.source.index < ev->script.size())
     ImGui::TextDisabled("fired at %.3f s", ev->script[h.source.index].time);
   ImGui::Text("age %.4f s of lifetime %.4f s", h.age, h.lifetime);
   ImGui::Text("position (%.3f, %.3f, %.3f)   size %.4f m (when picked)", h.position.x, h.position.y, h.position.z, h.size);
+  ImGui::PopTextWrapPos();
 }
 
 }  // namespace

@@ -33,13 +33,17 @@ void drawLegend(const ViewerState& s, const SceneOptions& scene, ImVec2 lo, ImVe
 }
 
 void drawStatus(const ViewerState& s, ImVec2 lo) {
-  char text[160];
+  char text[200];
   const auto& gpu = s.ui.gpu;
-  if (gpu.available && gpu.liveParticles > 0)
-    std::snprintf(text, sizeof text, "t %.3f s   %u particles alive   %s", s.view.clock.time, gpu.liveParticles,
-                  s.view.clock.playing ? "playing" : "paused");
-  else
-    std::snprintf(text, sizeof text, "t %.3f s   %s", s.view.clock.time, s.view.clock.playing ? "playing" : "paused");
+  int n = std::snprintf(text, sizeof text, "t %.3f s", s.view.clock.time);
+  auto more = [&](const char* format, unsigned v) {
+    if (n >= 0 && static_cast<std::size_t>(n) < sizeof text) n += std::snprintf(text + n, sizeof text - static_cast<std::size_t>(n), format, v);
+  };
+  if (gpu.available && gpu.liveParticles > 0) more("   %u particles alive", gpu.liveParticles);
+  // Event particles are their own count: they come from the simulation, not the analytic slots.
+  if (gpu.available && gpu.events) more("   %u event particles", gpu.eventLive);
+  if (n >= 0 && static_cast<std::size_t>(n) < sizeof text)
+    std::snprintf(text + n, sizeof text - static_cast<std::size_t>(n), "   %s", s.view.clock.playing ? "playing" : "paused");
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const ImVec2 size = ImGui::CalcTextSize(text);
   dl->AddRectFilled({lo.x + 4, lo.y + 4}, {lo.x + size.x + 14, lo.y + size.y + 10}, IM_COL32(10, 12, 16, 170), 4);
