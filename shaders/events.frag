@@ -6,22 +6,22 @@
 
 layout(binding = kEventSpriteUnit) uniform sampler2D sprite;
 layout(location = 0) uniform uint blendMode;
-layout(location = 1) uniform uint textureAlphaMode;
-layout(location = 2) uniform float alphaTest;
 layout(location = 3) uniform uint textured;  // 0: a plain white quad
 layout(location = 4) uniform uint overdraw;  // 1: one layer step, as particle.frag
 
 in vec2 vUv;
 flat in vec4 vColor;
 flat in float vOpacity;
+flat in uint vTextureAlphaMode;  // per sprite: recipes of one draw class may differ here
+flat in float vAlphaTest;
 layout(location = 0) out vec4 outColor;
 
 void main() {
   vec4 T = textured != 0u ? texture(sprite, vUv) : vec4(1.0);
-  float ta = textureAlphaMode == kTextureAlphaBrightness ? max(T.r, max(T.g, T.b)) * T.a : T.a;
+  float ta = vTextureAlphaMode == kTextureAlphaBrightness ? max(T.r, max(T.g, T.b)) * T.a : T.a;
   float a = ta * vOpacity;
   // At or below the threshold: no colour, no blend (the pass writes no depth anyway).
-  if (a <= alphaTest) discard;
+  if (a <= vAlphaTest) discard;
   if (overdraw != 0u) {
     outColor = vec4(1.0 / 255.0, 0.0, 0.0, 0.0);
     return;

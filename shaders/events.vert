@@ -7,13 +7,15 @@ struct EventInstance {
   vec4 positionSize;  // xyz, edge length
   vec4 color;         // render buffer colour: light_matter (premultiplied rgb, coverage), else (tint, opacity)
   vec4 uv;            // x, y (top-left), width, height
-  vec4 extra;         // x: opacity
+  vec4 extra;         // x: opacity, y: texture alpha mode, z: alpha test (the sprite's recipe's)
 };
 layout(std430, binding = kEventInstancesBinding) readonly buffer EventInstances { EventInstance eventInstances[]; };
 
 out vec2 vUv;
 flat out vec4 vColor;
 flat out float vOpacity;
+flat out uint vTextureAlphaMode;
+flat out float vAlphaTest;
 
 const vec2 kCorners[4] = vec2[4](vec2(-1.0, -1.0), vec2(1.0, -1.0), vec2(-1.0, 1.0), vec2(1.0, 1.0));
 
@@ -26,4 +28,6 @@ void main() {
   vUv = e.uv.xy + e.uv.zw * vec2(corner.x * 0.5 + 0.5, 0.5 - corner.y * 0.5);
   vColor = e.color;
   vOpacity = e.extra.x;
+  vTextureAlphaMode = uint(e.extra.y);
+  vAlphaTest = e.extra.z;
 }

@@ -154,6 +154,9 @@ void GpuView::readEventStats(ViewerState& s, const render::FrameStats& st) const
   s.ui.gpu.eventSpawned = ev->system().counters().spawned;
   s.ui.gpu.eventRecycled = ev->system().counters().recycled;
   s.ui.gpu.eventStep = ev->system().step();
+  const auto recipes = static_cast<std::uint32_t>(ev->system().scene().events.recipes.size());
+  s.ui.gpu.eventDrawClass.resize(recipes);
+  for (std::uint32_t i = 0; i < recipes; ++i) s.ui.gpu.eventDrawClass[i] = ev->drawClass(i);
   for (const sim::DrawRange& r : ev->batcher().ranges()) {
     const render::EventMaterial m = ev->material(r.material);
     s.ui.gpu.eventRanges.push_back({r.material, r.first, r.count, m.blend, m.textureAlpha, m.alphaTest, m.texture >= 0});

@@ -93,6 +93,7 @@ struct GpuInfo {
   double eventSimMs = 0, eventBatchMs = 0;              // CPU, this frame
   double eventSimTargetMs = 0, eventBatchTargetMs = 0;  // assets/budgets.json "events" (0 = none)
   std::vector<EventRange> eventRanges;  // this frame's draw ranges, in draw order (capacity reused)
+  std::vector<std::uint32_t> eventDrawClass;  // per recipe: the first recipe of its draw class
 };
 
 // One capture of this session (kept in memory for A/B comparison, and written as PNG).

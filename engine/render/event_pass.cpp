@@ -71,7 +71,9 @@ void Renderer::Impl::uploadEventInstances() {
     g.positionSize = {pos[3 * k], pos[3 * k + 1], pos[3 * k + 2], size[2 * k]};
     g.color = {color[4 * k], color[4 * k + 1], color[4 * k + 2], color[4 * k + 3]};
     g.uv = {uv[4 * k], uv[4 * k + 1], uv[4 * k + 2], uv[4 * k + 3]};
-    g.extra = {sim::particleLook(e.scene.system(), slots[k]).opacity, 0.0f, 0.0f, 0.0f};
+    const EventMaterial m = e.scene.material(e.scene.system().birth(slots[k]).recipe);
+    g.extra = {sim::particleLook(e.scene.system(), slots[k]).opacity, static_cast<float>(shaderTextureAlpha(m.textureAlpha)),
+               m.alphaTest, 0.0f};
   }
   // Orphaning: the driver hands the old storage to the frame still reading it, so the upload
   // never waits; the staging array was sized at prepare, so nothing is allocated here.
@@ -96,8 +98,6 @@ void Renderer::Impl::drawSceneTransparencyPass(const PassInfo& pass, const Frame
     const EventMaterial m = events->scene.material(r.material);
     applyBlend(options.debug.overdraw ? kLayerCount : eventBlendInfo(m.blend).state);
     glProgramUniform1ui(prog, 0, shaderEventBlend(m.blend));
-    glProgramUniform1ui(prog, 1, shaderTextureAlpha(m.textureAlpha));
-    glProgramUniform1f(prog, 2, m.alphaTest);
     const bool textured = m.texture >= 0 && static_cast<std::size_t>(m.texture) < events->textures.size() &&
                           events->textures[static_cast<std::size_t>(m.texture)];
     glProgramUniform1ui(prog, 3, textured ? 1u : 0u);

@@ -17,7 +17,10 @@ struct EventInstanceGpu {
   std::array<float, 4> positionSize;  // xyz, edge length
   std::array<float, 4> color;         // the render buffer colour: (rgb, coverage or opacity)
   std::array<float, 4> uv;            // atlas rectangle: x, y (top-left), width, height
-  std::array<float, 4> extra;         // x: opacity (what alpha tests and `premultiplied` read)
+  // x: opacity (what alpha tests and `premultiplied` read), y: texture alpha mode
+  // (shaderTextureAlpha), z: alpha test threshold, w: 0 — the sprite's own recipe's, so one
+  // draw serves every recipe of a draw class.
+  std::array<float, 4> extra;
 };
 static_assert(sizeof(EventInstanceGpu) == 64, "std430 EventInstance is 64 bytes");
 

@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "core/assert.hpp"
+#include "sim/look.hpp"
 
 namespace kiln::render {
 namespace {
@@ -17,9 +18,25 @@ double msSince(std::chrono::steady_clock::time_point t0) {
 
 EventScene::EventScene(sim::Scene scene)
     : system_(std::move(scene)), buffers_(system_.capacity()), batcher_(system_.scene().maxSprites) {
-  const auto recipes = system_.scene().events.recipes.size();
-  groups_.resize(recipes);
-  for (std::size_t i = 0; i < recipes; ++i) groups_[i].material = static_cast<std::uint16_t>(i);
+  groups_.resize(system_.scene().events.recipes.size());
+}
+
+void EventScene::assignDrawClasses() {
+  // A recipe's material is the first recipe drawn with the same blend and texture: the GPU
+  // state of a draw. Texture alpha and alpha test travel with each sprite, so recipes that
+  // differ only there share draws, and two recipes interleaved in depth stay one range.
+  const auto& scene = system_.scene();
+  const auto& recipes = scene.events.recipes;
+  auto texture = [&](std::size_t r) { return r < scene.recipeTexture.size() ? scene.recipeTexture[r] : -1; };
+  for (std::size_t i = 0; i < groups_.size(); ++i) {
+    std::size_t first = i;
+    for (std::size_t j = 0; j < i; ++j)
+      if (sim::blendOf(recipes[j]) == sim::blendOf(recipes[i]) && texture(j) == texture(i)) {
+        first = j;
+        break;
+      }
+    groups_[i].material = static_cast<std::uint16_t>(first);
+  }
 }
 
 sim::ParticleView particleView(const Camera& camera, sim::SortMode sort) {
@@ -33,6 +50,7 @@ void EventScene::update(double levelTime, const Camera& camera, std::optional<si
   stats_.simMs = msSince(t0);
   const auto t1 = std::chrono::steady_clock::now();
   sim::writeRenderBuffers(system_, buffers_);
+  assignDrawClasses();  // per frame: live tuning may change a recipe's blend
   batcher_.beginFrame(levelTime);
   const auto view = particleView(camera, sort.value_or(system_.scene().events.sort));
   // The window was just opened, so declaring cannot fail (WindowClosed is its only error).

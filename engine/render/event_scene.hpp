@@ -50,9 +50,14 @@ class EventScene {
   const sim::RenderBuffers& buffers() const { return buffers_; }
   const sim::SpriteBatcher& batcher() const { return batcher_; }
   const EventFrameStats& stats() const { return stats_; }
-  // The material of a draw range (DrawRange::material is the recipe index), from the recipe
-  // as it is now, so live tuning of the blend shows on the next frame.
+  // The material of a recipe, from the recipe as it is now, so live tuning of the blend shows
+  // on the next frame. A draw range's DrawRange::material is the first recipe of its draw class
+  // (same blend, same texture): its blend and texture hold for the whole range, while texture
+  // alpha and alpha test are each sprite's own recipe's (the instance data carries them).
   EventMaterial material(std::uint32_t recipe) const;
+  // The draw class of a recipe (the first recipe drawn with its blend and texture), as of the
+  // last update.
+  std::uint32_t drawClass(std::uint32_t recipe) const { return recipe < groups_.size() ? groups_[recipe].material : recipe; }
   // Drop warnings the batcher raised this frame (at most one per second of level time).
   bool warnedThisFrame() const { return batcher_.warnedThisFrame(); }
 
@@ -60,7 +65,9 @@ class EventScene {
   sim::ParticleSystem system_;
   sim::RenderBuffers buffers_;
   sim::SpriteBatcher batcher_;
-  std::vector<sim::SpriteGroup> groups_;  // per recipe: material = the recipe index
+  // Per recipe: material = the first recipe of its draw class (assignDrawClasses).
+  std::vector<sim::SpriteGroup> groups_;
+  void assignDrawClasses();
   EventFrameStats stats_;
 };
 

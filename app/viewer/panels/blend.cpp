@@ -25,10 +25,19 @@ void drawEventPass(const ViewerState& s) {
     return;
   }
   for (const auto& r : g.eventRanges) {
-    const std::string& recipe = r.recipe < events->recipes.size() ? events->recipes[r.recipe].name : std::string();
-    ImGui::BulletText("%-12s %-13s tex %-10s test %.3f  sprites %u..%u%s", recipe.c_str(),
-                      std::string(sim::name(r.blend)).c_str(), std::string(sim::name(r.textureAlpha)).c_str(),
-                      static_cast<double>(r.alphaTest), r.first, r.first + r.count, r.textured ? "" : "  (white quad)");
+    // A range draws every recipe of its draw class (same blend and texture); texture alpha and
+    // alpha test are then each sprite's own.
+    std::string recipes;
+    std::size_t members = 0;
+    for (std::size_t i = 0; i < g.eventDrawClass.size() && i < events->recipes.size(); ++i)
+      if (g.eventDrawClass[i] == r.recipe) recipes += (members++ ? "+" : "") + events->recipes[i].name;
+    if (members > 1)
+      ImGui::BulletText("%-12s %-13s tex, test per recipe  sprites %u..%u%s", recipes.c_str(),
+                        std::string(sim::name(r.blend)).c_str(), r.first, r.first + r.count, r.textured ? "" : "  (white quad)");
+    else
+      ImGui::BulletText("%-12s %-13s tex %-10s test %.3f  sprites %u..%u%s", recipes.c_str(),
+                        std::string(sim::name(r.blend)).c_str(), std::string(sim::name(r.textureAlpha)).c_str(),
+                        static_cast<double>(r.alphaTest), r.first, r.first + r.count, r.textured ? "" : "  (white quad)");
     if (ImGui::IsItemHovered())
       ImGui::SetTooltip("%.*s", static_cast<int>(render::eventBlendInfo(r.blend).equation.size()),
                         render::eventBlendInfo(r.blend).equation.data());

@@ -1,0 +1,82 @@
+// The event scene's draw classes: recipes drawn with the same blend and texture share draw
+// ranges, so two recipes interleaved in depth stay one range; a different blend or texture
+// still splits them (each range is one GPU state).
+#include <catch2/catch.hpp>
+
+#include "render/event_scene.hpp"
+
+using namespace kiln;
+
+namespace {
+
+// Two recipes, bursts alternating along the view axis so the back-to-front order interleaves
+// them: eight bursts of 8 particles each, 2 m apart in depth, still (no speed or spread).
+sim::Events interleaved(std::optional<sim::Sprite> first, std::optional<sim::Sprite> second) {
+  sim::Events e;
+  e.capacity = 256;
+  for (int i = 0; i < 2; ++i) {
+    sim::Recipe r;
+    r.name = i == 0 ? "a" : "b";
+    r.count = 8;
+    r.lifetime = 60;
+    r.size = 0.1;
+    r.gravity = 0;
+    r.drag = 0;
+    r.color = {1, 1, 1};
+    r.sprite = i == 0 ? first : second;
+    e.recipes.push_back(r);
+  }
+  for (std::uint32_t k = 0; k < 8; ++k) e.script.push_back({0.0, k % 2 ? "b" : "a", {0.0, 2.0 * k, 1.0}, k});
+  return e;
+}
+
+std::size_t rangesOf(const sim::Events& events, std::vector<std::string> textures = {}) {
+  auto compiled = sim::compileEvents(events, textures);
+  REQUIRE(compiled.scene);
+  render::EventScene scene(std::move(*compiled.scene));
+  render::Camera camera;
+  camera.eye = {0, -10, 1};
+  camera.target = {0, 0, 1};
+  scene.update(1.0, camera);
+  REQUIRE(scene.stats().live == 64);
+  return scene.batcher().ranges().size();
+}
+
+}  // namespace
+
+TEST_CASE("interleaved recipes of one blend and texture draw as one range") {
+  // Both plain light_matter quads; and both textured alike but with different texture alpha
+  // and alpha test (those travel with each sprite).
+  CHECK(rangesOf(interleaved(std::nullopt, std::nullopt)) == 1);
+  const sim::Sprite alpha{"t", sim::BlendMode::Normal, sim::TextureAlpha::Alpha, 0.0};
+  const sim::Sprite brightness{"t", sim::BlendMode::Normal, sim::TextureAlpha::Brightness, 0.5};
+  CHECK(rangesOf(interleaved(alpha, brightness), {"t"}) == 1);
+}
+
+TEST_CASE("interleaved recipes of another blend or texture split into one range per run") {
+  const sim::Sprite additive{"t", sim::BlendMode::Additive, sim::TextureAlpha::Alpha, 0.0};
+  const sim::Sprite normal{"t", sim::BlendMode::Normal, sim::TextureAlpha::Alpha, 0.0};
+  CHECK(rangesOf(interleaved(additive, normal), {"t"}) == 8);
+  const sim::Sprite onU{"u", sim::BlendMode::Normal, sim::TextureAlpha::Alpha, 0.0};
+  CHECK(rangesOf(interleaved(normal, onU), {"t", "u"}) == 8);
+  // A plain quad and a textured one of the same blend are two GPU states as well.
+  CHECK(rangesOf(interleaved(std::nullopt, sim::Sprite{"t"}), {"t"}) == 8);
+}
+
+TEST_CASE("a range's material names the first recipe of its class; each recipe keeps its own material") {
+  const sim::Sprite alpha{"t", sim::BlendMode::Normal, sim::TextureAlpha::Alpha, 0.0};
+  const sim::Sprite brightness{"t", sim::BlendMode::Normal, sim::TextureAlpha::Brightness, 0.5};
+  auto compiled = sim::compileEvents(interleaved(alpha, brightness), std::vector<std::string>{"t"});
+  REQUIRE(compiled.scene);
+  render::EventScene scene(std::move(*compiled.scene));
+  render::Camera camera;
+  camera.eye = {0, -10, 1};
+  camera.target = {0, 0, 1};
+  scene.update(1.0, camera);
+  CHECK(scene.drawClass(0) == 0);
+  CHECK(scene.drawClass(1) == 0);
+  REQUIRE(scene.batcher().ranges().size() == 1);
+  CHECK(scene.batcher().ranges()[0].material == 0);
+  CHECK(scene.material(1).textureAlpha == sim::TextureAlpha::Brightness);
+  CHECK(scene.material(1).alphaTest == 0.5f);
+}
