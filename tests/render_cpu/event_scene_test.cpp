@@ -3,6 +3,8 @@
 // still splits them (each range is one GPU state).
 #include <catch2/catch.hpp>
 
+#include <memory>
+
 #include "render/event_scene.hpp"
 
 using namespace kiln;
@@ -30,16 +32,21 @@ sim::Events interleaved(std::optional<sim::Sprite> first, std::optional<sim::Spr
   return e;
 }
 
-std::size_t rangesOf(const sim::Events& events, std::vector<std::string> textures = {}) {
+// The scene at 1 s, seen down the row of bursts (view sort: back to front).
+std::unique_ptr<render::EventScene> sceneOf(const sim::Events& events, const std::vector<std::string>& textures) {
   auto compiled = sim::compileEvents(events, textures);
   REQUIRE(compiled.scene);
-  render::EventScene scene(std::move(*compiled.scene));
+  auto scene = std::make_unique<render::EventScene>(std::move(*compiled.scene));
   render::Camera camera;
   camera.eye = {0, -10, 1};
   camera.target = {0, 0, 1};
-  scene.update(1.0, camera);
-  REQUIRE(scene.stats().live == 64);
-  return scene.batcher().ranges().size();
+  scene->update(1.0, camera);
+  REQUIRE(scene->stats().live == 64);
+  return scene;
+}
+
+std::size_t rangesOf(const sim::Events& events, const std::vector<std::string>& textures = {}) {
+  return sceneOf(events, textures)->batcher().ranges().size();
 }
 
 }  // namespace
@@ -66,13 +73,8 @@ TEST_CASE("interleaved recipes of another blend or texture split into one range 
 TEST_CASE("a range's material names the first recipe of its class; each recipe keeps its own material") {
   const sim::Sprite alpha{"t", sim::BlendMode::Normal, sim::TextureAlpha::Alpha, 0.0};
   const sim::Sprite brightness{"t", sim::BlendMode::Normal, sim::TextureAlpha::Brightness, 0.5};
-  auto compiled = sim::compileEvents(interleaved(alpha, brightness), std::vector<std::string>{"t"});
-  REQUIRE(compiled.scene);
-  render::EventScene scene(std::move(*compiled.scene));
-  render::Camera camera;
-  camera.eye = {0, -10, 1};
-  camera.target = {0, 0, 1};
-  scene.update(1.0, camera);
+  const auto owned = sceneOf(interleaved(alpha, brightness), {"t"});
+  const render::EventScene& scene = *owned;
   CHECK(scene.drawClass(0) == 0);
   CHECK(scene.drawClass(1) == 0);
   REQUIRE(scene.batcher().ranges().size() == 1);

@@ -8,32 +8,15 @@
 #include <sstream>
 
 #include "level_session.hpp"
+#include "sample_files.hpp"
 #include "panels/emitter_edit.hpp"
 
 using namespace kiln;
 using namespace kiln::viewer;
 
+using namespace kiln::viewer::testing;
+
 namespace {
-
-const std::filesystem::path kAssets = std::filesystem::path(KILN_SOURCE_DIR) / "assets";
-
-std::string readText(const std::filesystem::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), {}};
-}
-
-std::vector<std::string> lines(const std::string& text) {
-  std::vector<std::string> out;
-  std::istringstream in(text);
-  for (std::string l; std::getline(in, l);) out.push_back(l);
-  return out;
-}
-
-MountedLevel braziers() {
-  auto out = openLevel(kAssets / "levels/braziers.yaml", world::kilnCapabilities(), false);
-  REQUIRE(out.level);
-  return std::move(*out.level);
-}
 
 std::uint32_t emitterIndex(const particles::Document& doc, const std::string& name) {
   for (std::uint32_t i = 0; i < doc.emitters.size(); ++i)

@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "level_session.hpp"
+#include "sample_files.hpp"
 #include "panels/events_edit.hpp"
 #include "script.hpp"
 #include "sim/scene.hpp"
@@ -17,28 +18,9 @@
 using namespace kiln;
 using namespace kiln::viewer;
 
+using namespace kiln::viewer::testing;
+
 namespace {
-
-const std::filesystem::path kAssets = std::filesystem::path(KILN_SOURCE_DIR) / "assets";
-
-std::string readText(const std::filesystem::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), {}};
-}
-
-std::vector<std::string> lines(const std::string& text) {
-  std::vector<std::string> out;
-  std::istringstream in(text);
-  for (std::string l; std::getline(in, l);) out.push_back(l);
-  return out;
-}
-
-MountedLevel braziers() {
-  auto out = openLevel(kAssets / "levels/braziers.yaml", world::kilnCapabilities(), false);
-  REQUIRE(out.level);
-  REQUIRE(out.level->load.level.events);
-  return std::move(*out.level);
-}
 
 Ray ray(glm::dvec3 origin, glm::dvec3 toward) { return {origin, glm::normalize(toward)}; }
 
@@ -210,6 +192,7 @@ TEST_CASE("an edit is refused for errors only: a floor raised with a warning sti
 
 TEST_CASE("a tuned recipe and a fired burst save as edits of that recipe and the script only") {
   const MountedLevel level = braziers();
+  REQUIRE(level.load.level.events);
   const sim::Events before = *level.load.level.events;
   sim::Events after = before;
   auto pickup = std::find_if(after.recipes.begin(), after.recipes.end(), [](const auto& r) { return r.name == "pickup"; });
@@ -252,6 +235,7 @@ TEST_CASE("a tuned recipe and a fired burst save as edits of that recipe and the
 
 TEST_CASE("a sprite added to a recipe without one is written; a sprite taken away cannot be") {
   const MountedLevel level = braziers();
+  REQUIRE(level.load.level.events);
   const sim::Events before = *level.load.level.events;
   sim::Events after = before;
   auto dust = std::find_if(after.recipes.begin(), after.recipes.end(), [](const auto& r) { return r.name == "dust"; });

@@ -7,18 +7,14 @@
 #include <fstream>
 
 #include "level_session.hpp"
+#include "sample_files.hpp"
 
 using namespace kiln;
 using namespace kiln::viewer;
 
+using namespace kiln::viewer::testing;
+
 namespace {
-
-const std::filesystem::path kAssets = std::filesystem::path(KILN_SOURCE_DIR) / "assets";
-
-std::string readText(const std::filesystem::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), {}};
-}
 
 // Writes the file and moves its modification time on, so the change is seen even when the
 // file system's clock granularity would hide two writes within one tick.
