@@ -71,6 +71,9 @@ render::FrameOptions GpuView::frameOptions(const ViewerState& s) const {
   o.emitterMuted = pc.emitterMuted;
   if (pc.soloEmitter >= 0) o.soloEmitter = static_cast<std::uint32_t>(pc.soloEmitter);
   o.eventSort = s.view.eventSort;
+  // A jump far ahead catches up over several frames instead of freezing one (the budget is in
+  // steps, not milliseconds, so scripted runs stay deterministic).
+  o.eventStepBudget = kEventStepsPerFrame;
   o.debug = debug_;
   o.debug.overdraw = pc.overdraw;
   // The Viewport shows how many particles are alive, so the main view always counts them.
@@ -154,6 +157,9 @@ void GpuView::readEventStats(ViewerState& s, const render::FrameStats& st) const
   s.ui.gpu.eventSpawned = ev->system().counters().spawned;
   s.ui.gpu.eventRecycled = ev->system().counters().recycled;
   s.ui.gpu.eventStep = ev->system().step();
+  s.ui.gpu.eventTargetStep = st.events.targetStep;
+  s.ui.gpu.eventCatchingUp = st.events.catchingUp;
+  s.ui.gpu.eventBeyondBudget = st.events.beyondBudget;
   const auto recipes = static_cast<std::uint32_t>(ev->system().scene().events.recipes.size());
   s.ui.gpu.eventDrawClass.resize(recipes);
   for (std::uint32_t i = 0; i < recipes; ++i) s.ui.gpu.eventDrawClass[i] = ev->drawClass(i);
@@ -191,6 +197,7 @@ std::optional<core::Image> GpuView::capture(const ViewerState& s, const Camera& 
   r.camera = toRenderCamera(camera, double(width) / height);
   r.options = frameOptions(s);
   r.options.countLiveParticles = false;
+  // render::capture reaches T exactly (no step budget) and refuses a T past the event budget.
   auto out = render::capture(*renderer_, r);
   render::bindWindowFramebuffer(static_cast<std::uint32_t>(std::max(1, s.view.framebufferWidth)),
                                 static_cast<std::uint32_t>(std::max(1, s.view.framebufferHeight)));

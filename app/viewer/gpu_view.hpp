@@ -29,6 +29,9 @@ class ImageTexture : public render::ImageTexture {
   void* imguiId() const { return viewer::imguiId(imguiTexture()); }
 };
 
+// Event particle-steps one viewer frame may simulate (2^23: a few milliseconds on one core).
+inline constexpr double kEventStepsPerFrame = 8388608.0;
+
 class GpuView {
  public:
   GpuView();

@@ -89,7 +89,9 @@ struct GpuInfo {
   std::uint32_t eventDroppedThisFrame = 0;
   std::uint64_t eventDroppedTotal = 0;
   std::uint64_t eventSpawned = 0, eventRecycled = 0;  // since T = 0
-  std::int64_t eventStep = 0;
+  std::int64_t eventStep = 0, eventTargetStep = 0;
+  bool eventCatchingUp = false;   // the simulation is still on its way to T (nothing drawn yet)
+  bool eventBeyondBudget = false; // T is past the simulation budget: events are not simulated
   double eventSimMs = 0, eventBatchMs = 0;              // CPU, this frame
   double eventSimTargetMs = 0, eventBatchTargetMs = 0;  // assets/budgets.json "events" (0 = none)
   std::vector<EventRange> eventRanges;  // this frame's draw ranges, in draw order (capacity reused)

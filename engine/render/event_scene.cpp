@@ -44,14 +44,36 @@ sim::ParticleView particleView(const Camera& camera, sim::SortMode sort) {
   return {sort, {camera.eye.x, camera.eye.y, camera.eye.z}, {f.x, f.y, f.z}};
 }
 
-void EventScene::update(double levelTime, const Camera& camera, std::optional<sim::SortMode> sort) {
+void EventScene::update(double levelTime, const Camera& camera, std::optional<sim::SortMode> sort,
+                        std::optional<double> stepBudget) {
   const auto t0 = std::chrono::steady_clock::now();
-  system_.advanceTo(levelTime);
+  const std::int64_t target = sim::ParticleSystem::stepsAt(levelTime, system_.stepHz());
+  stats_.targetStep = target;
+  stats_.beyondBudget = !sim::withinSimulationBudget(levelTime, system_.stepHz(), system_.capacity());
+  if (!stats_.beyondBudget) {
+    if (target < system_.step()) system_.reset();
+    std::int64_t steps = target - system_.step();
+    if (stepBudget) steps = std::min<std::int64_t>(steps, std::max<std::int64_t>(1, static_cast<std::int64_t>(*stepBudget / system_.capacity())));
+    for (std::int64_t i = 0; i < steps; ++i) system_.advance();
+  }
+  stats_.step = system_.step();
+  stats_.catchingUp = !stats_.beyondBudget && system_.step() < target;
   stats_.simMs = msSince(t0);
   const auto t1 = std::chrono::steady_clock::now();
   sim::writeRenderBuffers(system_, buffers_);
   assignDrawClasses();  // per frame: live tuning may change a recipe's blend
   batcher_.beginFrame(levelTime);
+  if (stats_.beyondBudget || stats_.catchingUp) {
+    // Not at T yet (or never): draw nothing rather than another moment's particles.
+    batcher_.build();
+    stats_.batchMs = msSince(t1);
+    stats_.live = system_.liveCount();
+    stats_.declared = 0;
+    stats_.ranges = 0;
+    stats_.droppedThisFrame = 0;
+    stats_.droppedTotal = batcher_.droppedTotal();
+    return;
+  }
   const auto view = particleView(camera, sort.value_or(system_.scene().events.sort));
   // The window was just opened, so declaring cannot fail (WindowClosed is its only error).
   const auto err = sim::declareParticles(batcher_, system_, buffers_, view, groups_);

@@ -34,6 +34,11 @@ struct EventFrameStats {
   std::uint64_t droppedTotal = 0;
   double simMs = 0.0;    // advanceTo
   double batchMs = 0.0;  // writeRenderBuffers + declare + build
+  // Nothing is declared (so nothing drawn) while either holds: T lies past the simulation
+  // budget (sim::withinSimulationBudget), or a per-frame step budget left the system short of T.
+  bool beyondBudget = false;
+  bool catchingUp = false;
+  std::int64_t step = 0, targetStep = 0;  // steps done, steps T needs
 };
 
 class EventScene {
@@ -43,7 +48,11 @@ class EventScene {
 
   // Reaches level time T (re-simulating from 0 when T goes back), fills the render buffers and
   // runs one batcher frame for this camera (the scene's sort mode, unless `sort` overrides it).
-  void update(double levelTime, const Camera& camera, std::optional<sim::SortMode> sort = std::nullopt);
+  // With `stepBudget` (particle-steps) a call advances at most that much and declares nothing
+  // until T is reached, so an interactive host stays responsive on the way (stats().catchingUp);
+  // without it T is reached exactly. A T past the simulation budget is not simulated at all.
+  void update(double levelTime, const Camera& camera, std::optional<sim::SortMode> sort = std::nullopt,
+              std::optional<double> stepBudget = std::nullopt);
 
   sim::ParticleSystem& system() { return system_; }
   const sim::ParticleSystem& system() const { return system_; }

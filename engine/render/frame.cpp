@@ -162,7 +162,7 @@ void Renderer::Impl::drawFrameInto(GLuint framebuffer, double levelTime, const C
   // Event particles reach level time T before any pass draws (the CPU half of the
   // scene-transparency pass: step, render buffers, batcher; event_pass.cpp draws them).
   if (events && options.events && passShown(options, Pass::SceneTransparency))
-    events->scene.update(levelTime, camera, options.eventSort);
+    events->scene.update(levelTime, camera, options.eventSort, options.eventStepBudget);
 
   glDepthFunc(GL_LESS);
   for (const PassInfo& pass : kPasses) {

@@ -58,6 +58,9 @@ struct FrameOptions {
   // eventSort overrides the section's sort mode (the viewer's sandbox).
   bool events = true;
   std::optional<sim::SortMode> eventSort;
+  // Particle-steps the event simulation may take this frame (EventScene::update); none: reach
+  // the level time exactly (captures). The viewer sets it so a far jump never freezes a frame.
+  std::optional<double> eventStepBudget;
   // Skip emitters whose stored bounds are outside the view or that have nothing alive now
   // (render/culling.hpp). Never changes a pixel; off draws every slot of every emitter.
   bool cull = true;

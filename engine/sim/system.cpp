@@ -222,4 +222,16 @@ void ParticleSystem::integrate() {
   live_ = kept;
 }
 
+double particleSteps(double levelTime, double stepHz, std::uint32_t capacity) {
+  return static_cast<double>(ParticleSystem::stepsAt(levelTime, stepHz)) * std::max<std::uint32_t>(capacity, 1);
+}
+
+bool withinSimulationBudget(double levelTime, double stepHz, std::uint32_t capacity) {
+  return particleSteps(levelTime, stepHz, capacity) <= kMaxParticleSteps;
+}
+
+double simulationHorizon(double stepHz, std::uint32_t capacity) {
+  return std::floor(kMaxParticleSteps / std::max<std::uint32_t>(capacity, 1)) / stepHz;
+}
+
 }  // namespace kiln::sim

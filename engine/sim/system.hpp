@@ -116,6 +116,16 @@ class ParticleSystem {
   std::vector<StepConstants> perRecipe_;
 };
 
+// The most work one simulation from T = 0 may take, in particle-steps: steps (⌊T·step_hz⌋)
+// times the pool's capacity. Reaching a level time costs time in proportion to it (a few
+// seconds at the limit on one core), so hosts check it before they simulate and refuse beyond
+// it (`input-budget`) rather than run for hours (docs/limits.md).
+inline constexpr double kMaxParticleSteps = 17179869184.0;  // 2^34
+double particleSteps(double levelTime, double stepHz, std::uint32_t capacity);
+bool withinSimulationBudget(double levelTime, double stepHz, std::uint32_t capacity);
+// The latest level time the budget reaches for this rate and pool (seconds).
+double simulationHorizon(double stepHz, std::uint32_t capacity);
+
 // Who threw it, as `kiln sim` and the viewer print it: "script:INDEX", "emitter:NAME" or "call".
 std::string sourceName(const Events& events, const Source& source);
 

@@ -202,6 +202,29 @@ check(rc == 2 and b"error[unknown-name]" in err, f"defect 7: eval --emitter nope
 rc, _, err = run("compare", S("a.png"), S("wide.png"))
 check(rc == 1 and b"error[image-size-differ]" in err, f"defect 7: sizes differ names its code: {err!r}")
 
+# --- event particles far in the future: the simulation budget -------------------------------
+# braziers.yaml: a pool of 1024 at 60 Hz reaches 2^34 / 1024 = 16,777,216 steps at 279,620.27 s.
+BRAZIERS = os.path.join(ROOT, "assets/levels/braziers.yaml")
+rc, _, err = run("sim", BRAZIERS, "--time", "1e9", timeout=10)
+check(rc == 2 and b"error[input-budget]" in err, f"events: kiln sim --time 1e9 is refused at once: {rc} {err!r}")
+# Both sides of the boundary on a pool of 65,536 (2^34 / 65,536 = 262,144 steps = 4,369.07 s at
+# 60 Hz), where a step is cheap because the pool stays nearly empty.
+with open(BRAZIERS) as f:
+    big_pool = f.read().replace("\n  capacity: 1024\n", "\n  capacity: 65536\n")
+os.makedirs(S("pool", "levels"))
+shutil.copytree(os.path.join(ROOT, "assets/textures"), S("pool", "textures"))
+with open(S("pool", "levels", "pool65536.yaml"), "w") as f:
+    f.write(big_pool)
+rc, _, err = run("sim", S("pool", "levels", "pool65536.yaml"), "--time", "4369.09", timeout=10)
+check(rc == 2 and b"error[input-budget]" in err, f"events: kiln sim one step past the budget is refused: {rc} {err!r}")
+rc, out, err = run("sim", S("pool", "levels", "pool65536.yaml"), "--time", "4369.07", timeout=60)
+check(rc == 0 and b"step 262144 " in out, f"events: kiln sim at the budget's last step runs: {rc} {out[:120]!r} {err!r}")
+rc, _, err = run("capture", BRAZIERS, "--time", "1e9", "--out", S("far.png"), timeout=10)
+check(rc == 2 and b"error[input-budget]" in err and not os.path.exists(S("far.png")),
+      f"events: capture past the event budget is refused, nothing written: {rc} {err!r}")
+rc, _, err = run("capture", BRAZIERS, "--time", "1e9", "--no-events", "--out", S("far.png"), timeout=30)
+check(rc == 0 and os.path.exists(S("far.png")), f"events: capture --no-events at 1e9 s still works: {rc} {err!r}")
+
 # --- kiln-view (under Xvfb when a viewer is given) -------------------------------------------
 if VIEW and shutil.which("xvfb-run"):
     xvfb = lambda *a: ["-a", "-s", "-screen 0 800x600x24", VIEW, *a]
@@ -218,6 +241,15 @@ if VIEW and shutil.which("xvfb-run"):
             f.write(f"open {S('out', 'good.klm')}\n{line}\nwait 1\n")
         rc, _, err = run(*xvfb("--script", S("clock.txt"), "--size", "320x240"), timeout=60, env=env, cmd="xvfb-run")
         check(rc == 1 and b"error" in err, f"defect 6: script '{what}' is a clear error, no hang: {rc} {err[-300:]!r}")
+    # A level with events at a far time: the frame says so and the run ends (no 6e10-step freeze).
+    with open(S("far.txt"), "w") as f:
+        f.write(f"open {BRAZIERS}\ntime 1e9\nwait 2\ntime 1e5\nwait 2\nscreenshot {S('far_view.png')}\n")
+    rc, _, err = run(*xvfb("--script", S("far.txt"), "--size", "320x240"), timeout=60, env=env, cmd="xvfb-run")
+    check(rc == 0 and os.path.exists(S("far_view.png")), f"events: kiln-view at t = 1e9 s and 1e5 s does not hang: {rc} {err[-300:]!r}")
+    with open(S("far_capture.txt"), "w") as f:
+        f.write(f"open {BRAZIERS}\ntime 1e9\ncapture far\n")
+    rc, _, err = run(*xvfb("--script", S("far_capture.txt"), "--size", "320x240"), timeout=60, env=env, cmd="xvfb-run")
+    check(rc == 1, f"events: a viewer capture past the event budget fails the script: {rc} {err[-300:]!r}")
     os.mkfifo(S("view.klm"))
     rc, _, err = run(*xvfb(S("view.klm"), "--frames", "2", "--size", "320x240"), timeout=60, env=env, cmd="xvfb-run")
     check(rc == 1 and b"not-regular-file" in err, f"defect 4: kiln-view of a FIFO does not hang: {rc} {err[-300:]!r}")

@@ -6,6 +6,7 @@
 #include <memory>
 
 #include "render/event_scene.hpp"
+#include "sim/render_buffers.hpp"
 
 using namespace kiln;
 
@@ -81,4 +82,43 @@ TEST_CASE("a range's material names the first recipe of its class; each recipe k
   CHECK(scene.batcher().ranges()[0].material == 0);
   CHECK(scene.material(1).textureAlpha == sim::TextureAlpha::Brightness);
   CHECK(scene.material(1).alphaTest == 0.5f);
+}
+
+TEST_CASE("the simulation budget: 2^34 particle-steps, accepted at the last step and refused one past it") {
+  // A pool of 1024 at 60 Hz: 2^34 / 1024 = 16,777,216 steps.
+  const double last = 16777216.0 / 60.0, past = 16777217.0 / 60.0;
+  REQUIRE(sim::ParticleSystem::stepsAt(last + 1e-7, 60) == 16777216);
+  CHECK(sim::withinSimulationBudget(last + 1e-7, 60, 1024));
+  CHECK_FALSE(sim::withinSimulationBudget(past + 1e-7, 60, 1024));
+  CHECK(sim::simulationHorizon(60, 1024) == Approx(last));
+  // The pool counts: the same time with twice the pool is past it.
+  CHECK_FALSE(sim::withinSimulationBudget(last + 1e-7, 60, 2048));
+  CHECK(sim::withinSimulationBudget(0, 1000, 65536));
+}
+
+TEST_CASE("a step budget reaches T over several updates, draws nothing on the way, and ends where one update would") {
+  const sim::Events events = interleaved(std::nullopt, std::nullopt);
+  auto compiled = sim::compileEvents(events, {});
+  REQUIRE(compiled.scene);
+  render::EventScene exact(*compiled.scene), budgeted(*compiled.scene);
+  render::Camera camera;
+  camera.eye = {0, -10, 1};
+  camera.target = {0, 0, 1};
+  exact.update(2.0, camera);  // 120 steps
+  // 256 slots: a budget of 256 · 50 particle-steps is 50 steps per update.
+  int updates = 0;
+  do {
+    budgeted.update(2.0, camera, std::nullopt, 256.0 * 50);
+    ++updates;
+    if (budgeted.stats().catchingUp) CHECK(budgeted.batcher().sorted().empty());
+  } while (budgeted.stats().catchingUp && updates < 10);
+  CHECK(updates == 3);  // 50 + 50 + 20
+  CHECK(budgeted.stats().step == 120);
+  CHECK(sim::renderBuffersHash(budgeted.buffers()) == sim::renderBuffersHash(exact.buffers()));
+  CHECK(budgeted.batcher().sorted().size() == exact.batcher().sorted().size());
+  // Past the simulation budget nothing is simulated or drawn, and the call returns at once.
+  budgeted.update(1e12, camera, std::nullopt, 256.0 * 50);
+  CHECK(budgeted.stats().beyondBudget);
+  CHECK(budgeted.stats().step == 120);
+  CHECK(budgeted.batcher().sorted().empty());
 }

@@ -3,7 +3,9 @@
 // input, picking and framing act on this image only (frame.cpp reads view.viewport).
 #include <imgui.h>
 
+#include <cmath>
 #include <cstdio>
+#include <string>
 
 #include "panels/panels.hpp"
 #include "scene.hpp"
@@ -33,17 +35,27 @@ void drawLegend(const ViewerState& s, const SceneOptions& scene, ImVec2 lo, ImVe
 }
 
 void drawStatus(const ViewerState& s, ImVec2 lo) {
-  char text[200];
   const auto& gpu = s.ui.gpu;
-  int n = std::snprintf(text, sizeof text, "t %.3f s", s.view.clock.time);
-  auto more = [&](const char* format, unsigned v) {
-    if (n >= 0 && static_cast<std::size_t>(n) < sizeof text) n += std::snprintf(text + n, sizeof text - static_cast<std::size_t>(n), format, v);
-  };
-  if (gpu.available && gpu.liveParticles > 0) more("   %u particles alive", gpu.liveParticles);
+  char part[96];
+  std::snprintf(part, sizeof part, "t %.3f s", s.view.clock.time);
+  std::string line = part;
+  if (gpu.available && gpu.liveParticles > 0) {
+    std::snprintf(part, sizeof part, "   %u particles alive", gpu.liveParticles);
+    line += part;
+  }
   // Event particles are their own count: they come from the simulation, not the analytic slots.
-  if (gpu.available && gpu.events) more("   %u event particles", gpu.eventLive);
-  if (n >= 0 && static_cast<std::size_t>(n) < sizeof text)
-    std::snprintf(text + n, sizeof text - static_cast<std::size_t>(n), "   %s", s.view.clock.playing ? "playing" : "paused");
+  if (gpu.available && gpu.events) {
+    if (gpu.eventBeyondBudget)
+      std::snprintf(part, sizeof part, "   event particles: past the simulation budget (see docs/limits.md)");
+    else if (gpu.eventCatchingUp && gpu.eventTargetStep > 0)
+      std::snprintf(part, sizeof part, "   event particles: simulating, %.0f%%",
+                    std::floor(100.0 * static_cast<double>(gpu.eventStep) / static_cast<double>(gpu.eventTargetStep)));
+    else
+      std::snprintf(part, sizeof part, "   %u event particles", gpu.eventLive);
+    line += part;
+  }
+  line += s.view.clock.playing ? "   playing" : "   paused";
+  const char* text = line.c_str();
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const ImVec2 size = ImGui::CalcTextSize(text);
   dl->AddRectFilled({lo.x + 4, lo.y + 4}, {lo.x + size.x + 14, lo.y + size.y + 10}, IM_COL32(10, 12, 16, 170), 4);
