@@ -241,9 +241,10 @@ if VIEW and shutil.which("xvfb-run"):
             f.write(f"open {S('out', 'good.klm')}\n{line}\nwait 1\n")
         rc, _, err = run(*xvfb("--script", S("clock.txt"), "--size", "320x240"), timeout=60, env=env, cmd="xvfb-run")
         check(rc == 1 and b"error" in err, f"defect 6: script '{what}' is a clear error, no hang: {rc} {err[-300:]!r}")
-    # A level with events at a far time: the frame says so and the run ends (no 6e10-step freeze).
+    # A level with events at a far time, the event sandbox open: the frame says so and the run
+    # ends (no 6e10-step freeze in the pass, the plots or the rate check).
     with open(S("far.txt"), "w") as f:
-        f.write(f"open {BRAZIERS}\ntime 1e9\nwait 2\ntime 1e5\nwait 2\nscreenshot {S('far_view.png')}\n")
+        f.write(f"workspace events\nopen {BRAZIERS}\ntime 1e9\nwait 2\ntime 1e5\nwait 2\nscreenshot {S('far_view.png')}\n")
     rc, _, err = run(*xvfb("--script", S("far.txt"), "--size", "320x240"), timeout=60, env=env, cmd="xvfb-run")
     check(rc == 0 and os.path.exists(S("far_view.png")), f"events: kiln-view at t = 1e9 s and 1e5 s does not hang: {rc} {err[-300:]!r}")
     with open(S("far_capture.txt"), "w") as f:

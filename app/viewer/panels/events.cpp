@@ -16,6 +16,20 @@
 namespace kiln::viewer::panels::events {
 namespace {
 
+// The plots and the rate check re-simulate from T = 0 inside a frame: they run only while that
+// costs at most 2^26 particle-steps (tens of milliseconds), and say so past it.
+constexpr double kAnalysisParticleSteps = 67108864.0;
+
+bool quickToSimulate(double levelTime, double stepHz, std::int64_t capacity) {
+  return sim::particleSteps(levelTime, stepHz, static_cast<std::uint32_t>(std::clamp<std::int64_t>(capacity, 1, sim::kMaxCapacity))) <=
+         kAnalysisParticleSteps;
+}
+
+// The latest time the analyses reach at this rate and pool.
+double analysisHorizon(double stepHz, std::int64_t capacity) {
+  return std::floor(kAnalysisParticleSteps / static_cast<double>(std::clamp<std::int64_t>(capacity, 1, sim::kMaxCapacity))) / stepHz;
+}
+
 bool number(const char* label, double& v, float speed, double lo, double hi, const char* format = "%.3f") {
   return ImGui::DragScalar(label, ImGuiDataType_Double, &v, speed, &lo, &hi, format, ImGuiSliderFlags_AlwaysClamp);
 }
@@ -113,6 +127,12 @@ void rateCheck(ViewerState& s) {
   PanelMemory::Sandbox& m = s.ui.memory.sandbox;
   const sim::Events& ev = *s.doc.level->load.level.events;
   const double t = s.view.clock.time;
+  const double fastest = *std::max_element(kSandboxRates.begin(), kSandboxRates.end());
+  if (!quickToSimulate(t, fastest, ev.capacity)) {
+    ImGui::TextDisabled("rate check: for t up to %.0f s (re-simulating further takes too long per frame)",
+                        analysisHorizon(fastest, ev.capacity));
+    return;
+  }
   if (m.ratesGeneration != s.doc.eventsGeneration || std::abs(m.ratesTime - t) > 0.5) {
     m.spawnedAtRates.clear();
     if (auto r = sim::compileEvents(ev, textureNames(*s.doc.level)); r.scene)
@@ -138,6 +158,12 @@ void rateCheck(ViewerState& s) {
 // Live count against the pool, recycled and dropped per second, over the timeline's window.
 void plots(ViewerState& s, double t0, double t1) {
   PanelMemory::Sandbox& m = s.ui.memory.sandbox;
+  const sim::Events& ev = *s.doc.level->load.level.events;
+  if (!quickToSimulate(t1, ev.stepHz, ev.capacity)) {
+    ImGui::TextDisabled("plots: for windows ending by %.0f s (re-simulating further takes too long per frame)",
+                        analysisHorizon(ev.stepHz, ev.capacity));
+    return;
+  }
   if (m.generation != s.doc.eventsGeneration || m.t0 != t0 || m.t1 != t1) {
     m.history = {};
     if (auto r = sim::compileEvents(*s.doc.level->load.level.events, textureNames(*s.doc.level)); r.scene)
