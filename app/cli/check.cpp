@@ -13,7 +13,7 @@
 namespace kiln::cli {
 
 void reportNotes(const loader::LoadResult& r) {
-  for (const loader::LocatedDiagnostic& d : r.notes) std::cerr << loader::formatNote(d) << '\n';
+  for (const loader::LocatedDiagnostic& d : r.notes) std::cerr << loader::format(d) << '\n';
 }
 
 void reportWarnings(const loader::LoadResult& r) {

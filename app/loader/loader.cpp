@@ -156,13 +156,6 @@ LocatedDiagnostic locateIoError(const core::Diagnostic& io) {
   return {{io.code, "", io.message}, io.path, 0, 0, std::nullopt};
 }
 
-std::string formatNote(const LocatedDiagnostic& d) {
-  std::string s = format(d);
-  const std::string tag = "error[";
-  if (const auto at = s.find(tag); at != std::string::npos) s.replace(at, tag.size() - 1, "note");
-  return s;
-}
-
 FileKind fileKind(const std::filesystem::path& path) {
   const std::string ext = lower(path.extension().string());
   if (ext == ".yaml" || ext == ".yml") return FileKind::Source;
@@ -221,7 +214,10 @@ LoadResult compileSourceText(std::string_view text, const std::string& file,
   }
   source::checkFrameTextures(c, info);
   source::sortByPosition(c.diagnostics);
-  for (const source::SourceDiagnostic& d : c.notes) r.notes.push_back(located(file, d));
+  for (const source::SourceDiagnostic& d : c.notes) {
+    r.notes.push_back(located(file, d));
+    r.notes.back().diagnostic.severity = core::Severity::Note;
+  }
 
   r.level.world = std::move(c.world);
   // A world without effects compiles to a level without a particles entry (and feature).

@@ -30,8 +30,6 @@ std::string format(const LocatedDiagnostic& d);
 // An I/O failure (core::ioError: the file in `path`) located in that file, so format() prints
 // `FILE: error[io-error]: reason`.
 LocatedDiagnostic locateIoError(const core::Diagnostic& io);
-// The same line for a note: `FILE[:LINE:COL]: note[CODE]: FIELD.PATH: message`.
-std::string formatNote(const LocatedDiagnostic& d);
 
 enum class FileKind { Source, Level, Particles, Unknown };
 // By extension: .yaml/.yml → Source, .klm → Level, .kwp → Particles.
@@ -49,7 +47,7 @@ struct LoadResult {
   world::Level level;             // features set to requiredFeatures(level)
   std::vector<Texture> textures;  // every texture decoded, source order
   std::vector<LocatedDiagnostic> diagnostics;  // a source's are sorted by line:col
-  std::vector<LocatedDiagnostic> notes;        // changes made for the author; never failures
+  std::vector<LocatedDiagnostic> notes;        // changes made for the author (severity Note); never failures
   // With checkStoredBounds off: what the relaxed checks found (forged-bounds, missing-sector,
   // outside-sector), as warnings. The level is usable for inspection, not for shipping.
   std::vector<LocatedDiagnostic> relaxedFindings;

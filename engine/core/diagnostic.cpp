@@ -48,7 +48,7 @@ const std::vector<Code>& allCodes() {
 }
 
 std::string format(const Diagnostic& d) {
-  std::string s = d.severity == Severity::Warning ? "warning[" : "error[";
+  std::string s = d.severity == Severity::Warning ? "warning[" : d.severity == Severity::Note ? "note[" : "error[";
   s += codeName(d.code);
   s += "]: ";
   if (!d.path.empty()) {

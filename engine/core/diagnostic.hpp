@@ -26,8 +26,9 @@ std::optional<Code> codeFromName(std::string_view name);
 const std::vector<Code>& allCodes();
 
 // An error makes the input unusable; a warning reports a value that was adjusted to a limit
-// (e.g. a negative event rate raised to 0) and leaves the input usable.
-enum class Severity : std::uint8_t { Error, Warning };
+// (e.g. a negative event rate raised to 0) and leaves the input usable; a note tells the author
+// about a change made for them (e.g. clockwise walls reversed) and is never a failure.
+enum class Severity : std::uint8_t { Error, Warning, Note };
 
 // One validation finding. `path` is a field path such as "presets.embers.size[2].age".
 struct Diagnostic {
@@ -47,7 +48,7 @@ struct DecodeError {
   std::string message;
 };
 
-// "error[CODE]: PATH: message" (or "warning[CODE]: …") — the CLI prefixes the file name (and
+// "error[CODE]: PATH: message" (or "warning[CODE]: …", "note[CODE]: …") — the CLI prefixes the file name (and
 // line:col for sources). PATH and message pass through escapeText (core/escape.hpp), so the
 // result is always one line of valid UTF-8.
 std::string format(const Diagnostic& d);

@@ -229,8 +229,9 @@ world:
   CHECK(r.notes[0].diagnostic.code == Code::Clockwise);
   CHECK(r.notes[0].diagnostic.path == "world.sectors.a.walls");
   CHECK(r.notes[0].line == 6);
-  CHECK(loader::formatNote(r.notes[0]).rfind("t.yaml:6:", 0) == 0);
-  CHECK(contains(loader::formatNote(r.notes[0]), "note[clockwise]"));
+  CHECK(loader::format(r.notes[0]).rfind("t.yaml:6:", 0) == 0);
+  CHECK(contains(loader::format(r.notes[0]), "note[clockwise]"));
+  CHECK_FALSE(contains(loader::format(r.notes[0]), "error["));
   // Counter-clockwise: no note.
   const auto ccw = load(kLevel);
   CHECK(ccw.notes.empty());
