@@ -20,10 +20,16 @@ failures = []
 
 
 def run(*args, timeout=30, env=None, cmd=None):
-    try:
-        p = subprocess.run([cmd or KILN, *args], capture_output=True, timeout=timeout, env=env)
-    except subprocess.TimeoutExpired:
-        return "hang", b"", b""
+    for attempt in range(2):
+        try:
+            p = subprocess.run([cmd or KILN, *args], capture_output=True, timeout=timeout, env=env)
+        except subprocess.TimeoutExpired:
+            return "hang", b"", b""
+        # xvfb-run replaces the program's exit status with its own when it fails to remove its
+        # temporary directory (a race with the exiting server); that says nothing about Kiln.
+        if cmd == "xvfb-run" and b"xvfb-run: error: problem while cleaning up" in p.stderr and attempt == 0:
+            continue
+        break
     return p.returncode, p.stdout, p.stderr
 
 

@@ -36,7 +36,9 @@ foreach(target json_output texture_name)
   target_include_directories(replay_${target} PRIVATE ${kiln_fuzz_dir})
   target_link_libraries(replay_${target} PRIVATE kiln_core nlohmann_json::nlohmann_json kiln_options)
 endforeach()
-add_test(NAME "core: fuzz replay json_output" COMMAND replay_json_output --mutations 20000 --seed 1 ${KILN_TEST_DATA}/hostile/text)
+# fuzz_seeds/json_output: inputs libFuzzer campaigns found (docs/fuzzing.md), replayed as seeds.
+add_test(NAME "core: fuzz replay json_output" COMMAND replay_json_output --mutations 20000 --seed 1
+         ${KILN_TEST_DATA}/hostile/text ${KILN_TEST_DATA}/fuzz_seeds/json_output)
 add_test(NAME "core: fuzz replay texture_name" COMMAND replay_texture_name --mutations 20000 --seed 1 ${KILN_TEST_DATA}/hostile/names)
 set_tests_properties("core: fuzz replay json_output" "core: fuzz replay texture_name"
                      PROPERTIES LABELS "core;fuzz;hostile" TIMEOUT 300)
