@@ -87,9 +87,9 @@ int runSim(const SimOptions& o) {
   sim::ParticleSystem system(std::move(*compiled.scene));
   const sim::Events& events = system.scene().events;
   if (!sim::withinSimulationBudget(o.time, system.stepHz(), system.capacity())) {
-    std::cerr << o.file << ": error[input-budget]: --time " << o.time << " is past the event simulation budget: "
-              << sim::simulationHorizon(system.stepHz(), system.capacity()) << " s at " << system.stepHz()
-              << " Hz for a pool of " << system.capacity() << " (2^34 particle-steps, docs/limits.md)\n";
+    std::cerr << o.file << ": " << core::format({core::Code::InputBudget, "--time",
+                                                 sim::simulationBudgetMessage(o.time, system.stepHz(), system.capacity())})
+              << '\n';
     return kExitUsage;
   }
   system.advanceTo(o.time);

@@ -73,19 +73,15 @@ std::variant<core::Image, core::Diagnostic> capture(Renderer& renderer, const Ca
   // A capture is the state at T exactly, so the event simulation must be able to reach it.
   if (const EventScene* ev = renderer.eventScene(); ev && request.options.events) {
     const sim::ParticleSystem& sys = ev->system();
-    if (!sim::withinSimulationBudget(request.levelTime, sys.stepHz(), sys.capacity())) {
-      char text[320];
-      std::snprintf(text, sizeof text,
-                    "t = %.9g s is past the event simulation budget: %.9g s at %.9g Hz for a pool of %u "
-                    "(2^34 particle-steps, docs/limits.md); capture an earlier time, or leave the events out",
-                    request.levelTime, sim::simulationHorizon(sys.stepHz(), sys.capacity()), sys.stepHz(), sys.capacity());
-      return core::Diagnostic{core::Code::InputBudget, "events", text};
-    }
+    if (!sim::withinSimulationBudget(request.levelTime, sys.stepHz(), sys.capacity()))
+      return core::Diagnostic{core::Code::InputBudget, "events",
+                              sim::simulationBudgetMessage(request.levelTime, sys.stepHz(), sys.capacity()) +
+                                  "; capture an earlier time, or leave the events out"};
   }
-  CaptureRequest exact = request;
-  exact.options.eventStepBudget.reset();
+  FrameOptions exact = request.options;
+  exact.eventStepBudget.reset();
   RenderTarget target(request.width, request.height);
-  renderer.drawFrame(exact.levelTime, exact.camera, exact.options, target);
+  renderer.drawFrame(request.levelTime, request.camera, exact, target);
   core::Image image;
   target.readPixels(image);
   if (const GLenum e = glGetError(); e != GL_NO_ERROR)

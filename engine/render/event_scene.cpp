@@ -2,10 +2,12 @@
 #include "render/event_scene.hpp"
 
 #include <chrono>
+#include <limits>
 #include <utility>
 
 #include "core/assert.hpp"
 #include "sim/look.hpp"
+#include "sim/system.hpp"
 
 namespace kiln::render {
 namespace {
@@ -50,34 +52,22 @@ void EventScene::update(double levelTime, const Camera& camera, std::optional<si
   const std::int64_t target = sim::ParticleSystem::stepsAt(levelTime, system_.stepHz());
   stats_.targetStep = target;
   stats_.beyondBudget = !sim::withinSimulationBudget(levelTime, system_.stepHz(), system_.capacity());
-  if (!stats_.beyondBudget) {
-    if (target < system_.step()) system_.reset();
-    std::int64_t steps = target - system_.step();
-    if (stepBudget) steps = std::min<std::int64_t>(steps, std::max<std::int64_t>(1, static_cast<std::int64_t>(*stepBudget / system_.capacity())));
-    for (std::int64_t i = 0; i < steps; ++i) system_.advance();
-  }
+  const std::int64_t maxSteps =
+      stepBudget ? static_cast<std::int64_t>(*stepBudget / system_.capacity()) : std::numeric_limits<std::int64_t>::max();
+  stats_.catchingUp = !stats_.beyondBudget && !system_.advanceToward(levelTime, maxSteps);
   stats_.step = system_.step();
-  stats_.catchingUp = !stats_.beyondBudget && system_.step() < target;
   stats_.simMs = msSince(t0);
   const auto t1 = std::chrono::steady_clock::now();
   sim::writeRenderBuffers(system_, buffers_);
   assignDrawClasses();  // per frame: live tuning may change a recipe's blend
   batcher_.beginFrame(levelTime);
-  if (stats_.beyondBudget || stats_.catchingUp) {
-    // Not at T yet (or never): draw nothing rather than another moment's particles.
-    batcher_.build();
-    stats_.batchMs = msSince(t1);
-    stats_.live = system_.liveCount();
-    stats_.declared = 0;
-    stats_.ranges = 0;
-    stats_.droppedThisFrame = 0;
-    stats_.droppedTotal = batcher_.droppedTotal();
-    return;
+  // Not at T yet (or never): declare nothing rather than another moment's particles.
+  if (!stats_.beyondBudget && !stats_.catchingUp) {
+    const auto view = particleView(camera, sort.value_or(system_.scene().events.sort));
+    // The window was just opened, so declaring cannot fail (WindowClosed is its only error).
+    const auto err = sim::declareParticles(batcher_, system_, buffers_, view, groups_);
+    KILN_ASSERT(!err);
   }
-  const auto view = particleView(camera, sort.value_or(system_.scene().events.sort));
-  // The window was just opened, so declaring cannot fail (WindowClosed is its only error).
-  const auto err = sim::declareParticles(batcher_, system_, buffers_, view, groups_);
-  KILN_ASSERT(!err);
   batcher_.build();
   stats_.batchMs = msSince(t1);
   stats_.live = system_.liveCount();

@@ -5,8 +5,10 @@
 #include <algorithm>
 #include "core/assert.hpp"
 #include <cmath>
+#include <cstdio>
 #include <cstring>
 #include <functional>
+#include <limits>
 #include <numbers>
 
 #include "sim/variation.hpp"
@@ -95,10 +97,13 @@ void ParticleSystem::reset() {
   scriptNext_ = 0;
 }
 
-void ParticleSystem::advanceTo(double levelTime) {
+void ParticleSystem::advanceTo(double levelTime) { advanceToward(levelTime, std::numeric_limits<std::int64_t>::max()); }
+
+bool ParticleSystem::advanceToward(double levelTime, std::int64_t maxSteps) {
   const std::int64_t n = stepsAt(levelTime, stepHz());
   if (n < step_) reset();
-  while (step_ < n) advance();
+  for (std::int64_t done = 0; step_ < n && done < std::max<std::int64_t>(maxSteps, 1); ++done) advance();
+  return step_ == n;
 }
 
 void ParticleSystem::spawn(const ParticleBirth& b) {
@@ -226,12 +231,21 @@ double particleSteps(double levelTime, double stepHz, std::uint32_t capacity) {
   return static_cast<double>(ParticleSystem::stepsAt(levelTime, stepHz)) * std::max<std::uint32_t>(capacity, 1);
 }
 
-bool withinSimulationBudget(double levelTime, double stepHz, std::uint32_t capacity) {
-  return particleSteps(levelTime, stepHz, capacity) <= kMaxParticleSteps;
+bool withinSimulationBudget(double levelTime, double stepHz, std::uint32_t capacity, double budget) {
+  return particleSteps(levelTime, stepHz, capacity) <= budget;
 }
 
-double simulationHorizon(double stepHz, std::uint32_t capacity) {
-  return std::floor(kMaxParticleSteps / std::max<std::uint32_t>(capacity, 1)) / stepHz;
+double simulationHorizon(double stepHz, std::uint32_t capacity, double budget) {
+  return std::floor(budget / std::max<std::uint32_t>(capacity, 1)) / stepHz;
+}
+
+std::string simulationBudgetMessage(double levelTime, double stepHz, std::uint32_t capacity) {
+  char text[256];
+  std::snprintf(text, sizeof text,
+                "t = %.9g s is past the event simulation budget: %.9g s at %.9g Hz for a pool of %u "
+                "(2^34 particle-steps, docs/limits.md)",
+                levelTime, simulationHorizon(stepHz, capacity), stepHz, capacity);
+  return text;
 }
 
 }  // namespace kiln::sim

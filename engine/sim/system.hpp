@@ -75,6 +75,9 @@ class ParticleSystem {
   // Reach level time T; going backwards re-simulates from T = 0. A copy of the system is a
   // snapshot: advancing a copy gives the same bytes as advancing the original.
   void advanceTo(double levelTime);
+  // The same, but at most `maxSteps` steps this call (at least one when T is ahead); true when
+  // T is reached. Repeated calls end in the state advanceTo gives.
+  bool advanceToward(double levelTime, std::int64_t maxSteps);
 
   // Throws `count` particles of `recipe` at `at`, born in the step that runs next. The step
   // calls this for script events and emitters; host code may too (source kind Call).
@@ -121,10 +124,15 @@ class ParticleSystem {
 // seconds at the limit on one core), so hosts check it before they simulate and refuse beyond
 // it (`input-budget`) rather than run for hours (docs/limits.md).
 inline constexpr double kMaxParticleSteps = 17179869184.0;  // 2^34
+// `budget` (particle-steps) defaults to that limit; hosts may pass a smaller one for work they
+// repeat inside a frame (the viewer's sandbox plots).
 double particleSteps(double levelTime, double stepHz, std::uint32_t capacity);
-bool withinSimulationBudget(double levelTime, double stepHz, std::uint32_t capacity);
+bool withinSimulationBudget(double levelTime, double stepHz, std::uint32_t capacity, double budget = kMaxParticleSteps);
 // The latest level time the budget reaches for this rate and pool (seconds).
-double simulationHorizon(double stepHz, std::uint32_t capacity);
+double simulationHorizon(double stepHz, std::uint32_t capacity, double budget = kMaxParticleSteps);
+// Why a level time past the limit is refused, for `input-budget` diagnostics: the time, the
+// horizon, the rate and the pool.
+std::string simulationBudgetMessage(double levelTime, double stepHz, std::uint32_t capacity);
 
 // Who threw it, as `kiln sim` and the viewer print it: "script:INDEX", "emitter:NAME" or "call".
 std::string sourceName(const Events& events, const Source& source);

@@ -20,14 +20,15 @@ namespace {
 // costs at most 2^26 particle-steps (tens of milliseconds), and say so past it.
 constexpr double kAnalysisParticleSteps = 67108864.0;
 
+std::uint32_t pool(std::int64_t capacity) { return static_cast<std::uint32_t>(std::clamp<std::int64_t>(capacity, 1, sim::kMaxCapacity)); }
+
 bool quickToSimulate(double levelTime, double stepHz, std::int64_t capacity) {
-  return sim::particleSteps(levelTime, stepHz, static_cast<std::uint32_t>(std::clamp<std::int64_t>(capacity, 1, sim::kMaxCapacity))) <=
-         kAnalysisParticleSteps;
+  return sim::withinSimulationBudget(levelTime, stepHz, pool(capacity), kAnalysisParticleSteps);
 }
 
 // The latest time the analyses reach at this rate and pool.
 double analysisHorizon(double stepHz, std::int64_t capacity) {
-  return std::floor(kAnalysisParticleSteps / static_cast<double>(std::clamp<std::int64_t>(capacity, 1, sim::kMaxCapacity))) / stepHz;
+  return sim::simulationHorizon(stepHz, pool(capacity), kAnalysisParticleSteps);
 }
 
 bool number(const char* label, double& v, float speed, double lo, double hi, const char* format = "%.3f") {
