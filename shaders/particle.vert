@@ -21,7 +21,9 @@ flat out uint vBlend;
 const vec2 kCorners[4] = vec2[4](vec2(-1.0, -1.0), vec2(1.0, -1.0), vec2(-1.0, 1.0), vec2(1.0, 1.0));
 
 void main() {
-  const uint index = drawList[gl_BaseInstance + gl_InstanceID];
+  // Indexed quads offset by baseVertex = 4 · (the run's first instance): vertex v is corner
+  // v mod 4 of the particle at draw-list entry v / 4.
+  const uint index = drawList[uint(gl_VertexID) >> 2];
   const uint emitterIndex = instanceEmitter(instances[index]);
   const ParticleStateData state = states[index];
   SlotState s;

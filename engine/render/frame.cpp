@@ -237,19 +237,20 @@ void Renderer::Impl::drawParticlePass(const PassInfo& pass, const FrameOptions& 
   }
   glUseProgram(particle.id());
   glProgramUniform1ui(particle.id(), 0, options.debug.overdraw ? 1u : 0u);
-  glBindVertexArray(emptyArray.id());
+  glBindVertexArray(quadArray.id());
   glBindBuffer(GL_DRAW_INDIRECT_BUFFER, level->indirect.id());
   for (std::size_t g = 0; g < level->draws.size(); ++g) {
     const DrawGroup& d = level->draws[g];
     if (d.pass != pass.pass) continue;
-    // One command per drawn emitter run; particle_state.comp has set each one's instance count
-    // to its live slots, so dead slots and culled emitters cost no quad.
+    // One command per drawn emitter run; particle_state.comp has set each one's index count to
+    // six per live slot, so dead slots and culled emitters cost no quad. Indexed triangles, not
+    // instanced strips: one batch of vertices per command rather than one per particle.
     const auto [first, count] = level->drawCommands[g];
     if (count == 0) continue;
     if (d.page < level->pages.size()) glBindTextureUnit(kAtlasUnit, level->pages[d.page].id());
-    glMultiDrawArraysIndirect(GL_TRIANGLE_STRIP,
-                              reinterpret_cast<const void*>(static_cast<std::uintptr_t>(first) * sizeof(LevelGpu::IndirectCommand)),
-                              static_cast<GLsizei>(count), 0);
+    glMultiDrawElementsIndirect(GL_TRIANGLES, GL_UNSIGNED_SHORT,
+                                reinterpret_cast<const void*>(static_cast<std::uintptr_t>(first) * sizeof(LevelGpu::IndirectCommand)),
+                                static_cast<GLsizei>(count), 0);
     ++drawCalls(next, pass);
   }
   glBindBuffer(GL_DRAW_INDIRECT_BUFFER, 0);
@@ -259,11 +260,19 @@ void Renderer::Impl::evaluateParticles() {
   LevelGpu& l = *level;
   if (l.indirectStaging.empty()) return;
   glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kStatesBinding, l.states.id());
+  glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kLiveBitsBinding, l.liveBits.id());
   glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kDrawListBinding, l.drawList.id());
   glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kCommandsBinding, l.indirect.id());
+  const auto groups = static_cast<GLuint>(l.indirectStaging.size());
+  // Two dispatches with no barrier() inside either: a software rasterizer runs a compute
+  // shader without barriers as straight loops, with one as coroutines (llvmpipe: ×1.6 here).
+  glClearNamedBufferData(l.liveBits.id(), GL_R32UI, GL_RED_INTEGER, GL_UNSIGNED_INT, nullptr);
   glUseProgram(state.id());
-  glDispatchCompute(static_cast<GLuint>(l.indirectStaging.size()), 1, 1);
-  // The quads read the states and draw list; the draws read the commands' instance counts.
+  glDispatchCompute(groups, 1, 1);
+  glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+  glUseProgram(compact.id());
+  glDispatchCompute(groups, 1, 1);
+  // The quads read the states and draw list; the draws read the commands' index counts.
   glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_COMMAND_BARRIER_BIT);
 }
 
@@ -289,8 +298,10 @@ void Renderer::Impl::cullEmitters(double levelTime, const Camera& camera, double
       const EmitterRun& run = l.runs[r];
       if (l.cull[run.emitter] != CullReason::Drawn) continue;
       next.slotsSubmitted += run.instanceCount;
-      // One command per run (one compute workgroup each): its live count replaces instanceCount.
-      l.indirectStaging.push_back({4, run.instanceCount, 0, run.firstInstance});
+      // One command per run (one compute workgroup each): baseVertex makes gl_VertexID / 4 the
+      // run's place in the draw list, baseInstance carries its slot count, and the compute
+      // passes fill in six indices per live particle.
+      l.indirectStaging.push_back({0, 1, 0, static_cast<GLint>(4 * run.firstInstance), run.instanceCount});
     }
     l.drawCommands[g] = {first, static_cast<std::uint32_t>(l.indirectStaging.size()) - first};
   }

@@ -78,7 +78,10 @@ bool Renderer::Impl::buildPrograms(std::string& error) {
   if (!o) return false;
   gl::Program st = buildProgram("kiln.particle-state", {"particle_state.comp"}, dir, error);
   if (!st) return false;
+  gl::Program c = buildProgram("kiln.particle-compact", {"particle_compact.comp"}, dir, error);
+  if (!c) return false;
   state = std::move(st);
+  compact = std::move(c);
   gl::Program e = buildProgram("kiln.events", {"events.vert", "events.frag"}, dir, error);
   if (!e) return false;
   eventProgram = std::move(e);
@@ -100,6 +103,20 @@ bool Renderer::Impl::ensurePrograms(std::string& error) {
   }
   if (!buildPrograms(error)) return false;
   emptyArray = gl::VertexArray("kiln.particle.vao");
+  {
+    // Quad k: (4k, 4k+1, 4k+2) and (4k+2, 4k+1, 4k+3), the two triangles a 4-vertex strip makes,
+    // with the same provoking (last) vertices.
+    std::vector<std::uint16_t> indices;
+    indices.reserve(std::size_t{particles::kMaxSlotsPerEmitter} * 6);
+    for (std::uint32_t k = 0; k < particles::kMaxSlotsPerEmitter; ++k)
+      for (const std::uint32_t corner : {0u, 1u, 2u, 2u, 1u, 3u})
+        indices.push_back(static_cast<std::uint16_t>(4 * k + corner));
+    quadIndices = gl::Buffer("kiln.particle-quad-indices");
+    glNamedBufferStorage(quadIndices.id(), static_cast<GLsizeiptr>(indices.size() * sizeof(std::uint16_t)),
+                         indices.data(), 0);
+    quadArray = gl::VertexArray("kiln.particle-quads.vao");
+    glVertexArrayElementBuffer(quadArray.id(), quadIndices.id());
+  }
   frameUniforms = gl::Buffer("kiln.frame.ubo");
   glNamedBufferStorage(frameUniforms.id(), sizeof(FrameUniforms), nullptr, GL_DYNAMIC_STORAGE_BIT);
   for (auto& set : queries)
@@ -194,6 +211,9 @@ core::Diagnostics Renderer::prepare(const world::World& world, const particles::
                          nullptr, GL_DYNAMIC_STORAGE_BIT);
     level.states = gl::Buffer("kiln.particle-states");
     glNamedBufferStorage(level.states.id(), static_cast<GLsizeiptr>(std::size_t{level.instanceCount} * 48), nullptr, 0);
+    level.liveBits = gl::Buffer("kiln.live-bits");
+    glNamedBufferStorage(level.liveBits.id(), static_cast<GLsizeiptr>((std::size_t{level.instanceCount} + 31) / 32 * 4 + 4),
+                         nullptr, 0);
     level.drawList = gl::Buffer("kiln.draw-list");
     glNamedBufferStorage(level.drawList.id(), static_cast<GLsizeiptr>(std::size_t{level.instanceCount} * 4), nullptr, 0);
     level.clockStaging.assign(std::max<std::size_t>(1, particles->emitters.size()), ClockGpu{});

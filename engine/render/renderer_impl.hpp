@@ -60,14 +60,20 @@ struct LevelGpu {
   std::vector<EmitterRun> runs;
   std::vector<AliveWindow> alive;
   std::vector<CullReason> cull;
+  // A DrawElementsIndirectCommand over the shared quad indices: baseVertex is 4 × the run's
+  // first instance, and baseInstance (no instanced inputs read it) carries the run's slot
+  // count to the compute passes; particle_compact.comp writes `count`, six per live particle.
   struct IndirectCommand {
-    GLuint count, instanceCount, first, baseInstance;
+    GLuint count, instanceCount, firstIndex;
+    GLint baseVertex;
+    GLuint baseInstance;
   };
   std::vector<IndirectCommand> indirectStaging;
   std::vector<std::pair<std::uint32_t, std::uint32_t>> drawCommands;  // per draw: first command, count
   gl::Buffer indirect;
-  // particle_state.comp's output: each instance's state, and each command's live instances.
-  gl::Buffer states, drawList;
+  // The compute passes' output: each instance's state and live bit (particle_state.comp), and
+  // each command's live instances (particle_compact.comp).
+  gl::Buffer states, liveBits, drawList;
   std::uint32_t instanceCount = 0;
   gl::Buffer sectorVertices, lineVertices;
   gl::VertexArray sectorArray, lineArray;
@@ -87,7 +93,12 @@ struct Renderer::Impl {
   std::optional<EventGpu> events;  // the level's event particles, when it has an events section
   gl::Program probe;  // compute: particle_eval.comp, built on first use
   gl::Program state;  // compute: particle_state.comp, every slot evaluated once per frame
+  gl::Program compact;  // compute: particle_compact.comp, the live slots listed per command
   gl::VertexArray emptyArray;
+  // The worldparticle quads: two triangles per particle, 4 vertices each, as 16-bit indices for
+  // the largest run (kMaxSlotsPerEmitter particles); each command offsets them by baseVertex.
+  gl::Buffer quadIndices;
+  gl::VertexArray quadArray;
   gl::Buffer frameUniforms;
   std::optional<LevelGpu> level;
   FrameStats stats;

@@ -26,8 +26,9 @@ enum Binding : std::uint32_t {
   kResultsBinding = 7,
   kStatesBinding = 8,    // per instance: the state particle_state.comp evaluated this frame
   kDrawListBinding = 9,  // per draw command: its live instances, in draw order
-  kCommandsBinding = 10, // the indirect draw commands (particle_state.comp sets instance counts)
+  kCommandsBinding = 10, // the indirect draw commands (particle_compact.comp sets index counts)
   kEventInstancesBinding = 11,  // the scene-transparency pass's event particles (events.vert)
+  kLiveBitsBinding = 12,  // one bit per instance: alive this frame (particle_state.comp)
 };
 
 // Texture units: the particle pass's atlas page, the overdraw palette's layer counts.

@@ -69,6 +69,7 @@ TEST_CASE("the generated header holds every shared C++ constant and nothing else
       {"kDrawListBinding", {"int", render::kDrawListBinding}},
       {"kCommandsBinding", {"int", render::kCommandsBinding}},
       {"kEventInstancesBinding", {"int", render::kEventInstancesBinding}},
+      {"kLiveBitsBinding", {"int", render::kLiveBitsBinding}},
       {"kEventSpriteUnit", {"int", render::kEventSpriteUnit}},
       {"kEventLightMatter", {"uint", render::shaderEventBlend(sim::BlendMode::LightMatter)}},
       {"kEventNormal", {"uint", render::shaderEventBlend(sim::BlendMode::Normal)}},

@@ -49,6 +49,7 @@ std::string text() {
   binding(out, "kDrawListBinding", render::kDrawListBinding);
   binding(out, "kCommandsBinding", render::kCommandsBinding);
   binding(out, "kEventInstancesBinding", render::kEventInstancesBinding);
+  binding(out, "kLiveBitsBinding", render::kLiveBitsBinding);
   binding(out, "kAtlasUnit", render::kAtlasUnit);
   binding(out, "kLayerCountsUnit", render::kLayerCountsUnit);
   binding(out, "kEventSpriteUnit", render::kEventSpriteUnit);
