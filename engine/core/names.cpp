@@ -2,6 +2,7 @@
 #include "core/names.hpp"
 
 #include <cstdint>
+#include <cstring>
 
 namespace kiln::core {
 namespace {
@@ -36,8 +37,25 @@ std::size_t decode(std::string_view s, std::size_t i, std::uint32_t& cp) {
 
 }  // namespace
 
+// Whether all 8 bytes of `w` are printable ASCII (0x20..0x7E). A byte below 0x20 borrows in
+// w − 0x20…, one of 0x7F or more sets its top bit in w or in w + 0x01…; a borrow or carry only
+// ever starts at a byte that fails, so the test is exact.
+bool printableAscii8(std::uint64_t w) {
+  constexpr std::uint64_t kOnes = 0x0101010101010101u, kHigh = 0x8080808080808080u;
+  return ((w - 0x20 * kOnes) | w | (w + kOnes)) & kHigh ? false : true;
+}
+
 std::optional<std::string> textProblem(std::string_view text) {
-  for (std::size_t i = 0; i < text.size();) {
+  // Names are almost always plain ASCII: skip 8 bytes at a time while every byte is printable,
+  // then decode the rest (and any defect, reported at its own byte) one scalar at a time.
+  std::size_t start = 0;
+  while (start + 8 <= text.size()) {
+    std::uint64_t w = 0;
+    std::memcpy(&w, text.data() + start, 8);
+    if (!printableAscii8(w)) break;
+    start += 8;
+  }
+  for (std::size_t i = start; i < text.size();) {
     std::uint32_t cp = 0;
     const std::size_t len = decode(text, i, cp);
     if (len == 0) return "name is not valid UTF-8 at byte " + std::to_string(i);

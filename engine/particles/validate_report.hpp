@@ -16,11 +16,20 @@
 namespace kiln::particles::detail {
 
 // A field path as parts: text (not owned: literals and the document's names, which outlive the
-// check) and indices ("[i]"). Copying one is a few hundred bytes on the stack, never the heap.
+// check) and indices ("[i]"). Every check of a valid document builds a few of these, so a copy
+// moves only the parts in use (a few dozen bytes on the stack, never the heap).
 class Path {
  public:
   Path() = default;
   explicit Path(std::string_view text) { push(text); }
+  Path(const Path& o) : n_(o.n_) {
+    for (std::size_t i = 0; i < n_; ++i) parts_[i] = o.parts_[i];
+  }
+  Path& operator=(const Path& o) {
+    n_ = o.n_;
+    for (std::size_t i = 0; i < n_; ++i) parts_[i] = o.parts_[i];
+    return *this;
+  }
   Path operator/(std::string_view text) const {
     Path p = *this;
     p.push(text);
@@ -29,14 +38,14 @@ class Path {
   Path operator[](std::size_t index) const {
     Path p = *this;
     KILN_ASSERT(p.n_ < kMaxParts);
-    p.parts_[p.n_++] = {{}, index};
+    p.parts_[p.n_++] = {nullptr, 0, index};
     return p;
   }
   std::string str() const {
     std::string s;
     for (std::size_t i = 0; i < n_; ++i) {
       if (parts_[i].index == kText) {
-        s += parts_[i].text;
+        s.append(parts_[i].text, parts_[i].size);
       } else {
         s += '[';
         s += std::to_string(parts_[i].index);
@@ -49,15 +58,17 @@ class Path {
  private:
   static constexpr std::size_t kMaxParts = 8;
   static constexpr std::size_t kText = ~std::size_t{0};
+  // Trivial, so a Path's unused parts are never initialized or copied.
   struct Part {
-    std::string_view text;
-    std::size_t index = kText;
+    const char* text;
+    std::size_t size;
+    std::size_t index;  // kText for a text part
   };
   void push(std::string_view text) {
     KILN_ASSERT(n_ < kMaxParts);
-    parts_[n_++] = {text, kText};
+    parts_[n_++] = {text.data(), text.size(), kText};
   }
-  std::array<Part, kMaxParts> parts_{};
+  std::array<Part, kMaxParts> parts_;
   std::size_t n_ = 0;
 };
 

@@ -54,25 +54,33 @@ std::uint64_t offsetForPath(const Document& doc, const std::vector<Reader<true>:
   return best;
 }
 
-}  // namespace
-
-std::optional<core::DecodeError> scanKwp1(std::span<const std::uint8_t> file) {
-  auto framed = core::readHeader(file, kRules);
-  if (auto* e = std::get_if<core::DecodeError>(&framed)) return *e;
-  auto r = payloadReader<false>(std::get<core::Framed>(framed));
+// Phase 1 over a payload whose header (and CRC) is already checked.
+std::optional<core::DecodeError> scanPayload(const core::Framed& framed) {
+  auto r = payloadReader<false>(framed);
   Document scratch;
   if (!walkPayload(r, scratch)) return r.error();
   return std::nullopt;
 }
 
+}  // namespace
+
+std::optional<core::DecodeError> scanKwp1(std::span<const std::uint8_t> file) {
+  auto framed = core::readHeader(file, kRules);
+  if (auto* e = std::get_if<core::DecodeError>(&framed)) return *e;
+  return scanPayload(std::get<core::Framed>(framed));
+}
+
 std::variant<Document, core::DecodeError> decodeKwp1(std::span<const std::uint8_t> file,
                                                      const DecodeOptions& options) {
+  // The header and the payload's CRC, once for both phases.
+  const auto header = core::readHeader(file, kRules);
+  if (auto* e = std::get_if<core::DecodeError>(&header)) return *e;
+  const auto& framed = std::get<core::Framed>(header);
   // Phase 1: nothing below is allocated until every count is proven against the bytes.
-  if (auto e = scanKwp1(file)) return *e;
+  if (auto e = scanPayload(framed)) return *e;
 
   // Phase 2: the same walk, materializing. It cannot fail after a clean scan; the checks
   // stay because they are the same code.
-  const auto framed = std::get<core::Framed>(core::readHeader(file, kRules));
   auto r = payloadReader<true>(framed);
   Document doc;
   doc.version = framed.header.documentVersion;
