@@ -86,7 +86,11 @@ class ByteReader {
   bool get(T& v) {
     if (sizeof(T) > remaining()) return false;
     T r = 0;
-    for (std::size_t i = 0; i < sizeof(T); ++i) r |= static_cast<T>(static_cast<T>(bytes_[pos_ + i]) << (8 * i));
+    if constexpr (std::endian::native == std::endian::little) {
+      std::memcpy(&r, bytes_.data() + pos_, sizeof(T));  // one load: the file's order is the host's
+    } else {
+      for (std::size_t i = 0; i < sizeof(T); ++i) r |= static_cast<T>(static_cast<T>(bytes_[pos_ + i]) << (8 * i));
+    }
     v = r;
     pos_ += sizeof(T);
     return true;

@@ -51,7 +51,7 @@ void checkCurve(Report& r, const std::vector<Key>& keys, const Path& path) {
   for (std::size_t i = 1; i < keys.size(); ++i) {
     if (!ok(i - 1) || !ok(i)) continue;
     const float a = core::toF32(keys[i - 1].age), b = core::toF32(keys[i].age);
-    const Path at = path[i] / ".age";
+    const Path at = path.item(i, ".age");
     if (!(b > a)) {
       r.add(Code::CurveOrder, at, "age " + Report::num(keys[i].age) + " is not above the previous age " +
                                       Report::num(keys[i - 1].age) + " as float32");
@@ -123,8 +123,9 @@ void checkPreset(Report& r, const Preset& p, std::uint16_t version, const Path& 
   checkCurve(r, p.color, at / ".color");
   for (std::size_t i = 0; i < p.color.size(); ++i)
     for (std::size_t c = 0; c < 4; ++c) {
-      const Path path = (at / ".color")[i] / ".rgba";
-      const Path component = path[c];
+      const Path color = at / ".color";
+      const Path rgba = color.item(i, ".rgba");
+      const Path component = rgba[c];
       const double v = p.color[i].rgba[c];
       if (r.finite(v, component) && (v < 0 || v > 1))
         r.add(Code::ColorRange, component, "component " + Report::num(v) + " is outside [0,1]");
@@ -159,10 +160,10 @@ std::uint16_t checkVersion(Report& r, std::uint16_t version) {
 
 namespace detail {
 Path presetRoot(const Preset& p, std::size_t index) {
-  return core::nameProblem(p.name, kMaxNameBytes) ? Path("presets")[index] : Path("presets.") / p.name;
+  return core::nameProblem(p.name, kMaxNameBytes) ? Path("presets", index) : Path("presets.", p.name);
 }
 Path emitterRoot(const Emitter& e, std::size_t index) {
-  return core::nameProblem(e.name, kMaxNameBytes) ? Path("emitters")[index] : Path("emitters.") / e.name;
+  return core::nameProblem(e.name, kMaxNameBytes) ? Path("emitters", index) : Path("emitters.", e.name);
 }
 }  // namespace detail
 

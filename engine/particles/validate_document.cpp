@@ -121,7 +121,7 @@ core::Diagnostics validate(const Document& doc, const ValidateOptions& options) 
     const std::size_t before = r.size();
     detail::checkPreset(r, p, version, detail::presetRoot(p, i));
     if (presetRepeats[i])
-      r.add(Code::DuplicateName, Path("presets")[i] / ".name", "another preset is also named '" + p.name + "'");
+      r.add(Code::DuplicateName, Path("presets", i) / ".name", "another preset is also named '" + p.name + "'");
     presetOk[i] = r.size() == before;
   }
 
@@ -133,7 +133,7 @@ core::Diagnostics validate(const Document& doc, const ValidateOptions& options) 
     const std::size_t before = r.size();
     if (const auto why = core::nameProblem(e.name, kMaxNameBytes)) r.add(Code::BadName, at / ".name", *why);
     if (emitterRepeats[i])
-      r.add(Code::DuplicateName, Path("emitters")[i] / ".name", "another emitter is also named '" + e.name + "'");
+      r.add(Code::DuplicateName, Path("emitters", i) / ".name", "another emitter is also named '" + e.name + "'");
     checkPlacement(r, e, at);
     checkTiming(r, e, at);
     const bool resolved = e.preset < doc.presets.size();

@@ -15,61 +15,47 @@
 
 namespace kiln::particles::detail {
 
-// A field path as parts: text (not owned: literals and the document's names, which outlive the
-// check) and indices ("[i]"). Every check of a valid document builds a few of these, so a copy
-// moves only the parts in use (a few dozen bytes on the stack, never the heap).
+// A field path as a chain of nodes, each pointing at the path it extends: building one is
+// storing five words, so a check of a valid field costs no copy and no string. A node renders
+// as its parent, its text, "[index]" when it has one, then its tail text. Texts are not owned:
+// literals and the document's names, which outlive the check.
+//
+// The parent must outlive the node. A Path passed straight to a call (`at / ".rate"`) is
+// always safe; one kept in a variable must extend a named path, never a temporary:
+// `const Path rgba = color.item(i, ".rgba")`, not `const Path rgba = (at / ".color")[i] / ".rgba"`.
 class Path {
  public:
-  Path() = default;
-  explicit Path(std::string_view text) { push(text); }
-  Path(const Path& o) : n_(o.n_) {
-    for (std::size_t i = 0; i < n_; ++i) parts_[i] = o.parts_[i];
-  }
-  Path& operator=(const Path& o) {
-    n_ = o.n_;
-    for (std::size_t i = 0; i < n_; ++i) parts_[i] = o.parts_[i];
-    return *this;
-  }
-  Path operator/(std::string_view text) const {
-    Path p = *this;
-    p.push(text);
-    return p;
-  }
-  Path operator[](std::size_t index) const {
-    Path p = *this;
-    KILN_ASSERT(p.n_ < kMaxParts);
-    p.parts_[p.n_++] = {nullptr, 0, index};
-    return p;
-  }
+  explicit Path(std::string_view text) : text_(text) {}
+  Path(std::string_view text, std::string_view tail) : text_(text), tail_(tail) {}  // a root of two texts
+  Path(std::string_view text, std::size_t index) : text_(text), index_(index) {}    // a root "text[index]"
+  Path operator/(std::string_view text) const { return Path(this, text, kNoIndex, {}); }
+  Path operator[](std::size_t index) const { return Path(this, {}, index, {}); }
+  // "[index]" then `tail`, as one node (for a path kept in a variable).
+  Path item(std::size_t index, std::string_view tail) const { return Path(this, {}, index, tail); }
   std::string str() const {
     std::string s;
-    for (std::size_t i = 0; i < n_; ++i) {
-      if (parts_[i].index == kText) {
-        s.append(parts_[i].text, parts_[i].size);
-      } else {
-        s += '[';
-        s += std::to_string(parts_[i].index);
-        s += ']';
-      }
-    }
+    appendTo(s);
     return s;
   }
 
  private:
-  static constexpr std::size_t kMaxParts = 8;
-  static constexpr std::size_t kText = ~std::size_t{0};
-  // Trivial, so a Path's unused parts are never initialized or copied.
-  struct Part {
-    const char* text;
-    std::size_t size;
-    std::size_t index;  // kText for a text part
-  };
-  void push(std::string_view text) {
-    KILN_ASSERT(n_ < kMaxParts);
-    parts_[n_++] = {text.data(), text.size(), kText};
+  static constexpr std::size_t kNoIndex = ~std::size_t{0};
+  Path(const Path* parent, std::string_view text, std::size_t index, std::string_view tail)
+      : parent_(parent), text_(text), index_(index), tail_(tail) {}
+  void appendTo(std::string& s) const {
+    if (parent_) parent_->appendTo(s);
+    s += text_;
+    if (index_ != kNoIndex) {
+      s += '[';
+      s += std::to_string(index_);
+      s += ']';
+    }
+    s += tail_;
   }
-  std::array<Part, kMaxParts> parts_;
-  std::size_t n_ = 0;
+  const Path* parent_ = nullptr;
+  std::string_view text_;
+  std::size_t index_ = kNoIndex;
+  std::string_view tail_;
 };
 
 class Report {
@@ -82,9 +68,8 @@ class Report {
 
   // All numbers must be finite, also after the float32 conversion the GPU applies.
   bool finite(double v, const Path& path) {
-    if (core::finiteAsF32(v)) return true;
-    add(core::Code::NotFinite, path, "value " + num(v) + " is not a finite float32");
-    return false;
+    if (core::finiteAsF32(v)) [[likely]] return true;
+    return notFinite(v, path);
   }
   bool finite(const Vec3& v, const Path& path) {
     bool ok = true;
@@ -98,6 +83,10 @@ class Report {
   }
 
  private:
+  [[gnu::noinline, gnu::cold]] bool notFinite(double v, const Path& path) {
+    add(core::Code::NotFinite, path, "value " + num(v) + " is not a finite float32");
+    return false;
+  }
   core::Diagnostics& out_;
 };
 
