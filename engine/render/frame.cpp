@@ -227,7 +227,7 @@ void Renderer::Impl::drawSectorsPass(const PassInfo& pass, const FrameOptions& o
   glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
 }
 
-// The draw groups buildParticleTables made for this pass, one instanced strip each.
+// The draw groups buildParticleTables made for this pass, one multi-draw of indexed quads each.
 void Renderer::Impl::drawParticlePass(const PassInfo& pass, const FrameOptions& options, FrameStats& next) {
   if (!level->hasParticles || !passShown(options, pass.pass)) return;
   applyPassState(pass);
