@@ -3,14 +3,10 @@
 // particle_state.comp) → quad.
 #include "particle_common.glsl"
 #include "frame.glsl"
+#include "particle_draw.glsl"
 
 // What particle_state.comp stored for each live slot this frame, and the live instances in draw
-// order: the quad evaluates nothing itself.
-struct ParticleStateData {
-  vec4 positionSize;   // world centre, edge length
-  vec4 color;
-  vec4 rotationFrame;  // x: rotation (degrees), y: frame index (uint bits)
-};
+// order (particle_compact.comp): the quad evaluates nothing itself.
 layout(std430, binding = kStatesBinding) readonly buffer States { ParticleStateData states[]; };
 layout(std430, binding = kDrawListBinding) readonly buffer DrawList { uint drawList[]; };
 

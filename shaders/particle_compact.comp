@@ -3,18 +3,13 @@
 // run's live instances — in slot order, so the draw order is the one the run always had — at
 // the front of the run's place in the draw list, each lane counting the live bits before its
 // own. The command's index count becomes six per live particle. Dead slots cost no quad.
-#include "particle_common.glsl"
 #include "frame.glsl"
+#include "particle_draw.glsl"
 
 layout(local_size_x = 256) in;
 
 layout(std430, binding = kLiveBitsBinding) readonly buffer LiveBits { uint liveBits[]; };
 layout(std430, binding = kDrawListBinding) writeonly buffer DrawList { uint drawList[]; };
-struct DrawCommand {
-  uint count, instanceCount, firstIndex;
-  int baseVertex;
-  uint baseInstance;
-};
 // Only `count` is written, and no lane reads it: the run is read from baseVertex and
 // baseInstance, so lanes need no barrier.
 layout(std430, binding = kCommandsBinding) buffer Commands { DrawCommand commands[]; };

@@ -5,23 +5,12 @@
 // Lanes never wait for each other; particle_compact.comp then lists the live instances.
 #include "particle_common.glsl"
 #include "frame.glsl"
+#include "particle_draw.glsl"
 
 layout(local_size_x = 256) in;
 
-struct ParticleStateData {
-  vec4 positionSize;   // world centre, edge length
-  vec4 color;
-  vec4 rotationFrame;  // x: rotation (degrees), y: frame index (uint bits)
-};
 layout(std430, binding = kStatesBinding) writeonly buffer States { ParticleStateData states[]; };
 layout(std430, binding = kLiveBitsBinding) buffer LiveBits { uint liveBits[]; };  // cleared per frame
-// A DrawElementsIndirectCommand: baseVertex = 4 × the run's first instance, baseInstance = its
-// slot count (see renderer_impl.hpp).
-struct DrawCommand {
-  uint count, instanceCount, firstIndex;
-  int baseVertex;
-  uint baseInstance;
-};
 layout(std430, binding = kCommandsBinding) readonly buffer Commands { DrawCommand commands[]; };
 
 void main() {

@@ -35,15 +35,15 @@ std::size_t decode(std::string_view s, std::size_t i, std::uint32_t& cp) {
   return len;
 }
 
-}  // namespace
-
 // Whether all 8 bytes of `w` are printable ASCII (0x20..0x7E). A byte below 0x20 borrows in
 // w − 0x20…, one of 0x7F or more sets its top bit in w or in w + 0x01…; a borrow or carry only
 // ever starts at a byte that fails, so the test is exact.
 bool printableAscii8(std::uint64_t w) {
   constexpr std::uint64_t kOnes = 0x0101010101010101u, kHigh = 0x8080808080808080u;
-  return ((w - 0x20 * kOnes) | w | (w + kOnes)) & kHigh ? false : true;
+  return (((w - 0x20 * kOnes) | w | (w + kOnes)) & kHigh) == 0;
 }
+
+}  // namespace
 
 std::optional<std::string> textProblem(std::string_view text) {
   // Names are almost always plain ASCII: skip 8 bytes at a time while every byte is printable,

@@ -3,12 +3,10 @@
 // document builds no strings at all.
 #pragma once
 
-#include <array>
 #include <cstdio>
 #include <string>
 #include <string_view>
 
-#include "core/assert.hpp"
 #include "core/diagnostic.hpp"
 #include "core/float.hpp"
 #include "particles/model.hpp"

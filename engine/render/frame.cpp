@@ -242,7 +242,7 @@ void Renderer::Impl::drawParticlePass(const PassInfo& pass, const FrameOptions& 
   for (std::size_t g = 0; g < level->draws.size(); ++g) {
     const DrawGroup& d = level->draws[g];
     if (d.pass != pass.pass) continue;
-    // One command per drawn emitter run; particle_state.comp has set each one's index count to
+    // One command per drawn emitter run; particle_compact.comp has set each one's index count to
     // six per live slot, so dead slots and culled emitters cost no quad. Indexed triangles, not
     // instanced strips: one batch of vertices per command rather than one per particle.
     const auto [first, count] = level->drawCommands[g];
@@ -265,7 +265,7 @@ void Renderer::Impl::evaluateParticles() {
   glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kCommandsBinding, l.indirect.id());
   const auto groups = static_cast<GLuint>(l.indirectStaging.size());
   // Two dispatches with no barrier() inside either: a software rasterizer runs a compute
-  // shader without barriers as straight loops, with one as coroutines (llvmpipe: ×1.6 here).
+  // shader without barriers as straight loops, with one as coroutines (docs/rendering.md).
   glClearNamedBufferData(l.liveBits.id(), GL_R32UI, GL_RED_INTEGER, GL_UNSIGNED_INT, nullptr);
   glUseProgram(state.id());
   glDispatchCompute(groups, 1, 1);

@@ -212,7 +212,7 @@ core::Diagnostics Renderer::prepare(const world::World& world, const particles::
     level.states = gl::Buffer("kiln.particle-states");
     glNamedBufferStorage(level.states.id(), static_cast<GLsizeiptr>(std::size_t{level.instanceCount} * 48), nullptr, 0);
     level.liveBits = gl::Buffer("kiln.live-bits");
-    glNamedBufferStorage(level.liveBits.id(), static_cast<GLsizeiptr>((std::size_t{level.instanceCount} + 31) / 32 * 4 + 4),
+    glNamedBufferStorage(level.liveBits.id(), static_cast<GLsizeiptr>(std::max<std::size_t>(1, (std::size_t{level.instanceCount} + 31) / 32) * 4),
                          nullptr, 0);
     level.drawList = gl::Buffer("kiln.draw-list");
     glNamedBufferStorage(level.drawList.id(), static_cast<GLsizeiptr>(std::size_t{level.instanceCount} * 4), nullptr, 0);
