@@ -1,8 +1,6 @@
 // Reading and writing the common bounded binary header.
 #include "core/header.hpp"
 
-#include <zlib.h>
-
 #include <algorithm>
 #include <cstdio>
 #include <string>
@@ -32,18 +30,6 @@ std::string magicText(const std::array<char, 4>& m) {
 }
 
 }  // namespace
-
-std::uint32_t crc32(std::span<const std::uint8_t> bytes) {
-  uLong c = ::crc32(0L, Z_NULL, 0);
-  // zlib takes uInt lengths; feed in chunks so any span size is safe.
-  std::size_t done = 0;
-  while (done < bytes.size()) {
-    const std::size_t n = std::min<std::size_t>(bytes.size() - done, 1u << 30);
-    c = ::crc32(c, bytes.data() + done, static_cast<uInt>(n));
-    done += n;
-  }
-  return static_cast<std::uint32_t>(c);
-}
 
 std::variant<Header, DecodeError> peekHeader(std::span<const std::uint8_t> file) {
   if (file.size() < kHeaderSize)

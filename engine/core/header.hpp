@@ -51,7 +51,7 @@ std::variant<Header, DecodeError> peekHeader(std::span<const std::uint8_t> file)
 std::vector<std::uint8_t> frame(std::string_view magic, std::uint16_t documentVersion,
                                 std::span<const std::uint8_t> payload);
 
-// zlib crc32 of bytes.
+// CRC-32 of bytes, the same value as zlib's crc32 (core/crc32.cpp).
 std::uint32_t crc32(std::span<const std::uint8_t> bytes);
 
 }  // namespace kiln::core

@@ -4,6 +4,10 @@
 #include <cstdint>
 #include <cstring>
 
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
+
 namespace kiln::core {
 namespace {
 
@@ -43,12 +47,26 @@ bool printableAscii8(std::uint64_t w) {
   return (((w - 0x20 * kOnes) | w | (w + kOnes)) & kHigh) == 0;
 }
 
+#ifdef __SSE2__
+// Whether all 16 bytes at p are printable ASCII: as signed bytes, 0x20..0x7E are exactly those
+// above 0x1F and below 0x7F (0x80 and up are negative).
+bool printableAscii16(const char* p) {
+  const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+  const __m128i ok = _mm_and_si128(_mm_cmpgt_epi8(v, _mm_set1_epi8(0x1F)), _mm_cmplt_epi8(v, _mm_set1_epi8(0x7F)));
+  return _mm_movemask_epi8(ok) == 0xFFFF;
+}
+#endif
+
 }  // namespace
 
 std::optional<std::string> textProblem(std::string_view text) {
-  // Names are almost always plain ASCII: skip 8 bytes at a time while every byte is printable,
-  // then decode the rest (and any defect, reported at its own byte) one scalar at a time.
+  // Names are almost always plain ASCII: skip 16 bytes, then 8, at a time while every byte is
+  // printable, then decode the rest (and any defect, reported at its own byte) one scalar at a
+  // time.
   std::size_t start = 0;
+#ifdef __SSE2__
+  while (start + 16 <= text.size() && printableAscii16(text.data() + start)) start += 16;
+#endif
   while (start + 8 <= text.size()) {
     std::uint64_t w = 0;
     std::memcpy(&w, text.data() + start, 8);

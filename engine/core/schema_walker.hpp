@@ -198,6 +198,9 @@ class Reader {
 
   // When set, every field read is appended (the layout dump for inspectors and fixtures).
   std::vector<FieldSpan>* trace = nullptr;
+  // Set by a decode whose scan of the same bytes already passed: text content rules (UTF-8,
+  // control characters) are then not run a second time. Every other check still runs.
+  bool textProven = false;
 
   std::uint16_t version() const { return version_; }
   std::uint64_t offset() const { return r_.offset(); }
@@ -273,9 +276,11 @@ class Reader {
     if (!ok_) return {};
     const std::string_view chars(reinterpret_cast<const char*>(raw.data()), raw.size());
     // A defect in the characters is reported where they start, after the length prefix.
-    if (auto why = rule.problem(chars)) {
-      fail(core::Code::BadName, r_.offset() - length, field, std::move(*why));
-      return {};
+    if (!textProven) {
+      if (auto why = rule.problem(chars)) {
+        fail(core::Code::BadName, r_.offset() - length, field, std::move(*why));
+        return {};
+      }
     }
     if constexpr (Materialize) v.assign(chars);
     // The view points into the input, so labelling an element by its name costs nothing.
@@ -327,7 +332,11 @@ class Reader {
     // Offsets are kept only when decoding: scanning allocates nothing sized by a count.
     TopLevel* top = nullptr;
     if constexpr (Materialize) {
-      if (depth_ == 0) top = &top_.emplace_back(TopLevel{field, {}, {}});
+      if (depth_ == 0) {
+        top = &top_.emplace_back(TopLevel{field, {}, {}});
+        top->start.reserve(n);
+        top->end.reserve(n);
+      }
       v.resize(n);
     }
     T scratch{};

@@ -53,10 +53,7 @@ struct Face {
   const char* term = "";
 };
 
-double h(double v, double a, double drag, double t) {
-  const DragFactors k = dragFactors(drag, t);
-  return v * k.f + a * k.g;
-}
+double h(double v, double a, const DragFactors& k) { return v * k.f + a * k.g; }
 
 // Where d/dt (v·f + a·g) = 0, i.e. where the particle's speed along the axis vanishes;
 // negative when the axis velocity never reverses.
@@ -67,7 +64,12 @@ double turningAge(double v, double a, double drag) {
   return std::log1p(-drag * v / a) / drag;
 }
 
-Face face(const Inputs& in, const std::array<double, 3>& w) {
+// The drag factors at birth and at the longest lifetime: the same for all six faces.
+struct Ends {
+  DragFactors birth, end;
+};
+
+Face face(const Inputs& in, const Ends& ends, const std::array<double, 3>& w) {
   double spawn = 0, v = 0, a = 0;
   for (int j = 0; j < 3; ++j) {
     spawn += std::fabs(w[j]) * in.half[j];
@@ -75,12 +77,12 @@ Face face(const Inputs& in, const std::array<double, 3>& w) {
     v += w[j] >= 0 ? w[j] * in.vmax[j] : w[j] * in.vmin[j];
     a += w[j] * in.accel[j];
   }
-  Face best{spawn + h(v, a, in.drag, 0), 0, "spawn and velocity endpoint at birth"};
-  const double atEnd = spawn + h(v, a, in.drag, in.lifetimeMax);
+  Face best{spawn + h(v, a, ends.birth), 0, "spawn and velocity endpoint at birth"};
+  const double atEnd = spawn + h(v, a, ends.end);
   if (atEnd > best.value) best = {atEnd, in.lifetimeMax, "end of the longest lifetime"};
   const double t = turningAge(v, a, in.drag);
   if (t > 0 && t < in.lifetimeMax) {
-    const double atTurn = spawn + h(v, a, in.drag, t);
+    const double atTurn = spawn + h(v, a, dragFactors(in.drag, t));
     if (atTurn > best.value) best = {atTurn, t, "trajectory extremum"};
   }
   return best;
@@ -123,13 +125,14 @@ BoundsExplanation explainEmitterBounds(const Preset& p, const Emitter& e) {
   }
   out.margin = magnitude * (1.0 / 65536) + series;
 
+  const Ends ends{dragFactors(in.drag, 0), dragFactors(in.drag, L)};
   const double c = in.yaw.c, s = in.yaw.s;
   const std::array<std::array<double, 3>, 3> axes{{{c, -s, 0}, {s, c, 0}, {0, 0, 1}}};
   for (int axis = 0; axis < 3; ++axis) {
     for (int side = 0; side < 2; ++side) {
       const double sigma = side == 0 ? -1 : 1;
       const std::array<double, 3> w{sigma * axes[axis][0], sigma * axes[axis][1], sigma * axes[axis][2]};
-      const Face f = face(in, w);
+      const Face f = face(in, ends, w);
       const double reach = in.scale * f.value + out.billboardRadius + out.margin;
       const double centre = in.position[axis];
       if (side == 0) out.bounds.min[axis] = downF32(centre - reach);

@@ -1,4 +1,4 @@
-// core::textProblem: the 8-bytes-at-a-time ASCII skip must accept and reject exactly what the
+// core::textProblem: the 16- and 8-bytes-at-a-time ASCII skips must accept and reject exactly what the
 // scalar-by-scalar rule does, and report a defect at the same byte.
 #include <catch2/catch.hpp>
 
@@ -23,8 +23,9 @@ std::optional<std::string> singleByteReference(const std::string& s) {
 
 }  // namespace
 
-TEST_CASE("textProblem: every byte value at every position of a 1..24-byte name", "[names]") {
-  for (std::size_t length = 1; length <= 24; ++length)
+TEST_CASE("textProblem: every byte value at every position of a 1..40-byte name", "[names]") {
+  // 40 bytes: two 16-byte blocks, one 8-byte word and a scalar tail.
+  for (std::size_t length = 1; length <= 40; ++length)
     for (std::size_t at = 0; at < length; ++at)
       for (int b = 0; b < 256; ++b) {
         std::string s(length, 'a');

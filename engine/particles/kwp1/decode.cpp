@@ -82,6 +82,7 @@ std::variant<Document, core::DecodeError> decodeKwp1(std::span<const std::uint8_
   // Phase 2: the same walk, materializing. It cannot fail after a clean scan; the checks
   // stay because they are the same code.
   auto r = payloadReader<true>(framed);
+  r.textProven = true;  // the scan checked every name's characters; validation checks them again
   Document doc;
   doc.version = framed.header.documentVersion;
   if (!walkPayload(r, doc)) return r.error();
