@@ -38,6 +38,7 @@ struct EmitterContext {
   std::uint64_t live = 0;  // G·B slots can hold a particle; the rest of the capacity stays dead
   double period = 0;
   EmitterClock clock;
+  std::uint32_t seedMix = 0;  // mixHash(seed): the first link of every particle's hash chain
 };
 
 EmitterContext prepare(const Document& doc, std::size_t emitterIndex, std::size_t births, double levelTime) {
@@ -75,6 +76,7 @@ EmitterContext prepare(const Document& doc, std::size_t emitterIndex, std::size_
   x.live = std::min<std::uint64_t>(static_cast<std::uint64_t>(x.groups) * births, p.capacity);
   x.period = up(e.period);
   x.clock = emitterClock(e, levelTime);
+  x.seedMix = core::mixHash(e.seed);
   return x;
 }
 
@@ -88,9 +90,16 @@ std::int64_t groupCycle(const EmitterContext& x, std::uint32_t g) {
   return c - (((c - g) % G) + G) % G;
 }
 
-// Slot (group g, birth b) given the group's candidate cycle; false when the slot is dead.
-bool evaluateBirth(const EmitterContext& x, const std::vector<float>& schedule, std::uint32_t g, std::uint32_t b,
-                   std::int64_t k, ParticleState& out) {
+// The second link of the hash chain, shared by one cycle's births (the hash sees the cycle
+// modulo 2^32): variationPrefix(seed, k, b) == mixHash(cycleMix(x, k) ^ b).
+std::uint32_t cycleMix(const EmitterContext& x, std::int64_t k) {
+  return core::mixHash(x.seedMix ^ static_cast<std::uint32_t>(k));
+}
+
+// Slot (group g, birth b) given the group's candidate cycle k and cycleMix(x, k); false when
+// the slot is dead.
+[[gnu::always_inline]] inline bool evaluateBirth(const EmitterContext& x, const std::vector<float>& schedule, std::uint32_t g, std::uint32_t b,
+                   std::int64_t k, std::uint32_t kMix, ParticleState& out) {
   const double sb = schedule[b];
   double age = 0;
   if (!x.cycling) {
@@ -98,13 +107,15 @@ bool evaluateBirth(const EmitterContext& x, const std::vector<float>& schedule, 
     age = x.clock.phase - sb;
   } else {
     // Birth b of cycle c has not happened yet: the slot still shows the cycle G earlier.
-    if (k == x.clock.cycle && sb > x.clock.phase) k -= x.groups;
+    if (k == x.clock.cycle && sb > x.clock.phase) {
+      k -= x.groups;
+      kMix = cycleMix(x, k);
+    }
     if (k < 0) return false;
     age = static_cast<double>(x.clock.cycle - k) * x.period + x.clock.phase - sb;
   }
   const Emitter& e = *x.emitter;
-  // The hash sees the cycle modulo 2^32.
-  const std::uint32_t prefix = variationPrefix(e.seed, static_cast<std::uint32_t>(k), b);
+  const std::uint32_t prefix = core::mixHash(kMix ^ b);
   auto draw = [prefix](Stream s) { return variationFromPrefix(prefix, s); };
   const double lifetime = lerp(x.lifetimeMin, x.lifetimeMax, draw(Stream::Lifetime));
   if (!(age < lifetime)) return false;
@@ -141,7 +152,8 @@ bool evaluatePrepared(const EmitterContext& x, const std::vector<float>& schedul
   if (slot >= x.live || !x.clock.started || schedule.empty()) return false;
   const auto births = static_cast<std::uint32_t>(schedule.size());
   const std::uint32_t g = slot / births;
-  return evaluateBirth(x, schedule, g, slot % births, groupCycle(x, g), out);
+  const std::int64_t k = groupCycle(x, g);
+  return evaluateBirth(x, schedule, g, slot % births, k, cycleMix(x, k), out);
 }
 
 // Visits every alive particle in ascending slot order without a division per slot.
@@ -153,8 +165,9 @@ void forEachAlive(const EmitterContext& x, const std::vector<float>& schedule, s
   std::uint64_t slot = 0;
   for (std::uint32_t g = 0; slot < slots; ++g) {
     const std::int64_t k = groupCycle(x, g);
+    const std::uint32_t kMix = cycleMix(x, k);
     for (std::uint32_t b = 0; b < births && slot < slots; ++b, ++slot)
-      if (evaluateBirth(x, schedule, g, b, k, p)) visit(p);
+      if (evaluateBirth(x, schedule, g, b, k, kMix, p)) visit(p);
   }
 }
 

@@ -43,8 +43,14 @@ inline Vec3 rotateYawInline(const Vec3& v, const YawBasis& b) {
 template <class Key>
 inline std::pair<std::size_t, double> locate(std::span<const Key> keys, double t) {
   t = std::clamp(t, 0.0, 1.0);
+  // The first interior key at or above t ends the search, without a branch per key (t is a
+  // fresh random value for every particle, so a branch would mispredict half the time).
   std::size_t i = 0;
-  while (i + 2 < keys.size() && t > keys[i + 1].age) ++i;
+  bool below = true;
+  for (std::size_t j = 1; j + 1 < keys.size(); ++j) {
+    below &= t > keys[j].age;
+    i += below;
+  }
   const double a0 = keys[i].age, a1 = keys[i + 1].age;
   const double w = a1 > a0 ? (t - a0) / (a1 - a0) : 0.0;
   return {i, std::clamp(w, 0.0, 1.0)};
@@ -71,6 +77,9 @@ inline std::uint32_t flipbookFrameInline(std::size_t frameCount, Flipbook flipbo
   // Clamp before converting: age·fps can exceed any integer type for long lifetimes.
   const auto i = static_cast<std::uint64_t>(std::min(age * fps, 9007199254740992.0));
   if (flipbook == Flipbook::Once) return static_cast<std::uint32_t>(std::min<std::uint64_t>(i, frameCount - 1));
+  // A 32-bit division where the frame index fits (every realistic age): the same remainder.
+  if (i <= 0xffffffffu && frameCount <= 0xffffffffu)
+    return static_cast<std::uint32_t>(i) % static_cast<std::uint32_t>(frameCount);
   return static_cast<std::uint32_t>(i % frameCount);
 }
 
