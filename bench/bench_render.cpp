@@ -75,7 +75,9 @@ struct Scene {
     const float aspect = static_cast<float>(kWidth) / static_cast<float>(kHeight);
     if (stress) {
       const loader::LoadResult& r = stressLevel();
-      if (!renderer.prepare(r.level.world, &*r.level.particles, stressTextures()).empty()) std::abort();
+      const auto problems = renderer.prepare(r.level.world, &*r.level.particles, stressTextures());
+      for (const auto& d : problems) std::fprintf(stderr, "prepare: %s: %s\n", d.path.c_str(), d.message.c_str());
+      if (!problems.empty()) std::exit(2);
       camera = render::frameLevel(r.level.world, &*r.level.particles, aspect);
       if (view == View::OneEmitter)
         camera = render::lookAtLevel(r.level.world, &*r.level.particles, {4.2f, 4.2f, 2.2f}, {2.0f, 2.0f, 1.6f});
@@ -84,6 +86,8 @@ struct Scene {
     }
     if (view == View::HalfIdle) time = 0.45, step = 0.0;
     options.cull = cull;
+    if (const char* off = std::getenv("KILN_EXP_OFF"))
+      for (int i = 0; off[i]; ++i) options.passEnabled[static_cast<std::size_t>(off[i] - '0')] = false;
     // llvmpipe compiles shader variants on first use; keep that out of the measurement.
     for (int i = 0; i < 3; ++i) renderer.drawFrame(time, camera, options, target);
     glFinish();

@@ -175,10 +175,10 @@ SlotState deadSlot() {
 
 // DESIGN "Cycle slots": slot (group g, birth b) shows the latest birth b of a cycle k with
 // k mod G == g that has already happened; only the clock (cycle, phase) comes per frame.
-SlotState evaluateSlot(uint emitterIndex, uint slot) {
+// The emitter's records come loaded: a caller whose lanes all share one emitter loads them
+// once, from an index every lane agrees on, instead of once per lane.
+SlotState evaluateEmitterSlot(EmitterData e, EmitterClockData c, PresetData p, uint slot) {
   SlotState s = deadSlot();
-  EmitterData e = emitters[emitterIndex];
-  EmitterClockData c = clocks[emitterIndex];
   uint B = e.info.z, G = e.info.w;
   if ((c.clock.w & kClockStarted) == 0u || B == 0u || slot >= G * B) return s;
   uint g = slot / B, b = slot % B;
@@ -196,7 +196,6 @@ SlotState evaluateSlot(uint emitterIndex, uint slot) {
     cycle = c.clock.x - delta;
     age = float(delta) * e.yawPeriod.z + phase - birthOffset;
   }
-  PresetData p = presets[e.info.x];
   uint seed = e.info.y;
   precise float lifetime = p.velocityMin.w + variation(seed, cycle, b, kLifetime) * (p.velocityMax.w - p.velocityMin.w);
   if (!(age < lifetime)) return s;
@@ -227,4 +226,9 @@ SlotState evaluateSlot(uint emitterIndex, uint slot) {
   s.color = sampleColor(p, t);
   s.frame = flipbookFrame(p, age);
   return s;
+}
+
+SlotState evaluateSlot(uint emitterIndex, uint slot) {
+  const EmitterData e = emitters[emitterIndex];
+  return evaluateEmitterSlot(e, clocks[emitterIndex], presets[e.info.x], slot);
 }

@@ -1,7 +1,8 @@
 #version 460 core
 // One evaluation per slot per frame. Each workgroup takes one indirect draw command (one
 // emitter's run of instances, as culling left it), evaluates every slot of the run once, stores
-// the live ones' state where the quads read it and sets their bits in the live-bit array.
+// the live ones' quads (centre, rotated half-axes, colour, frame rectangle) where the vertex
+// shader reads them and sets their bits in the live-bit array.
 // Lanes never wait for each other; particle_compact.comp then lists the live instances.
 #include "particle_common.glsl"
 #include "frame.glsl"
@@ -17,15 +18,34 @@ void main() {
   const uint command = gl_WorkGroupID.x;
   const uint base = uint(commands[command].baseVertex) >> 2u;
   const uint count = commands[command].baseInstance;
+  if (count == 0u) return;
+  // A run is one emitter's slots 0, 1, … in order (render/particle_tables.cpp), so the emitter,
+  // its clock and its preset are the same for every lane: loaded once, from uniform indices.
+  const uint emitterIndex = instanceEmitter(instances[base]);
+  const EmitterClockData clock = clocks[emitterIndex];
+  if ((clock.clock.w & kClockVisible) == 0u) return;
+  const EmitterData emitter = emitters[emitterIndex];
+  const PresetData preset = presets[emitter.info.x];
+  // The billboard's plane, also the run's: the camera's right and up, or for upright sprites
+  // world Z and the camera's right turned into the horizontal plane.
+  vec3 right = cameraRight.xyz, up = cameraUp.xyz;
+  if (preset.sprite.z == 1u) {
+    up = vec3(0.0, 0.0, 1.0);
+    const vec3 horizontal = vec3(cameraRight.xy, 0.0);
+    right = dot(horizontal, horizontal) > 1e-12 ? normalize(horizontal) : vec3(1.0, 0.0, 0.0);
+  }
   for (uint i = gl_LocalInvocationID.x; i < count; i += 256u) {
-    const uint entry = instances[base + i];
-    const uint emitterIndex = instanceEmitter(entry);
-    if ((clocks[emitterIndex].clock.w & kClockVisible) == 0u) continue;
-    SlotState s = evaluateSlot(emitterIndex, instanceSlot(entry));
+    const SlotState s = evaluateEmitterSlot(emitter, clock, preset, i);
     if (!s.alive) continue;
-    states[base + i].positionSize = vec4(s.position, s.size);
-    states[base + i].color = s.color;
-    states[base + i].rotationFrame = vec4(s.rotation, uintBitsToFloat(s.frame), 0.0, 0.0);
-    atomicOr(liveBits[(base + i) >> 5u], 1u << ((base + i) & 31u));
+    // Corner (x, y) of the unrotated quad turns by the particle's rotation within the plane.
+    const float r = radians(s.rotation), c = cos(r), n = sin(r), h = 0.5 * s.size;
+    const uint at = base + i;
+    states[at].centre = s.position;
+    states[at].blend = preset.sprite.w;
+    states[at].axisX = vec4((c * right + n * up) * h, 0.0);
+    states[at].axisY = vec4((c * up - n * right) * h, 0.0);
+    states[at].color = s.color;
+    states[at].uvRect = frameRects[preset.counts.z + s.frame];
+    atomicOr(liveBits[at >> 5u], 1u << (at & 31u));
   }
 }

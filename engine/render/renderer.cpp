@@ -210,7 +210,7 @@ core::Diagnostics Renderer::prepare(const world::World& world, const particles::
                          static_cast<GLsizeiptr>(std::max<std::size_t>(1, level.runs.size()) * sizeof(LevelGpu::IndirectCommand)),
                          nullptr, GL_DYNAMIC_STORAGE_BIT);
     level.states = gl::Buffer("kiln.particle-states");
-    glNamedBufferStorage(level.states.id(), static_cast<GLsizeiptr>(std::size_t{level.instanceCount} * 48), nullptr, 0);
+    glNamedBufferStorage(level.states.id(), static_cast<GLsizeiptr>(std::size_t{level.instanceCount} * LevelGpu::kQuadBytes), nullptr, 0);
     level.liveBits = gl::Buffer("kiln.live-bits");
     glNamedBufferStorage(level.liveBits.id(), static_cast<GLsizeiptr>(std::max<std::size_t>(1, (std::size_t{level.instanceCount} + 31) / 32) * 4),
                          nullptr, 0);

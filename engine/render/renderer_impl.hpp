@@ -60,6 +60,10 @@ struct LevelGpu {
   std::vector<EmitterRun> runs;
   std::vector<AliveWindow> alive;
   std::vector<CullReason> cull;
+  // Bytes of one ParticleStateData (shaders/particle_draw.glsl, std430): the quad that
+  // particle_state.comp lays out per live slot — centre and blend, two half-axes, colour and
+  // frame rectangle, five 16-byte rows.
+  static constexpr std::size_t kQuadBytes = 80;
   // A DrawElementsIndirectCommand over the shared quad indices: baseVertex is 4 × the run's
   // first instance, and baseInstance (no instanced inputs read it) carries the run's slot
   // count to the compute passes; particle_compact.comp writes `count`, six per live particle.
