@@ -53,14 +53,22 @@ uint mixHash(uint x) {
   return x;
 }
 
-uint variationHash(uint seed, uint cycle, uint birth, uint stream) {
-  return mixHash(mixHash(mixHash(mixHash(seed) ^ cycle) ^ birth) ^ stream);
-}
+// particles::variationPrefix: the hash chain up to the stream, shared by one particle's streams.
+uint variationPrefix(uint seed, uint cycle, uint birth) { return mixHash(mixHash(mixHash(seed) ^ cycle) ^ birth); }
 
 float unitFromHash(uint h) { return float(h >> 8) * (1.0 / 16777216.0); }
 
-float variation(uint seed, uint cycle, uint birth, uint stream) {
-  return unitFromHash(variationHash(seed, cycle, birth, stream));
+// particles::variationFromPrefix: one stream's value in [0, 1).
+float variationFromPrefix(uint prefix, uint stream) { return unitFromHash(mixHash(prefix ^ stream)); }
+
+// n / d for d > 0 and n, d below 2^21, without the integer division a CPU rasterizer runs one
+// lane at a time: GLSL's float division is within 2.5 ulp, so the truncated float quotient is
+// at most one off, and one step each way makes it exact.
+uint quotient21(uint n, uint d) {
+  uint q = uint(float(n) / float(d));
+  if (q * d > n) q -= 1u;
+  else if ((q + 1u) * d <= n) q += 1u;
+  return q;
 }
 
 // --- motion (motion.hpp) ---------------------------------------------------------------
@@ -103,11 +111,15 @@ vec3 worldPosition(EmitterData e, vec3 spawn, vec3 velocity, vec3 acceleration, 
   return p;
 }
 
-// Piecewise-linear curves at normalized age t (clamped to [0,1]).
+// Piecewise-linear curves at normalized age t (clamped to [0,1]). The loops run to the
+// constant 4 (kMaxCurveKeys) and stop at the key count, so a compiler unrolls them and every
+// key index is a constant: an index only known at run time would put the preset copy in
+// per-invocation scratch memory, which a CPU rasterizer allocates for every lane.
 float sampleSize(PresetData p, float t) {
   t = clamp(t, 0.0, 1.0);
   uint n = p.counts.x;
-  for (uint i = 1u; i < n; ++i) {
+  for (uint i = 1u; i < 4u; ++i) {
+    if (i >= n) break;
     if (t <= p.sizeAge[i] || i == n - 1u) {
       precise float w = (t - p.sizeAge[i - 1u]) / (p.sizeAge[i] - p.sizeAge[i - 1u]);
       precise float v = p.sizeValue[i - 1u] + (p.sizeValue[i] - p.sizeValue[i - 1u]) * clamp(w, 0.0, 1.0);
@@ -120,7 +132,8 @@ float sampleSize(PresetData p, float t) {
 vec4 sampleColor(PresetData p, float t) {
   t = clamp(t, 0.0, 1.0);
   uint n = p.counts.y;
-  for (uint i = 1u; i < n; ++i) {
+  for (uint i = 1u; i < 4u; ++i) {
+    if (i >= n) break;
     if (t <= p.colorAge[i] || i == n - 1u) {
       precise float w = (t - p.colorAge[i - 1u]) / (p.colorAge[i] - p.colorAge[i - 1u]);
       precise vec4 v = p.color[i - 1u] + (p.color[i] - p.color[i - 1u]) * clamp(w, 0.0, 1.0);
@@ -137,7 +150,8 @@ uint flipbookFrame(PresetData p, float age) {
   precise float x = floor(age * p.fps.x);
   if (x >= 4294967295.0) return p.sprite.y == 0u ? n - 1u : 0u;
   uint i = uint(x);
-  return p.sprite.y == 0u ? min(i, n - 1u) : i % n;
+  if (p.sprite.y == 0u) return min(i, n - 1u);
+  return i < 2097152u ? i - quotient21(i, n) * n : i % n;  // frame counts are at most 16
 }
 
 // --- evaluate (evaluate.hpp) -----------------------------------------------------------
@@ -181,7 +195,8 @@ SlotState evaluateEmitterSlot(EmitterData e, EmitterClockData c, PresetData p, u
   SlotState s = deadSlot();
   uint B = e.info.z, G = e.info.w;
   if ((c.clock.w & kClockStarted) == 0u || B == 0u || slot >= G * B) return s;
-  uint g = slot / B, b = slot % B;
+  // Slots, births and groups are at most kMaxSlotsPerEmitter (4,096) each: far below 2^21.
+  uint g = quotient21(slot, B), b = slot - g * B;
   float birthOffset = schedule[e.slots.x + b];
   float phase = c.phase.x;
   uint cycle = 0u;
@@ -190,27 +205,28 @@ SlotState evaluateEmitterSlot(EmitterData e, EmitterClockData c, PresetData p, u
     age = phase - birthOffset;
     if (age < 0.0) return s;
   } else {
-    uint delta = (c.clock.y + G - g) % G;  // (cycle − g) mod G
+    uint n = c.clock.y + G - g;             // (cycle − g) mod G, from below 2G
+    uint delta = n - quotient21(n, G) * G;
     if (delta == 0u && birthOffset > phase) delta = G;
     if (delta > c.clock.z) return s;        // that cycle would come before the first
     cycle = c.clock.x - delta;
     age = float(delta) * e.yawPeriod.z + phase - birthOffset;
   }
-  uint seed = e.info.y;
-  precise float lifetime = p.velocityMin.w + variation(seed, cycle, b, kLifetime) * (p.velocityMax.w - p.velocityMin.w);
+  uint prefix = variationPrefix(e.info.y, cycle, b);
+  precise float lifetime = p.velocityMin.w + variationFromPrefix(prefix, kLifetime) * (p.velocityMax.w - p.velocityMin.w);
   if (!(age < lifetime)) return s;
 
   vec3 spawn = vec3(0.0);
   if (p.spawnHalf.w != 0.0) {
-    precise vec3 u = vec3(variation(seed, cycle, b, kSpawnX), variation(seed, cycle, b, kSpawnY),
-                          variation(seed, cycle, b, kSpawnZ));
+    precise vec3 u = vec3(variationFromPrefix(prefix, kSpawnX), variationFromPrefix(prefix, kSpawnY),
+                          variationFromPrefix(prefix, kSpawnZ));
     spawn = (2.0 * u - 1.0) * p.spawnHalf.xyz;
   }
-  precise vec3 uv = vec3(variation(seed, cycle, b, kVelocityX), variation(seed, cycle, b, kVelocityY),
-                         variation(seed, cycle, b, kVelocityZ));
+  precise vec3 uv = vec3(variationFromPrefix(prefix, kVelocityX), variationFromPrefix(prefix, kVelocityY),
+                         variationFromPrefix(prefix, kVelocityZ));
   precise vec3 velocity = p.velocityMin.xyz + uv * (p.velocityMax.xyz - p.velocityMin.xyz);
-  precise float angle = p.rotation.x + variation(seed, cycle, b, kAngle) * (p.rotation.y - p.rotation.x);
-  precise float spin = p.rotation.z + variation(seed, cycle, b, kSpin) * (p.rotation.w - p.rotation.z);
+  precise float angle = p.rotation.x + variationFromPrefix(prefix, kAngle) * (p.rotation.y - p.rotation.x);
+  precise float spin = p.rotation.z + variationFromPrefix(prefix, kSpin) * (p.rotation.w - p.rotation.z);
 
   s.alive = true;
   s.birth = b;

@@ -1,44 +1,38 @@
 #version 460 core
-// After particle_state.comp: each workgroup takes one indirect draw command again and lists its
-// run's live instances — in slot order, so the draw order is the one the run always had — at
-// the front of the run's place in the draw list, each lane counting the live bits before its
-// own. The command's index count becomes six per live particle. Dead slots cost no quad.
+// After particle_state.comp: one lane per indirect draw command (one emitter's run) lists the
+// run's live instances, in slot order, at the front of the run's place in the draw list, and
+// sets the command's index count to six per live particle. Dead slots cost no quad.
+// One lane walks its run's live bits word by word: a software rasterizer pays for every lane
+// of a workgroup, so a lane per slot would cost more than the listing itself.
 #include "frame.glsl"
 #include "particle_draw.glsl"
 
-layout(local_size_x = 256) in;
+layout(local_size_x = 64) in;
 
 layout(std430, binding = kLiveBitsBinding) readonly buffer LiveBits { uint liveBits[]; };
 layout(std430, binding = kDrawListBinding) writeonly buffer DrawList { uint drawList[]; };
-// Only `count` is written, and no lane reads it: the run is read from baseVertex and
-// baseInstance, so lanes need no barrier.
 layout(std430, binding = kCommandsBinding) buffer Commands { DrawCommand commands[]; };
 layout(std430, binding = kCountersBinding) buffer Counters { uint liveParticles; };
-
-// Live instances in [from, to).
-uint liveBetween(uint from, uint to) {
-  uint n = 0u;
-  while (from < to) {
-    const uint word = from >> 5u, bit = from & 31u;
-    const uint span = min(32u - bit, to - from);
-    const uint mask = span == 32u ? 0xffffffffu : ((1u << span) - 1u) << bit;
-    n += uint(bitCount(liveBits[word] & mask));
-    from += span;
-  }
-  return n;
-}
+layout(location = 0) uniform uint commandCount;
 
 void main() {
-  const uint command = gl_WorkGroupID.x;
+  const uint command = gl_GlobalInvocationID.x;
+  if (command >= commandCount) return;
   const uint base = uint(commands[command].baseVertex) >> 2u;
-  const uint count = commands[command].baseInstance;
-  for (uint i = gl_LocalInvocationID.x; i < count; i += 256u) {
-    const uint at = base + i;
-    if ((liveBits[at >> 5u] & (1u << (at & 31u))) != 0u) drawList[base + liveBetween(base, at)] = at;
+  const uint end = base + commands[command].baseInstance;
+  uint live = 0u;
+  for (uint at = base; at < end;) {
+    // The bits of [at, end) in at's word.
+    const uint bit = at & 31u, span = min(32u - bit, end - at);
+    uint bits = (liveBits[at >> 5u] >> bit) & (span == 32u ? 0xffffffffu : (1u << span) - 1u);
+    while (bits != 0u) {
+      const uint k = uint(findLSB(bits));
+      drawList[base + live] = at + k;
+      ++live;
+      bits &= bits - 1u;
+    }
+    at += span;
   }
-  if (gl_LocalInvocationID.x == 0u) {
-    const uint live = liveBetween(base, base + count);
-    commands[command].count = 6u * live;
-    if (options.x != 0u) atomicAdd(liveParticles, live);
-  }
+  commands[command].count = 6u * live;
+  if (options.x != 0u) atomicAdd(liveParticles, live);
 }

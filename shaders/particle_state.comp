@@ -8,7 +8,11 @@
 #include "frame.glsl"
 #include "particle_draw.glsl"
 
-layout(local_size_x = 256) in;
+// KILN_STATE_LANES: 8 on a CPU rasterizer, 64 elsewhere (Renderer's buildPrograms).
+#ifndef KILN_STATE_LANES
+#define KILN_STATE_LANES 64
+#endif
+layout(local_size_x = KILN_STATE_LANES) in;
 
 layout(std430, binding = kStatesBinding) writeonly buffer States { ParticleStateData states[]; };
 layout(std430, binding = kLiveBitsBinding) buffer LiveBits { uint liveBits[]; };  // cleared per frame
@@ -34,7 +38,7 @@ void main() {
     const vec3 horizontal = vec3(cameraRight.xy, 0.0);
     right = dot(horizontal, horizontal) > 1e-12 ? normalize(horizontal) : vec3(1.0, 0.0, 0.0);
   }
-  for (uint i = gl_LocalInvocationID.x; i < count; i += 256u) {
+  for (uint i = gl_LocalInvocationID.x; i < count; i += uint(KILN_STATE_LANES)) {
     const SlotState s = evaluateEmitterSlot(emitter, clock, preset, i);
     if (!s.alive) continue;
     // Corner (x, y) of the unrotated quad turns by the particle's rotation within the plane.

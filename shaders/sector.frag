@@ -1,11 +1,9 @@
 #version 460 core
-// Sector shading: ambient + one fixed directional light (walls of different orientation read
-// apart) and a 1-unit scale grid so sizes read at a glance.
+// Sector shading (the shade comes from sector.vert) and a 1-unit scale grid so sizes read at a
+// glance.
 
-in vec3 vWorld;
-flat in vec3 vNormal;
-flat in vec3 vAlbedo;
-flat in vec3 vAmbient;
+in vec2 vGrid;
+flat in vec3 vShade;
 layout(location = 0) uniform uint showGrid;
 layout(location = 0) out vec4 outColor;
 
@@ -18,16 +16,7 @@ float gridLines(vec2 coord) {
 }
 
 void main() {
-  vec3 n = normalize(vNormal);
-  vec3 light = normalize(vec3(0.45, 0.3, 0.85));
-  float diffuse = max(dot(n, light), 0.0);
-  // Walls facing away from the light still differ by orientation through a weak fill term.
-  float fill = 0.5 + 0.5 * dot(n, normalize(vec3(-0.6, 0.8, 0.0)));
-  vec3 shade = vAlbedo * (vAmbient + vec3(0.55 * diffuse + 0.2 * fill + 0.1));
-  if (showGrid != 0u) {
-    vec3 a = abs(n);
-    vec2 coord = a.z >= a.x && a.z >= a.y ? vWorld.xy : (a.x >= a.y ? vWorld.yz : vWorld.xz);
-    shade = mix(shade, shade * 0.55, gridLines(coord));
-  }
+  vec3 shade = vShade;
+  if (showGrid != 0u) shade = mix(shade, shade * 0.55, gridLines(vGrid));
   outColor = vec4(shade, 1.0);
 }

@@ -264,14 +264,15 @@ void Renderer::Impl::evaluateParticles() {
   glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kDrawListBinding, l.drawList.id());
   glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kCommandsBinding, l.indirect.id());
   const auto groups = static_cast<GLuint>(l.indirectStaging.size());
-  // Two dispatches with no barrier() inside either: a software rasterizer runs a compute
-  // shader without barriers as straight loops, with one as coroutines (docs/rendering.md).
+  // Two dispatches, and no barrier() inside either: no lane ever waits for another
+  // (docs/rendering.md, "Evaluating particles").
   glClearNamedBufferData(l.liveBits.id(), GL_R32UI, GL_RED_INTEGER, GL_UNSIGNED_INT, nullptr);
   glUseProgram(state.id());
   glDispatchCompute(groups, 1, 1);
   glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
   glUseProgram(compact.id());
-  glDispatchCompute(groups, 1, 1);
+  glProgramUniform1ui(compact.id(), 0, groups);  // one lane per command
+  glDispatchCompute((groups + 63) / 64, 1, 1);
   // The quads read the states and draw list; the draws read the commands' index counts.
   glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_COMMAND_BARRIER_BIT);
 }

@@ -9,8 +9,14 @@
 
 namespace kiln::render {
 
+bool softwareRenderer() {
+  const auto* name = reinterpret_cast<const char*>(glGetString(GL_RENDERER));
+  const std::string_view renderer = name ? name : "";
+  return renderer.find("llvmpipe") != std::string_view::npos || renderer.find("softpipe") != std::string_view::npos;
+}
+
 gl::Program buildProgram(std::string_view label, std::initializer_list<std::string_view> files,
-                         const std::string& directory, std::string& error) {
+                         const std::string& directory, std::string& error, std::string_view defines) {
   gl::Program program(label);
   std::vector<gl::Shader> shaders;
   for (std::string_view file : files) {
@@ -20,6 +26,12 @@ gl::Program buildProgram(std::string_view label, std::initializer_list<std::stri
     if (stage == GL_NONE || !loadShader(file, directory, text, error)) {
       if (stage == GL_NONE) error = "unknown shader stage for '" + std::string(file) + "'";
       return {};
+    }
+    if (!defines.empty()) {
+      // After the #version line, which must stay first; line numbers in logs shift by the
+      // defines' lines, which the log's file name makes plain.
+      const std::size_t eol = text.find('\n');
+      text.insert(eol == std::string::npos ? text.size() : eol + 1, defines);
     }
     gl::Shader shader(stage, file);
     const char* source = text.c_str();

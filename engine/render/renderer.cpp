@@ -66,6 +66,11 @@ std::uint32_t Renderer::atlasPageCount() const {
   return impl_->level ? static_cast<std::uint32_t>(impl_->level->pages.size()) : 0;
 }
 
+namespace {
+// Lanes of one particle_state.comp workgroup (see buildPrograms).
+std::uint32_t stateLanes() { return softwareRenderer() ? 8u : 64u; }
+}  // namespace
+
 bool Renderer::Impl::buildPrograms(std::string& error) {
   const std::string& dir = options.shaderDirectory;
   gl::Program p = buildProgram("kiln.particle", {"particle.vert", "particle.frag"}, dir, error);
@@ -76,7 +81,10 @@ bool Renderer::Impl::buildPrograms(std::string& error) {
   if (!l) return false;
   gl::Program o = buildProgram("kiln.overdraw", {"overdraw.vert", "overdraw.frag"}, dir, error);
   if (!o) return false;
-  gl::Program st = buildProgram("kiln.particle-state", {"particle_state.comp"}, dir, error);
+  // A CPU rasterizer runs a workgroup as one coroutine per SIMD row of 8 lanes and pays for
+  // each row, busy or not; a GPU wants whole waves. Either way a lane loops over its run.
+  const std::string lanes = "#define KILN_STATE_LANES " + std::to_string(stateLanes()) + "\n";
+  gl::Program st = buildProgram("kiln.particle-state", {"particle_state.comp"}, dir, error, lanes);
   if (!st) return false;
   gl::Program c = buildProgram("kiln.particle-compact", {"particle_compact.comp"}, dir, error);
   if (!c) return false;
