@@ -86,8 +86,6 @@ struct Scene {
     }
     if (view == View::HalfIdle) time = 0.45, step = 0.0;
     options.cull = cull;
-    if (const char* off = std::getenv("KILN_EXP_OFF"))
-      for (int i = 0; off[i]; ++i) options.passEnabled[static_cast<std::size_t>(off[i] - '0')] = false;
     // llvmpipe compiles shader variants on first use; keep that out of the measurement.
     for (int i = 0; i < 3; ++i) renderer.drawFrame(time, camera, options, target);
     glFinish();
