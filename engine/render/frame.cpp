@@ -97,17 +97,9 @@ bool Renderer::Impl::readQueries(std::uint32_t set, bool wait, FrameStats& out) 
   return all;
 }
 
-void Renderer::Impl::drawFrameInto(GLuint framebuffer, double levelTime, const Camera& camera,
-                                   const FrameOptions& options, std::uint32_t width, std::uint32_t height) {
-  const auto cpuStart = std::chrono::steady_clock::now();
-  const std::uint32_t set = frameIndex & 1u, previous = set ^ 1u;
-  FrameStats next;
-  // Timer and statistics results of the previous frame, when the driver has them (never waits).
-  next.gpuMs = stats.gpuMs;
-  next.passStatistics = stats.passStatistics;
-  next.pipelineStatistics = hasStatistics;
-  readQueries(previous, false, next);
-
+// The target bound, its viewport set, and cleared: colour (or the checkerboard), depth 1.
+void Renderer::Impl::clearTarget(GLuint framebuffer, const FrameOptions& options, std::uint32_t width,
+                                 std::uint32_t height) {
   glBindFramebuffer(GL_DRAW_FRAMEBUFFER, framebuffer);
   glViewport(0, 0, static_cast<GLsizei>(width), static_cast<GLsizei>(height));
   glDisable(GL_SCISSOR_TEST);
@@ -130,7 +122,21 @@ void Renderer::Impl::drawFrameInto(GLuint framebuffer, double levelTime, const C
   }
   const float depthOne = 1.0f;
   glClearBufferfv(GL_DEPTH, 0, &depthOne);
+}
+
+void Renderer::Impl::drawFrameInto(GLuint framebuffer, double levelTime, const Camera& camera,
+                                   const FrameOptions& options, std::uint32_t width, std::uint32_t height) {
+  const auto cpuStart = std::chrono::steady_clock::now();
+  const std::uint32_t set = frameIndex & 1u, previous = set ^ 1u;
+  FrameStats next;
+  // Timer and statistics results of the previous frame, when the driver has them (never waits).
+  next.gpuMs = stats.gpuMs;
+  next.passStatistics = stats.passStatistics;
+  next.pipelineStatistics = hasStatistics;
+  readQueries(previous, false, next);
+
   if (!level || !particle) {
+    clearTarget(framebuffer, options, width, height);
     stats = next;
     return;
   }
@@ -163,6 +169,11 @@ void Renderer::Impl::drawFrameInto(GLuint framebuffer, double levelTime, const C
   // scene-transparency pass: step, render buffers, batcher; event_pass.cpp draws them).
   if (events && options.events && passShown(options, Pass::SceneTransparency))
     events->scene.update(levelTime, camera, options.eventSort, options.eventStepBudget);
+
+  // The clear comes after the compute passes, so that it and every draw make one batch of
+  // rasterizer work: a software rasterizer that had to finish a queued clear before a dispatch
+  // would write the whole target out and read it back in for the first draw.
+  clearTarget(framebuffer, options, width, height);
 
   glDepthFunc(GL_LESS);
   for (const PassInfo& pass : kPasses) {

@@ -123,6 +123,7 @@ struct Renderer::Impl {
   bool buildPrograms(std::string& error);  // (re)builds all; leaves old ones on failure
   void bindLevelBuffers() const;
   void resolveOverdraw(GLuint framebuffer, std::uint32_t width, std::uint32_t height);
+  void clearTarget(GLuint framebuffer, const FrameOptions& options, std::uint32_t width, std::uint32_t height);
   void drawFrameInto(GLuint framebuffer, double levelTime, const Camera& camera, const FrameOptions& options,
                      std::uint32_t width, std::uint32_t height);
   // Evaluates the slots of every drawn run once (particle_state.comp) before the passes.
