@@ -25,14 +25,23 @@ using core::up;
 
 namespace {
 
+// A drawn range: lo + u·(hi − lo) for a unit draw u, with the width subtracted once.
+struct Span {
+  Span() = default;
+  Span(double lo_, double hi) : lo(lo_), width(hi - lo_) {}
+  double at(float u) const { return lo + static_cast<double>(u) * width; }
+  double lo = 0, width = 0;
+};
+
 // Everything one emitter's slots share, prepared once per call (no allocation: curves are
 // validated to at most kMaxCurveKeys keys).
 struct EmitterContext {
   const Emitter* emitter = nullptr;
   bool box = false;
-  Vec3 half, vmin, vmax, accel, position;
-  double drag = 0, scale = 1, lifetimeMin = 0, lifetimeMax = 0;
-  double angleMin = 0, angleMax = 0, spinMin = 0, spinMax = 0;
+  Vec3 half, accel, position;
+  double drag = 0, scale = 1;
+  Span lifetime, angle, spin;
+  std::array<Span, 3> velocity;
   double fps = 0;
   std::size_t frameCount = 0;
   Flipbook flipbook = Flipbook::Once;
@@ -55,18 +64,14 @@ EmitterContext prepare(const Document& doc, std::size_t emitterIndex, std::size_
   x.emitter = &e;
   x.box = p.spawnShape == SpawnShape::Box;
   x.half = up(p.spawnHalfExtents);
-  x.vmin = up(p.velocity.min);
-  x.vmax = up(p.velocity.max);
+  for (int i = 0; i < 3; ++i) x.velocity[static_cast<std::size_t>(i)] = Span(up(p.velocity.min[i]), up(p.velocity.max[i]));
   x.accel = up(p.acceleration);
   x.position = up(e.position);
   x.drag = up(p.drag);
   x.scale = up(e.scale);
-  x.lifetimeMin = up(p.lifetime.min);
-  x.lifetimeMax = up(p.lifetime.max);
-  x.angleMin = up(p.rotationAngle.min);
-  x.angleMax = up(p.rotationAngle.max);
-  x.spinMin = up(p.rotationSpeed.min);
-  x.spinMax = up(p.rotationSpeed.max);
+  x.lifetime = Span(up(p.lifetime.min), up(p.lifetime.max));
+  x.angle = Span(up(p.rotationAngle.min), up(p.rotationAngle.max));
+  x.spin = Span(up(p.rotationSpeed.min), up(p.rotationSpeed.max));
   x.fps = up(p.sprite.fps);
   x.frameCount = p.sprite.frames.size();
   x.flipbook = p.sprite.flipbook;
@@ -87,7 +92,6 @@ EmitterContext prepare(const Document& doc, std::size_t emitterIndex, std::size_
   return x;
 }
 
-double lerp(double lo, double hi, float u) { return lo + static_cast<double>(u) * (hi - lo); }
 
 // Cycle k that slot group g shows at the current clock (before the birth-time test): the most
 // recent k ≤ c with k ≡ g (mod G). Once emitters always show cycle 0.
@@ -154,7 +158,7 @@ template <class Draws>
   }
   const Emitter& e = *x.emitter;
   const std::uint32_t prefix = core::mixHash(kMix ^ b);
-  const double lifetime = lerp(x.lifetimeMin, x.lifetimeMax, variationFromPrefix(prefix, Stream::Lifetime));
+  const double lifetime = x.lifetime.at(variationFromPrefix(prefix, Stream::Lifetime));
   if (!(age < lifetime)) return false;
   std::array<float, 8> u;
   Draws::later(prefix, u);
@@ -170,15 +174,15 @@ template <class Draws>
   } else {
     out.spawn = {};
   }
-  out.velocity = {lerp(x.vmin.x, x.vmax.x, u[3]), lerp(x.vmin.y, x.vmax.y, u[4]), lerp(x.vmin.z, x.vmax.z, u[5])};
+  out.velocity = {x.velocity[0].at(u[3]), x.velocity[1].at(u[4]), x.velocity[2].at(u[5])};
   const Vec3 d = detail::displacementInline(out.velocity, x.accel, x.drag, age);
   const Vec3 r = detail::rotateYawInline({out.spawn.x + d.x, out.spawn.y + d.y, out.spawn.z + d.z}, x.yaw);
   out.position = {x.position.x + x.scale * r.x, x.position.y + x.scale * r.y, x.position.z + x.scale * r.z};
   const double t = age / lifetime;
   out.size = detail::sampleSizeInline(std::span<const SizeKey>(x.size.data(), x.sizeKeys), t) * x.scale;
   out.color = detail::sampleColorInline(std::span<const ColorKey>(x.color.data(), x.colorKeys), t);
-  const double angle = lerp(x.angleMin, x.angleMax, u[6]);
-  const double spin = lerp(x.spinMin, x.spinMax, u[7]);
+  const double angle = x.angle.at(u[6]);
+  const double spin = x.spin.at(u[7]);
   out.rotation = angle + spin * age;
   out.frame = detail::flipbookFrameInline(x.frameCount, x.flipbook, x.fps, age);
   return true;
