@@ -43,13 +43,22 @@ inline Vec3 rotateYawInline(const Vec3& v, const YawBasis& b) {
 template <class Key>
 inline std::pair<std::size_t, double> locate(std::span<const Key> keys, double t) {
   t = std::clamp(t, 0.0, 1.0);
-  // The first interior key at or above t ends the search, without a branch per key (t is a
-  // fresh random value for every particle, so a branch would mispredict half the time).
+  // The first interior key at or above t ends the search, without a branch on t (a fresh
+  // random value for every particle, so such a branch would mispredict half the time).
+  // Validated curves have at most four keys, two of them interior: written out for those.
   std::size_t i = 0;
-  bool below = true;
-  for (std::size_t j = 1; j + 1 < keys.size(); ++j) {
-    below &= t > keys[j].age;
-    i += below;
+  if (keys.size() <= 4) {
+    if (keys.size() > 2) {
+      const bool above1 = t > keys[1].age;
+      i = above1;
+      if (keys.size() > 3) i += above1 & (t > keys[2].age);
+    }
+  } else {
+    bool below = true;
+    for (std::size_t j = 1; j + 1 < keys.size(); ++j) {
+      below &= t > keys[j].age;
+      i += below;
+    }
   }
   const double a0 = keys[i].age, a1 = keys[i + 1].age;
   const double w = a1 > a0 ? (t - a0) / (a1 - a0) : 0.0;

@@ -23,6 +23,7 @@ using detail::Report;
 using detail::Path;
 
 void checkName(Report& r, const std::string& name, const Path& path) {
+  if (r.namesProven) return;
   if (const auto why = core::nameProblem(name, kMaxNameBytes)) r.add(Code::BadName, path, *why);
 }
 

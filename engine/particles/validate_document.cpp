@@ -107,7 +107,7 @@ std::vector<char> repeatedNames(const std::vector<Item>& items) {
 
 core::Diagnostics validate(const Document& doc, const ValidateOptions& options) {
   core::Diagnostics out;
-  Report r(out);
+  Report r(out, options.namesProven);
   const std::uint16_t version = detail::checkVersion(r, doc.version);
   if (doc.presets.size() > kMaxPresets)
     r.add(Code::PresetCount, Path("presets"), std::to_string(doc.presets.size()) + " presets; at most " + std::to_string(kMaxPresets) + " are allowed");
@@ -131,7 +131,8 @@ core::Diagnostics validate(const Document& doc, const ValidateOptions& options) 
     const Emitter& e = doc.emitters[i];
     const Path at = detail::emitterRoot(e, i);
     const std::size_t before = r.size();
-    if (const auto why = core::nameProblem(e.name, kMaxNameBytes)) r.add(Code::BadName, at / ".name", *why);
+    if (!r.namesProven)
+      if (const auto why = core::nameProblem(e.name, kMaxNameBytes)) r.add(Code::BadName, at / ".name", *why);
     if (emitterRepeats[i])
       r.add(Code::DuplicateName, Path("emitters", i) / ".name", "another emitter is also named '" + e.name + "'");
     checkPlacement(r, e, at);

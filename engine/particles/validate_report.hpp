@@ -58,7 +58,9 @@ class Path {
 
 class Report {
  public:
-  explicit Report(core::Diagnostics& out) : out_(out) {}
+  explicit Report(core::Diagnostics& out, bool namesProven = false) : namesProven(namesProven), out_(out) {}
+  // Every name already passed core::nameProblem (ValidateOptions::namesProven): not checked again.
+  const bool namesProven;
   void add(core::Code code, const Path& path, std::string message) {
     out_.push_back({code, path.str(), std::move(message)});
   }

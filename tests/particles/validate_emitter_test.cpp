@@ -231,6 +231,27 @@ TEST_CASE("document: emitter count and total slots and unique names and version"
   }
 }
 
+TEST_CASE("namesProven skips only the name rule, never the uniqueness of names", "[particles][validate]") {
+  // What a decode passes after its scan: the same document is judged with and without it.
+  Document bad = testdocs::sampleDocumentV1();
+  bad.emitters[1].name = "line\nbreak";
+  bad.presets[0].name = "tab\there";
+  bad.presets[0].sprite.frames[0] = "bell\a";
+  ValidateOptions proven;
+  proven.namesProven = true;
+  const core::Diagnostics checked = validate(bad), trusted = validate(bad, proven);
+  CHECK(has(checked, Code::BadName, "emitters[1].name"));
+  CHECK(has(checked, Code::BadName, "presets[0].name"));
+  CHECK(has(checked, Code::BadName, "presets[0].sprite.frames[0]"));
+  for (const auto& d : trusted) CHECK(d.code != Code::BadName);
+  // Duplicates are still found.
+  Document dup = testdocs::sampleDocumentV1();
+  dup.emitters[1].name = dup.emitters[0].name;
+  CHECK(has(validate(dup, proven), Code::DuplicateName, "emitters[1].name"));
+  // And a valid document stays valid either way.
+  CHECK(validate(testdocs::sampleDocumentV1(), proven).empty());
+}
+
 TEST_CASE("stored bounds must equal the recomputed bounds bit for bit", "[particles][validate]") {
   Document doc = testdocs::sampleDocumentV1();
   CHECK(validate(doc).empty());

@@ -89,6 +89,7 @@ std::variant<Document, core::DecodeError> decodeKwp1(std::span<const std::uint8_
 
   ValidateOptions vo;
   vo.checkStoredBounds = false;  // checked below, bit for bit, with both boxes in the message
+  vo.namesProven = true;         // the scan applied the name rule to every name
   const core::Diagnostics ds = validate(doc, vo);
   if (!ds.empty()) {
     const auto& d = ds.front();
