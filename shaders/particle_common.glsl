@@ -112,9 +112,8 @@ vec3 worldPosition(EmitterData e, vec3 spawn, vec3 velocity, vec3 acceleration, 
 }
 
 // Piecewise-linear curves at normalized age t (clamped to [0,1]). The loops run to the
-// constant 4 (kMaxCurveKeys) and stop at the key count, so a compiler unrolls them and every
-// key index is a constant: an index only known at run time would put the preset copy in
-// per-invocation scratch memory, which a CPU rasterizer allocates for every lane.
+// constant 4 (kMaxCurveKeys, which validation enforces) and stop at the key count, so a
+// compiler may unroll them with constant key indices.
 float sampleSize(PresetData p, float t) {
   t = clamp(t, 0.0, 1.0);
   uint n = p.counts.x;

@@ -2,8 +2,9 @@
 // After particle_state.comp: one lane per indirect draw command (one emitter's run) lists the
 // run's live instances, in slot order, at the front of the run's place in the draw list, and
 // sets the command's index count to six per live particle. Dead slots cost no quad.
-// One lane walks its run's live bits word by word: a software rasterizer pays for every lane
-// of a workgroup, so a lane per slot would cost more than the listing itself.
+// The lane walks its run's live bits word by word, in slot order, so no lane needs to count the
+// bits before another's. Each lane reads its own command's run (baseVertex, baseInstance) and
+// writes only that command's `count`: no lane waits for another.
 #include "frame.glsl"
 #include "particle_draw.glsl"
 

@@ -81,8 +81,8 @@ bool Renderer::Impl::buildPrograms(std::string& error) {
   if (!l) return false;
   gl::Program o = buildProgram("kiln.overdraw", {"overdraw.vert", "overdraw.frag"}, dir, error);
   if (!o) return false;
-  // A CPU rasterizer runs a workgroup as one coroutine per SIMD row of 8 lanes and pays for
-  // each row, busy or not; a GPU wants whole waves. Either way a lane loops over its run.
+  // On a CPU rasterizer a workgroup costs in proportion to its lanes, busy or not (measured on
+  // llvmpipe, docs/rendering.md); a GPU wants whole waves. Either way a lane loops over its run.
   const std::string lanes = "#define KILN_STATE_LANES " + std::to_string(stateLanes()) + "\n";
   gl::Program st = buildProgram("kiln.particle-state", {"particle_state.comp"}, dir, error, lanes);
   if (!st) return false;
