@@ -68,7 +68,10 @@ std::uint32_t Renderer::atlasPageCount() const {
 
 namespace {
 // Lanes of one particle_state.comp workgroup (see buildPrograms).
-std::uint32_t stateLanes() { return softwareRenderer() ? 8u : 64u; }
+std::uint32_t stateLanes(const RendererOptions& o) {
+  if (o.stateLanes != 0) return o.stateLanes;
+  return softwareRenderer() ? 8u : 64u;
+}
 }  // namespace
 
 bool Renderer::Impl::buildPrograms(std::string& error) {
@@ -83,7 +86,7 @@ bool Renderer::Impl::buildPrograms(std::string& error) {
   if (!o) return false;
   // On a CPU rasterizer a workgroup costs in proportion to its lanes, busy or not (measured on
   // llvmpipe, docs/rendering.md); a GPU wants whole waves. Either way a lane loops over its run.
-  const std::string lanes = "#define KILN_STATE_LANES " + std::to_string(stateLanes()) + "\n";
+  const std::string lanes = "#define KILN_STATE_LANES " + std::to_string(stateLanes(options)) + "\n";
   gl::Program st = buildProgram("kiln.particle-state", {"particle_state.comp"}, dir, error, lanes);
   if (!st) return false;
   gl::Program c = buildProgram("kiln.particle-compact", {"particle_compact.comp"}, dir, error);

@@ -98,6 +98,9 @@ struct RendererOptions {
   // Developer option: read shaders from this directory (when non-empty) instead of the copies
   // embedded at build time, and reload them when a file changes (see reloadShadersIfChanged).
   std::string shaderDirectory;
+  // Lanes of one workgroup of the particle state pass: 0 chooses by driver (8 on a CPU
+  // rasterizer, 64 on a GPU). Tests set it to run the GPU's choice on any driver.
+  std::uint32_t stateLanes = 0;
 };
 
 // An offscreen colour (RGBA8) + depth (24-bit) target. Move-only.

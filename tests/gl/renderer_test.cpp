@@ -183,3 +183,34 @@ TEST_CASE("worldparticle vertex work follows the live particles, not the slots",
     CHECK(static_cast<double>(vertices) <= 4.5 * s.liveParticles);
   }
 }
+
+TEST_CASE("the state pass gives the same pixels whatever its workgroup's lane count", "[gl][renderer]") {
+  // CI runs llvmpipe, which gets 8 lanes; a GPU gets 64. Both (and a wider 256) must draw the
+  // same particles, so the GPU's choice is exercised here too.
+  test::glContext();
+  const particles::Document doc = testdocs::sampleDocumentV2();  // runs of 64, 128 and 256 slots
+  std::vector<core::Image> reference;
+  std::vector<std::uint32_t> referenceLive;
+  for (const std::uint32_t lanes : {8u, 64u, 256u}) {
+    render::RendererOptions ro;
+    ro.stateLanes = lanes;
+    render::Renderer r(ro);
+    REQUIRE(r.prepare(test::roomWorld(), &doc, test::texturesFor(doc)).empty());
+    render::FrameOptions o;
+    o.countLiveParticles = true;
+    std::size_t frame = 0;
+    for (double t : {0.437, 1.321, 2.917, 7.719}) {
+      const core::Image image = shoot(r, t, o);
+      INFO(lanes << " lanes at t = " << t);
+      if (lanes == 8) {
+        reference.push_back(image);
+        referenceLive.push_back(r.stats().liveParticles);
+        CHECK(r.stats().liveParticles > 0);
+      } else {
+        CHECK(r.stats().liveParticles == referenceLive[frame]);
+        CHECK(image == reference[frame]);
+      }
+      ++frame;
+    }
+  }
+}
