@@ -150,7 +150,10 @@ core::Diagnostics validate(const Document& doc, const ValidateOptions& options) 
     if (resolved) totalSlots += doc.presets[e.preset].capacity;
 
     const Path boundsAt = at / ".bounds";
-    const bool storedOk = r.finite(e.bounds.min, boundsAt / ".min") & r.finite(e.bounds.max, boundsAt / ".max");
+    // Both corners are checked (and reported) even when the first is not finite.
+    const bool minOk = r.finite(e.bounds.min, boundsAt / ".min");
+    const bool maxOk = r.finite(e.bounds.max, boundsAt / ".max");
+    const bool storedOk = minOk && maxOk;
     if (options.checkStoredBounds && storedOk && resolved && r.size() == before && presetOk[e.preset]) {
       const Bounds b = conservativeEmitterBounds(doc.presets[e.preset], e);
       if (!core::finiteAsF32(b.min.x) || !core::finiteAsF32(b.min.y) || !core::finiteAsF32(b.min.z) ||
