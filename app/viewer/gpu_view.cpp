@@ -107,6 +107,7 @@ void GpuView::drawMain(ViewerState& s, bool levelReady) {
     s.ui.gpu.liveParticles = st.liveParticles;
     s.ui.gpu.atlasPages = renderer_->atlasPageCount();
     s.ui.gpu.passMs.assign(st.gpuMs.begin(), st.gpuMs.end());
+    s.ui.gpu.computeMs = st.computeMs;
     s.ui.gpu.emittersDrawn = st.emittersDrawn;
     s.ui.gpu.emittersCulledFrustum = st.emittersCulledFrustum;
     s.ui.gpu.emittersCulledSchedule = st.emittersCulledSchedule;

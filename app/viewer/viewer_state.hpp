@@ -63,6 +63,7 @@ struct GpuInfo {
   std::uint32_t drawCalls = 0, atlasPages = 0, liveParticles = 0;
   std::vector<std::string> passNames;
   std::vector<double> passMs;        // per pass, milliseconds
+  double computeMs = 0;              // the particle compute passes, before the passes
   std::vector<double> passTargetMs;  // from assets/budgets.json when present (0 = none)
   std::uint32_t drawCallTarget = 0;  // sum of the passes' draw-call targets
   std::vector<std::uint32_t> passDrawCalls;        // per pass, same order as passNames

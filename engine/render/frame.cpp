@@ -75,6 +75,18 @@ void Renderer::Impl::bindLevelBuffers() const {
 
 bool Renderer::Impl::readQueries(std::uint32_t set, bool wait, FrameStats& out) {
   bool all = true;
+  if (computeIssued[set]) {
+    GLuint available = 0;
+    if (!wait) glGetQueryObjectuiv(computeQueries[set].id(), GL_QUERY_RESULT_AVAILABLE, &available);
+    if (wait || available) {
+      GLuint64 ns = 0;
+      glGetQueryObjectui64v(computeQueries[set].id(), GL_QUERY_RESULT, &ns);
+      out.computeMs = static_cast<double>(ns) * 1e-6;
+      computeIssued[set] = false;
+    } else {
+      all = false;
+    }
+  }
   for (std::size_t i = 0; i < kPassCount; ++i) {
     if (!issued[set][i]) continue;
     GLuint available = 0;
@@ -131,6 +143,7 @@ void Renderer::Impl::drawFrameInto(GLuint framebuffer, double levelTime, const C
   FrameStats next;
   // Timer and statistics results of the previous frame, when the driver has them (never waits).
   next.gpuMs = stats.gpuMs;
+  next.computeMs = stats.computeMs;
   next.passStatistics = stats.passStatistics;
   next.pipelineStatistics = hasStatistics;
   readQueries(previous, false, next);
@@ -162,7 +175,10 @@ void Renderer::Impl::drawFrameInto(GLuint framebuffer, double levelTime, const C
     }
     bindLevelBuffers();
     cullEmitters(levelTime, camera, aspect, options, next);
+    glBeginQuery(GL_TIME_ELAPSED, computeQueries[set].id());
     evaluateParticles();
+    glEndQuery(GL_TIME_ELAPSED);
+    computeIssued[set] = true;
   }
 
   // Event particles reach level time T before any pass draws (the CPU half of the

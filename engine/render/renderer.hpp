@@ -78,6 +78,7 @@ struct FrameStats {
   std::uint32_t drawCalls = 0;                        // all passes
   std::array<std::uint32_t, kPassCount> passDrawCalls{};  // per pass, indexed by Pass
   std::array<double, kPassCount> gpuMs{};  // results of the previous frame's timer queries
+  double computeMs = 0;  // the particle compute passes (evaluation and listing), like gpuMs
   std::uint32_t slotsSubmitted = 0;        // instances drawn (alive or not)
   std::uint32_t liveParticles = 0;         // only with FrameOptions::countLiveParticles
   double cpuMs = 0;                        // time spent inside drawFrame on the CPU

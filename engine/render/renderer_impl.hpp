@@ -108,6 +108,9 @@ struct Renderer::Impl {
   FrameStats stats;
   std::array<std::array<gl::Query, kPassCount>, 2> queries;
   std::array<std::array<bool, kPassCount>, 2> issued{};
+  // The compute passes' timer per frame set (they run before the passes, outside their timers).
+  std::array<gl::Query, 2> computeQueries;
+  std::array<bool, 2> computeIssued{};
   // Pipeline statistics per frame set and pass: vertex invocations, primitives, fragments.
   bool hasStatistics = false;
   std::array<std::array<std::array<gl::GenQuery, 3>, kPassCount>, 2> statQueries;

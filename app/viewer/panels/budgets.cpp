@@ -70,6 +70,9 @@ void pipeline(const ViewerState& s) {
     ImGui::Text("%llu", static_cast<unsigned long long>(st.fragmentInvocations));
   }
   ImGui::EndTable();
+  // The compute passes run before every pass, so none of the rows above includes them.
+  if (timersZero) ImGui::TextDisabled("particle compute (evaluation and listing): n/a");
+  else ImGui::Text("particle compute (evaluation and listing): %.3f ms", g.computeMs);
 }
 
 // Frame time over the last few hundred frames, at the panel's real width (a negative width on
