@@ -7,15 +7,14 @@
 
 #include "particles/kwp1/kwp1.hpp"
 #include "particles/sample_docs.hpp"
+#include "support/long_name.hpp"
 
 namespace wp = kiln::particles;
 
 namespace {
 
-std::string longName(const std::string& stem, int i) {
-  std::string s = stem + std::to_string(i) + "_";
-  s.resize(wp::kMaxNameBytes, 'x');
-  return s;
+std::string longName(const char* stem, int i) {
+  return kiln::testsupport::longName(stem, static_cast<std::size_t>(i), wp::kMaxNameBytes);
 }
 
 // Every limit at its maximum: 64 presets with 4+4 curve keys and 16 frames, 256 emitters with

@@ -222,11 +222,6 @@ bool canDrawWide() {
 }
 #endif
 
-// forEachAlive with the widest draws this CPU has: the loop is compiled once per kind, the
-// AVX2 copy in a function of its own so the rest of the library stays baseline x86-64.
-template <class F>
-void forEachAliveOf(const EmitterContext& x, const std::vector<float>& schedule, std::uint64_t slots, F&& visit);
-
 #ifdef KILN_WIDE_DRAWS
 template <class F>
 __attribute__((target("avx2"))) void forEachAliveWide(const EmitterContext& x, const std::vector<float>& schedule,
@@ -235,6 +230,8 @@ __attribute__((target("avx2"))) void forEachAliveWide(const EmitterContext& x, c
 }
 #endif
 
+// forEachAlive with the widest draws this CPU has: the loop is compiled once per kind, the
+// AVX2 copy in a function of its own so the rest of the library stays baseline x86-64.
 template <class F>
 void forEachAliveOf(const EmitterContext& x, const std::vector<float>& schedule, std::uint64_t slots, F&& visit) {
 #ifdef KILN_WIDE_DRAWS

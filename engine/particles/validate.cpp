@@ -22,11 +22,6 @@ using core::Code;
 using detail::Report;
 using detail::Path;
 
-void checkName(Report& r, const std::string& name, const Path& path) {
-  if (r.namesProven) return;
-  if (const auto why = core::nameProblem(name, kMaxNameBytes)) r.add(Code::BadName, path, *why);
-}
-
 void checkRange(Report& r, const Range& range, const Path& path) {
   const bool ok = r.finite(range.min, path / ".min");
   if (r.finite(range.max, path / ".max") && ok && range.min > range.max)
@@ -80,6 +75,11 @@ bool enumsKnown(Report& r, const Preset& p, const Path& at) {
 }  // namespace
 
 namespace detail {
+void checkName(Report& r, const std::string& name, const Path& path) {
+  if (r.namesProven) return;
+  if (const auto why = core::nameProblem(name, kMaxNameBytes)) r.add(Code::BadName, path, *why);
+}
+
 // `version` 0 skips the blend rule (used when the document version itself is unsupported).
 void checkPreset(Report& r, const Preset& p, std::uint16_t version, const Path& at) {
   checkName(r, p.name, at / ".name");

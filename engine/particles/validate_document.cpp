@@ -6,7 +6,6 @@
 
 #include "core/float.hpp"
 #include "particles/bounds.hpp"
-#include "core/names.hpp"
 #include "particles/schedule.hpp"
 #include "particles/validate.hpp"
 #include "particles/validate_report.hpp"
@@ -131,8 +130,7 @@ core::Diagnostics validate(const Document& doc, const ValidateOptions& options) 
     const Emitter& e = doc.emitters[i];
     const Path at = detail::emitterRoot(e, i);
     const std::size_t before = r.size();
-    if (!r.namesProven)
-      if (const auto why = core::nameProblem(e.name, kMaxNameBytes)) r.add(Code::BadName, at / ".name", *why);
+    detail::checkName(r, e.name, at / ".name");
     if (emitterRepeats[i])
       r.add(Code::DuplicateName, Path("emitters", i) / ".name", "another emitter is also named '" + e.name + "'");
     checkPlacement(r, e, at);

@@ -95,6 +95,8 @@ class Report {
 Path presetRoot(const Preset& p, std::size_t index);
 Path emitterRoot(const Emitter& e, std::size_t index);
 
+// The name rule (core::nameProblem), unless the report's names are proven already.
+void checkName(Report& r, const std::string& name, const Path& path);
 // The preset rules under a path prefix; `version` 0 skips the blend rule.
 void checkPreset(Report& r, const Preset& p, std::uint16_t version, const Path& at);
 // Reports an unsupported document version; returns the version, or 0 when it is unsupported.

@@ -10,6 +10,8 @@
 #include <utility>
 #include <vector>
 
+#include "render/program.hpp"
+
 namespace kiln::render {
 namespace {
 
@@ -123,8 +125,7 @@ std::variant<HeadlessContext, core::Diagnostic> HeadlessContext::create(const He
   ctx.info_.renderer = glString(GL_RENDERER);
   ctx.info_.version = glString(GL_VERSION);
   ctx.info_.glslVersion = glString(GL_SHADING_LANGUAGE_VERSION);
-  ctx.info_.softwareDriver = ctx.info_.renderer.find("llvmpipe") != std::string::npos ||
-                             ctx.info_.renderer.find("softpipe") != std::string::npos;
+  ctx.info_.softwareDriver = softwareRenderer();
   GLint major = 0, minor = 0;
   glGetIntegerv(GL_MAJOR_VERSION, &major);
   glGetIntegerv(GL_MINOR_VERSION, &minor);

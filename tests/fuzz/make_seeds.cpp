@@ -33,6 +33,7 @@
 #include "particles/kwp1/kwp1.hpp"
 #include "sim/kev1.hpp"
 #include "source/compile.hpp"
+#include "support/long_name.hpp"
 #include "world/level.hpp"
 #include "world/world.hpp"
 
@@ -49,10 +50,8 @@ int fail(const std::string& what) {
 }
 
 // A name of exactly 64 bytes: PREFIX, the index in decimal, padded with 'x'.
-std::string longName(const std::string& prefix, std::size_t i) {
-  std::string s = prefix + std::to_string(i) + "_";
-  s.resize(sim::kMaxEventNameBytes, 'x');
-  return s;
+std::string longName(const char* prefix, std::size_t i) {
+  return kiln::testsupport::longName(prefix, i, sim::kMaxEventNameBytes);
 }
 
 sim::Events limitsEvents() {
