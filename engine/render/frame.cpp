@@ -292,7 +292,7 @@ void Renderer::Impl::evaluateParticles() {
   glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kCommandsBinding, l.indirect.id());
   const auto groups = static_cast<GLuint>(l.indirectStaging.size());
   // Two dispatches, and no barrier() inside either: no lane ever waits for another
-  // (docs/rendering.md, "Evaluating particles").
+  // (docs/rendering.md, "One evaluation per slot").
   glClearNamedBufferData(l.liveBits.id(), GL_R32UI, GL_RED_INTEGER, GL_UNSIGNED_INT, nullptr);
   glUseProgram(state.id());
   glDispatchCompute(groups, 1, 1);
