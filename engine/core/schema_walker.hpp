@@ -5,6 +5,7 @@
 
 #include <array>
 #include <cmath>
+#include <cstring>
 #include <cstdint>
 #include <optional>
 #include <span>
@@ -198,9 +199,6 @@ class Reader {
 
   // When set, every field read is appended (the layout dump for inspectors and fixtures).
   std::vector<FieldSpan>* trace = nullptr;
-  // Set by a decode whose scan of the same bytes already passed: text content rules (UTF-8,
-  // control characters) are then not run a second time. Every other check still runs.
-  bool textProven = false;
 
   std::uint16_t version() const { return version_; }
   std::uint64_t offset() const { return r_.offset(); }
@@ -276,16 +274,14 @@ class Reader {
     if (!ok_) return {};
     const std::string_view chars(reinterpret_cast<const char*>(raw.data()), raw.size());
     // A defect in the characters is reported where they start, after the length prefix.
-    if (!textProven) {
-      if (auto why = rule.problem(chars)) {
-        fail(core::Code::BadName, r_.offset() - length, field, std::move(*why));
-        return {};
-      }
+    if (auto why = rule.problem(chars)) {
+      fail(core::Code::BadName, r_.offset() - length, field, std::move(*why));
+      return {};
     }
-    if constexpr (Materialize) v.assign(chars);
+    // Constructed, then moved in: one allocation of the exact size, none of assign's checks.
+    if constexpr (Materialize) v = std::string(chars);
     // The view points into the input, so labelling an element by its name costs nothing.
-    if (style_.nameLabels && depth_ == 1 && stack_[0].index >= 0 && field &&
-        std::string_view(field) == "name")
+    if (style_.nameLabels && depth_ == 1 && stack_[0].index >= 0 && field && std::strcmp(field, "name") == 0)
       stack_[0].label = chars;
     record(field, at, static_cast<std::uint32_t>(rule.length) + static_cast<std::uint32_t>(length));
     return chars;

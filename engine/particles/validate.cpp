@@ -160,11 +160,13 @@ std::uint16_t checkVersion(Report& r, std::uint16_t version) {
 }  // namespace detail
 
 namespace detail {
-Path presetRoot(const Preset& p, std::size_t index) {
-  return core::nameProblem(p.name, kMaxNameBytes) ? Path("presets", index) : Path("presets.", p.name);
+Path presetRoot(const Preset& p, std::size_t index, bool nameProven) {
+  const bool usable = nameProven || !core::nameProblem(p.name, kMaxNameBytes);
+  return usable ? Path("presets.", p.name) : Path("presets", index);
 }
-Path emitterRoot(const Emitter& e, std::size_t index) {
-  return core::nameProblem(e.name, kMaxNameBytes) ? Path("emitters", index) : Path("emitters.", e.name);
+Path emitterRoot(const Emitter& e, std::size_t index, bool nameProven) {
+  const bool usable = nameProven || !core::nameProblem(e.name, kMaxNameBytes);
+  return usable ? Path("emitters.", e.name) : Path("emitters", index);
 }
 }  // namespace detail
 

@@ -18,13 +18,13 @@ using core::Code;
 using detail::Path;
 using detail::Report;
 
+// The time rule: finite (also as float32) and within [0, kMaxSeconds].
+bool timeValid(double v) { return core::finiteAsF32(v) && v >= 0 && v <= kMaxSeconds; }
+
 bool timeInRange(Report& r, double v, Code code, const Path& path) {
-  if (!r.finite(v, path)) return false;
-  if (v < 0 || v > kMaxSeconds) {
-    r.add(code, path, Report::num(v) + " s is outside [0, " + Report::num(kMaxSeconds) + "]");
-    return false;
-  }
-  return true;
+  if (timeValid(v)) [[likely]] return true;
+  if (r.finite(v, path)) r.add(code, path, Report::num(v) + " s is outside [0, " + Report::num(kMaxSeconds) + "]");
+  return false;
 }
 
 // Timing and schedule rules of one emitter. Births are counted arithmetically; no schedule is
@@ -40,7 +40,10 @@ void checkTiming(Report& r, const Emitter& e, const Path& at) {
     r.add(Code::DurationRange, at / ".duration_seconds", "a positive rate needs a positive duration");
   if (e.bursts.size() > kMaxBursts)
     r.add(Code::BurstCount, at / ".bursts", std::to_string(e.bursts.size()) + " bursts; at most " + std::to_string(kMaxBursts) + " are allowed");
-  for (std::size_t i = 0; i < e.bursts.size(); ++i) {
+  // One tight pass over the bursts first; their paths are built only when one of them is wrong.
+  const bool burstsValid =
+      std::all_of(e.bursts.begin(), e.bursts.end(), [](const Burst& b) { return b.count != 0 && timeValid(b.time); });
+  for (std::size_t i = 0; !burstsValid && i < e.bursts.size(); ++i) {
     if (e.bursts[i].count == 0) r.add(Code::BurstCount, (at / ".bursts")[i] / ".count", "a burst of zero particles");
     ok = timeInRange(r, e.bursts[i].time, Code::BurstTime, (at / ".bursts")[i] / ".time") && ok;
   }
@@ -118,7 +121,7 @@ core::Diagnostics validate(const Document& doc, const ValidateOptions& options) 
   for (std::size_t i = 0; i < doc.presets.size(); ++i) {
     const Preset& p = doc.presets[i];
     const std::size_t before = r.size();
-    detail::checkPreset(r, p, version, detail::presetRoot(p, i));
+    detail::checkPreset(r, p, version, detail::presetRoot(p, i, r.namesProven));
     if (presetRepeats[i])
       r.add(Code::DuplicateName, Path("presets", i) / ".name", "another preset is also named '" + p.name + "'");
     presetOk[i] = r.size() == before;
@@ -128,7 +131,7 @@ core::Diagnostics validate(const Document& doc, const ValidateOptions& options) 
   std::uint64_t totalSlots = 0;
   for (std::size_t i = 0; i < doc.emitters.size(); ++i) {
     const Emitter& e = doc.emitters[i];
-    const Path at = detail::emitterRoot(e, i);
+    const Path at = detail::emitterRoot(e, i, r.namesProven);
     const std::size_t before = r.size();
     detail::checkName(r, e.name, at / ".name");
     if (emitterRepeats[i])

@@ -91,9 +91,10 @@ class Report {
 };
 
 // Where a preset's or an emitter's paths start: "presets.NAME", or "presets[i]" when the name
-// itself is unusable (as presetPath / emitterPath spell them).
-Path presetRoot(const Preset& p, std::size_t index);
-Path emitterRoot(const Emitter& e, std::size_t index);
+// itself is unusable (as presetPath / emitterPath spell them). `nameProven`: the name already
+// passed core::nameProblem, so it is not checked again.
+Path presetRoot(const Preset& p, std::size_t index, bool nameProven = false);
+Path emitterRoot(const Emitter& e, std::size_t index, bool nameProven = false);
 
 // The name rule (core::nameProblem), unless the report's names are proven already.
 void checkName(Report& r, const std::string& name, const Path& path);

@@ -1,5 +1,5 @@
-// KWP1 decoding in two phases: scan (prove the bytes well-formed, allocate nothing sized by a
-// count), then materialize and validate, including bit-equal stored bounds.
+// KWP1 decoding: one materializing walk that makes every check of the scan in the scan's order
+// (so it fails exactly where the scan fails), then validation, including bit-equal stored bounds.
 #include "core/header.hpp"
 #include "particles/bounds.hpp"
 #include "particles/kwp1/kwp1.hpp"
@@ -72,24 +72,21 @@ std::optional<core::DecodeError> scanKwp1(std::span<const std::uint8_t> file) {
 
 std::variant<Document, core::DecodeError> decodeKwp1(std::span<const std::uint8_t> file,
                                                      const DecodeOptions& options) {
-  // The header and the payload's CRC, once for both phases.
+  // The header and the payload's CRC.
   const auto header = core::readHeader(file, kRules);
   if (auto* e = std::get_if<core::DecodeError>(&header)) return *e;
   const auto& framed = std::get<core::Framed>(header);
-  // Phase 1: nothing below is allocated until every count is proven against the bytes.
-  if (auto e = scanPayload(framed)) return *e;
-
-  // Phase 2: the same walk, materializing. It cannot fail after a clean scan; the checks
-  // stay because they are the same code.
+  // Phase 1 while building: the reader sizes an array only after its count is proven against
+  // its limit and the bytes left (Reader::count), which is all a separate scan would prove
+  // first, and it stops at the first defect with the scan's code, offset and path.
   auto r = payloadReader<true>(framed);
-  r.textProven = true;  // the scan checked every name's characters; validation checks them again
   Document doc;
   doc.version = framed.header.documentVersion;
   if (!walkPayload(r, doc)) return r.error();
 
   ValidateOptions vo;
   vo.checkStoredBounds = false;  // checked below, bit for bit, with both boxes in the message
-  vo.namesProven = true;         // the scan applied the name rule to every name
+  vo.namesProven = true;         // the walk applied the name rule to every name
   const core::Diagnostics ds = validate(doc, vo);
   if (!ds.empty()) {
     const auto& d = ds.front();

@@ -26,13 +26,14 @@ struct DecodeOptions {
 // encoding does not validate.
 std::vector<std::uint8_t> encodeKwp1(const Document& doc);
 
-// Phase 1 (scan: header, counts vs limits and bytes left, finite floats, known enums, indices,
-// names — no allocation sized by a declared count), then phase 2 (materialize, full validation
-// including recomputed bounds). The first error wins.
+// Phase 1 (well-formedness: header, counts vs limits and bytes left, finite floats, known enums,
+// indices, names), checked while the document is built, so an array is sized only after its
+// count is proven; then phase 2 (full validation including recomputed bounds). The first error
+// wins, and a phase-1 error is exactly scanKwp1's.
 std::variant<Document, core::DecodeError> decodeKwp1(std::span<const std::uint8_t> file,
                                                      const DecodeOptions& options = {});
 
-// Phase 1 alone.
+// Phase 1 alone, with no allocation sized by a declared count.
 std::optional<core::DecodeError> scanKwp1(std::span<const std::uint8_t> file);
 
 // One field of a file: its byte range and its path ("header.payload_size",
