@@ -49,6 +49,7 @@ struct EmitterContext {
   std::array<SizeKey, kMaxCurveKeys> size{};
   std::array<ColorKey, kMaxCurveKeys> color{};
   std::size_t sizeKeys = 0, colorKeys = 0;
+  detail::CurveSplits sizeSplits, colorSplits;
   bool cycling = false;
   std::uint32_t groups = 1;
   std::uint64_t live = 0;  // G·B slots can hold a particle; the rest of the capacity stays dead
@@ -83,6 +84,8 @@ EmitterContext prepare(const Document& doc, std::size_t emitterIndex, std::size_
     x.color[i].age = up(p.color[i].age);
     for (int c = 0; c < 4; ++c) x.color[i].rgba[c] = up(p.color[i].rgba[c]);
   }
+  x.sizeSplits = detail::curveSplits(std::span<const SizeKey>(x.size.data(), x.sizeKeys));
+  x.colorSplits = detail::curveSplits(std::span<const ColorKey>(x.color.data(), x.colorKeys));
   x.cycling = e.mode == PlayMode::Cycle;
   x.groups = cycleGroups(p, e);
   x.live = std::min<std::uint64_t>(static_cast<std::uint64_t>(x.groups) * births, p.capacity);
@@ -111,17 +114,23 @@ std::uint32_t cycleMix(const EmitterContext& x, std::int64_t k) {
 constexpr std::array<Stream, 8> kLaterStreams{Stream::SpawnX,    Stream::SpawnY,    Stream::SpawnZ, Stream::VelocityX,
                                               Stream::VelocityY, Stream::VelocityZ, Stream::Angle,  Stream::Spin};
 
-// Draws them one at a time (any CPU).
-struct NarrowDraws {
+// The per-particle arithmetic with a vector form, one lane at a time (any CPU): the eight later
+// draws, and the colour curve.
+struct NarrowLanes {
   static void later(std::uint32_t prefix, std::array<float, 8>& u) {
     for (std::size_t i = 0; i < u.size(); ++i) u[i] = variationFromPrefix(prefix, kLaterStreams[i]);
+  }
+  static std::array<double, 4> color(std::span<const ColorKey> keys, const detail::CurveSplits& splits, double t) {
+    return detail::sampleColorClamped(keys, splits, t);
   }
 };
 
 #ifdef KILN_WIDE_DRAWS
-// Draws all eight in one 8-lane AVX2 register: the same integer mix, and the same exact
-// conversion (a 24-bit integer to float, times 2^-24), so the same bits.
-struct WideDraws {
+// The same in AVX2 registers, with the same bits: all eight draws in one 8-lane register (the
+// same integer mix, and the same exact conversion of a 24-bit integer to float, times 2^-24),
+// and the four colour channels of a + (b − a)·w in one 4-lane register (the same three double
+// operations per channel, never fused).
+struct WideLanes {
   __attribute__((target("avx2"))) static void later(std::uint32_t prefix, std::array<float, 8>& u) {
     static_assert(static_cast<int>(Stream::Angle) == 7 && static_cast<int>(Stream::Spin) == 8);
     __m256i x = _mm256_xor_si256(_mm256_set1_epi32(static_cast<int>(prefix)), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 7, 8));
@@ -133,12 +142,22 @@ struct WideDraws {
     const __m256 unit = _mm256_mul_ps(_mm256_cvtepi32_ps(_mm256_srli_epi32(x, 8)), _mm256_set1_ps(1.0f / 16777216.0f));
     _mm256_storeu_ps(u.data(), unit);
   }
+  __attribute__((target("avx2"))) static std::array<double, 4> color(std::span<const ColorKey> keys,
+                                                                    const detail::CurveSplits& splits, double t) {
+    if (keys.size() < 2) return detail::sampleColorClamped(keys, splits, t);
+    const auto [i, w] = detail::locateClamped(keys, splits, t);
+    const __m256d a = _mm256_loadu_pd(keys[i].rgba.data());
+    const __m256d b = _mm256_loadu_pd(keys[i + 1].rgba.data());
+    std::array<double, 4> out;
+    _mm256_storeu_pd(out.data(), _mm256_add_pd(a, _mm256_mul_pd(_mm256_sub_pd(b, a), _mm256_set1_pd(w))));
+    return out;
+  }
 };
 #endif
 
 // Slot (group g, birth b) given the group's candidate cycle k and cycleMix(x, k); false when
 // the slot is dead.
-template <class Draws>
+template <class Lanes>
 [[gnu::always_inline]] inline bool evaluateBirth(const EmitterContext& x, const std::vector<float>& schedule,
                                                  std::uint32_t g, std::uint32_t b, std::int64_t k, std::uint32_t kMix,
                                                  ParticleState& out) {
@@ -161,7 +180,7 @@ template <class Draws>
   const double lifetime = x.lifetime.at(variationFromPrefix(prefix, Stream::Lifetime));
   if (!(age < lifetime)) return false;
   std::array<float, 8> u;
-  Draws::later(prefix, u);
+  Lanes::later(prefix, u);
 
   out.slot = static_cast<std::uint32_t>(g * schedule.size() + b);
   out.birth = b;
@@ -178,9 +197,9 @@ template <class Draws>
   const Vec3 d = detail::displacementInline(out.velocity, x.accel, x.drag, age);
   const Vec3 r = detail::rotateYawInline({out.spawn.x + d.x, out.spawn.y + d.y, out.spawn.z + d.z}, x.yaw);
   out.position = {x.position.x + x.scale * r.x, x.position.y + x.scale * r.y, x.position.z + x.scale * r.z};
-  const double t = age / lifetime;
-  out.size = detail::sampleSizeInline(std::span<const SizeKey>(x.size.data(), x.sizeKeys), t) * x.scale;
-  out.color = detail::sampleColorInline(std::span<const ColorKey>(x.color.data(), x.colorKeys), t);
+  const double t = std::clamp(age / lifetime, 0.0, 1.0);
+  out.size = detail::sampleSizeClamped(std::span<const SizeKey>(x.size.data(), x.sizeKeys), x.sizeSplits, t) * x.scale;
+  out.color = Lanes::color(std::span<const ColorKey>(x.color.data(), x.colorKeys), x.colorSplits, t);
   const double angle = x.angle.at(u[6]);
   const double spin = x.spin.at(u[7]);
   out.rotation = angle + spin * age;
@@ -194,11 +213,11 @@ bool evaluatePrepared(const EmitterContext& x, const std::vector<float>& schedul
   const auto births = static_cast<std::uint32_t>(schedule.size());
   const std::uint32_t g = slot / births;
   const std::int64_t k = groupCycle(x, g);
-  return evaluateBirth<NarrowDraws>(x, schedule, g, slot % births, k, cycleMix(x, k), out);
+  return evaluateBirth<NarrowLanes>(x, schedule, g, slot % births, k, cycleMix(x, k), out);
 }
 
 // Visits every alive particle in ascending slot order without a division per slot.
-template <class Draws, class F>
+template <class Lanes, class F>
 [[gnu::always_inline]] inline void forEachAlive(const EmitterContext& x, const std::vector<float>& schedule,
                                                 std::uint64_t slots, F&& visit) {
   if (!x.clock.started || schedule.empty()) return;
@@ -209,11 +228,11 @@ template <class Draws, class F>
     const std::int64_t k = groupCycle(x, g);
     const std::uint32_t kMix = cycleMix(x, k);
     for (std::uint32_t b = 0; b < births && slot < slots; ++b, ++slot)
-      if (evaluateBirth<Draws>(x, schedule, g, b, k, kMix, p)) visit(p);
+      if (evaluateBirth<Lanes>(x, schedule, g, b, k, kMix, p)) visit(p);
   }
 }
 
-std::atomic<bool> wideDraws{true};
+std::atomic<bool> wideLanes{true};
 
 #ifdef KILN_WIDE_DRAWS
 bool canDrawWide() {
@@ -226,7 +245,7 @@ bool canDrawWide() {
 template <class F>
 __attribute__((target("avx2"))) void forEachAliveWide(const EmitterContext& x, const std::vector<float>& schedule,
                                                       std::uint64_t slots, F& visit) {
-  forEachAlive<WideDraws>(x, schedule, slots, visit);
+  forEachAlive<WideLanes>(x, schedule, slots, visit);
 }
 #endif
 
@@ -235,9 +254,9 @@ __attribute__((target("avx2"))) void forEachAliveWide(const EmitterContext& x, c
 template <class F>
 void forEachAliveOf(const EmitterContext& x, const std::vector<float>& schedule, std::uint64_t slots, F&& visit) {
 #ifdef KILN_WIDE_DRAWS
-  if (wideDraws.load(std::memory_order_relaxed) && canDrawWide()) return forEachAliveWide(x, schedule, slots, visit);
+  if (wideLanes.load(std::memory_order_relaxed) && canDrawWide()) return forEachAliveWide(x, schedule, slots, visit);
 #endif
-  forEachAlive<NarrowDraws>(x, schedule, slots, visit);
+  forEachAlive<NarrowLanes>(x, schedule, slots, visit);
 }
 
 }  // namespace
@@ -287,7 +306,7 @@ void evaluate(const Document& doc, std::size_t emitterIndex, double levelTime, R
 }
 
 namespace detail {
-bool useWideDraws(bool on) { return wideDraws.exchange(on); }
+bool useWideLanes(bool on) { return wideLanes.exchange(on); }
 }  // namespace detail
 
 std::uint64_t hashBuffers(const RenderBuffers& b) {

@@ -7,6 +7,7 @@
 #include <array>
 #include <cmath>
 #include <cstdint>
+#include <limits>
 #include <span>
 #include <utility>
 
@@ -38,21 +39,33 @@ inline Vec3 rotateYawInline(const Vec3& v, const YawBasis& b) {
   return {b.c * v.x - b.s * v.y, b.s * v.x + b.c * v.y, v.z};
 }
 
-// The segment [i, i+1] holding t and the interpolation weight inside it; keys are validated
-// (2..4 keys, ages strictly increasing from 0 to 1).
+// Where a curve of at most four keys splits: the ages of its interior keys, padded with +inf
+// to two, so the segment search below is the same two comparisons for 2, 3 or 4 keys. An
+// evaluator prepares them once per emitter.
+struct CurveSplits {
+  double first = std::numeric_limits<double>::infinity();
+  double second = std::numeric_limits<double>::infinity();
+};
+
 template <class Key>
-inline std::pair<std::size_t, double> locate(std::span<const Key> keys, double t) {
-  t = std::clamp(t, 0.0, 1.0);
+inline CurveSplits curveSplits(std::span<const Key> keys) {
+  CurveSplits s;
+  if (keys.size() > 2 && keys.size() <= 4) s.first = keys[1].age;
+  if (keys.size() > 3 && keys.size() <= 4) s.second = keys[2].age;
+  return s;
+}
+
+// The segment [i, i+1] holding t (already clamped to [0, 1]) and the interpolation weight
+// inside it; keys are validated (2..4 keys, ages strictly increasing from 0 to 1), `splits` are
+// curveSplits(keys).
+template <class Key>
+inline std::pair<std::size_t, double> locateClamped(std::span<const Key> keys, const CurveSplits& splits, double t) {
   // The first interior key at or above t ends the search, without a branch on t (a fresh
   // random value for every particle, so such a branch would mispredict half the time).
-  // Validated curves have at most four keys, two of them interior: written out for those.
   std::size_t i = 0;
   if (keys.size() <= 4) {
-    if (keys.size() > 2) {
-      const bool above1 = t > keys[1].age;
-      i = above1;
-      if (keys.size() > 3) i += above1 & (t > keys[2].age);
-    }
+    const bool above1 = t > splits.first;
+    i = static_cast<std::size_t>(above1) + static_cast<std::size_t>(above1 & (t > splits.second));
   } else {
     bool below = true;
     for (std::size_t j = 1; j + 1 < keys.size(); ++j) {
@@ -65,20 +78,29 @@ inline std::pair<std::size_t, double> locate(std::span<const Key> keys, double t
   return {i, std::clamp(w, 0.0, 1.0)};
 }
 
-inline double sampleSizeInline(std::span<const SizeKey> keys, double t) {
+// The curves at t, clamped to [0, 1] first; `splits` are curveSplits(keys).
+inline double sampleSizeClamped(std::span<const SizeKey> keys, const CurveSplits& splits, double t) {
   if (keys.empty()) return 0;
   if (keys.size() == 1) return keys[0].value;
-  const auto [i, w] = locate(keys, t);
+  const auto [i, w] = locateClamped(keys, splits, t);
   return keys[i].value + (keys[i + 1].value - keys[i].value) * w;
 }
 
-inline std::array<double, 4> sampleColorInline(std::span<const ColorKey> keys, double t) {
+inline std::array<double, 4> sampleColorClamped(std::span<const ColorKey> keys, const CurveSplits& splits, double t) {
   if (keys.empty()) return {};
   if (keys.size() == 1) return keys[0].rgba;
-  const auto [i, w] = locate(keys, t);
+  const auto [i, w] = locateClamped(keys, splits, t);
   std::array<double, 4> out{};
   for (int c = 0; c < 4; ++c) out[c] = keys[i].rgba[c] + (keys[i + 1].rgba[c] - keys[i].rgba[c]) * w;
   return out;
+}
+
+inline double sampleSizeInline(std::span<const SizeKey> keys, double t) {
+  return sampleSizeClamped(keys, curveSplits(keys), std::clamp(t, 0.0, 1.0));
+}
+
+inline std::array<double, 4> sampleColorInline(std::span<const ColorKey> keys, double t) {
+  return sampleColorClamped(keys, curveSplits(keys), std::clamp(t, 0.0, 1.0));
 }
 
 inline std::uint32_t flipbookFrameInline(std::size_t frameCount, Flipbook flipbook, double fps, double age) {

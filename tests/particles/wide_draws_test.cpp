@@ -1,5 +1,5 @@
-// The evaluator draws a particle's later streams eight at a time on AVX2 CPUs and one at a time
-// elsewhere: both must give the same bits for every slot, at every time, of every sample
+// The evaluator draws a particle's later streams eight at a time, and blends its colour four
+// channels at a time, on AVX2 CPUs, and one at a time elsewhere: both must give the same bits for every slot, at every time, of every sample
 // document (including cycles past 2^32, where the hash sees the cycle modulo 2^32).
 #include <catch2/catch.hpp>
 
@@ -34,15 +34,15 @@ bool sameStates(const std::vector<wp::ParticleState>& a, const std::vector<wp::P
 }
 
 // Restores the default when a check fails mid-way.
-struct WideDraws {
-  explicit WideDraws(bool on) : before(wp::detail::useWideDraws(on)) {}
-  ~WideDraws() { wp::detail::useWideDraws(before); }
+struct WideLanes {
+  explicit WideLanes(bool on) : before(wp::detail::useWideLanes(on)) {}
+  ~WideLanes() { wp::detail::useWideLanes(before); }
   bool before;
 };
 
 }  // namespace
 
-TEST_CASE("wide and narrow draws give the same particles, bit for bit", "[evaluate]") {
+TEST_CASE("wide and narrow lanes give the same particles, bit for bit", "[evaluate]") {
   const std::vector<wp::Document> docs{kiln::testdocs::sampleDocumentV1(), kiln::testdocs::sampleDocumentV2(),
                                        kiln::testdocs::maximumDocument()};
   // Times inside the first cycles, far into a long session, and past 2^32 cycles of a 2 s period.
@@ -53,11 +53,11 @@ TEST_CASE("wide and narrow draws give the same particles, bit for bit", "[evalua
       for (const double t : times) {
         std::vector<wp::ParticleState> wide, narrow;
         {
-          WideDraws on(true);
+          WideLanes on(true);
           wide = wp::evaluateEmitter(doc, e, t);
         }
         {
-          WideDraws off(false);
+          WideLanes off(false);
           narrow = wp::evaluateEmitter(doc, e, t);
         }
         INFO("emitter " << doc.emitters[e].name << " at t = " << t);
@@ -67,11 +67,11 @@ TEST_CASE("wide and narrow draws give the same particles, bit for bit", "[evalua
         a.reserve(doc.presets[doc.emitters[e].preset].capacity);
         b.reserve(doc.presets[doc.emitters[e].preset].capacity);
         {
-          WideDraws on(true);
+          WideLanes on(true);
           wp::evaluate(doc, e, t, a);
         }
         {
-          WideDraws off(false);
+          WideLanes off(false);
           wp::evaluate(doc, e, t, b);
         }
         REQUIRE(a.count == narrow.size());
@@ -88,7 +88,7 @@ TEST_CASE("the narrow path draws each stream as variation() defines it", "[evalu
   // One alive particle's velocity and angle from its own (seed, cycle, birth), outside the
   // evaluator: wrong stream numbering in either path would show here.
   const wp::Document doc = kiln::testdocs::sampleDocumentV1();
-  WideDraws off(false);
+  WideLanes off(false);
   const auto particles = wp::evaluateEmitter(doc, 0, 0.37);
   REQUIRE_FALSE(particles.empty());
   const wp::Emitter& e = doc.emitters[0];
