@@ -93,13 +93,17 @@ void checkPlacement(Report& r, const Emitter& e, const Path& at) {
 }
 
 // Per item: 1 when an earlier item has the same name (where the duplicate is reported). One
-// sort of indices instead of a set of name copies.
+// sort of indices (by name, then index, so equal names keep their order without the buffer a
+// stable sort allocates) instead of a set of name copies.
 template <class Item>
 std::vector<char> repeatedNames(const std::vector<Item>& items) {
   std::vector<char> repeated(items.size(), 0);
   std::vector<std::uint32_t> order(items.size());
   for (std::size_t i = 0; i < items.size(); ++i) order[i] = static_cast<std::uint32_t>(i);
-  std::stable_sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) { return items[a].name < items[b].name; });
+  std::sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) {
+    const int c = items[a].name.compare(items[b].name);
+    return c < 0 || (c == 0 && a < b);
+  });
   for (std::size_t k = 1; k < order.size(); ++k)
     if (items[order[k]].name == items[order[k - 1]].name) repeated[order[k]] = 1;
   return repeated;
@@ -146,7 +150,9 @@ core::Diagnostics validate(const Document& doc, const ValidateOptions& options) 
       const std::uint64_t need = requiredCapacity(p, e);
       if (need > kMaxSlotsPerEmitter)
         r.add(Code::SlotsPerEmitter, at, "needs " + std::to_string(need) + " slots; at most " + std::to_string(kMaxSlotsPerEmitter) + " are allowed");
-      if (const auto why = capacityShortfall(p, e)) r.add(Code::CapacityTooSmall, at / ".preset", *why);
+      // capacityShortfall explains exactly the need above capacity: asked only then.
+      if (need > p.capacity)
+        if (const auto why = capacityShortfall(p, e)) r.add(Code::CapacityTooSmall, at / ".preset", *why);
     }
     if (resolved) totalSlots += doc.presets[e.preset].capacity;
 
