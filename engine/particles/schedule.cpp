@@ -33,11 +33,15 @@ std::uint64_t saturatingAdd(std::uint64_t a, std::uint64_t b) { return a > kSatu
 
 }  // namespace
 
-std::uint64_t birthCount(const Emitter& e) {
-  std::uint64_t n = rateBirths(e.rate, e.duration);
-  for (const Burst& b : e.bursts) n = saturatingAdd(n, b.count);
+std::uint64_t burstBirths(const Emitter& e) {
+  std::uint64_t n = 0;
+  for (const Burst& b : e.bursts) n += b.count;
   return n;
 }
+
+// Rate births saturate; one saturating add of the burst sum then gives what adding each burst
+// with saturation would.
+std::uint64_t birthCount(const Emitter& e) { return saturatingAdd(rateBirths(e.rate, e.duration), burstBirths(e)); }
 
 void birthScheduleInto(const Emitter& e, std::vector<float>& out) {
   out.clear();

@@ -13,6 +13,9 @@ namespace kiln::particles {
 // Number of births one emission produces (rate births + burst counts), computed without
 // allocating. Rate births are n/rate for n ≥ 0 with the float64 offset n/rate < duration.
 std::uint64_t birthCount(const Emitter& e);
+// The burst counts alone, summed. Each count is below 2^32, so the sum cannot overflow short of
+// 2^32 bursts, which no vector of 16-byte bursts holds.
+std::uint64_t burstBirths(const Emitter& e);
 
 // The stable sorted float32 schedule: rate births at n/rate in [0, duration) — counted against
 // the float64 offset at the excluded endpoint, before float32 conversion — plus each burst's

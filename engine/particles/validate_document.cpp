@@ -60,8 +60,7 @@ void checkTiming(Report& r, const Emitter& e, const Path& at) {
   if (!ok) return;
 
   const std::uint64_t births = birthCount(e);
-  std::uint64_t rateBirths = births;
-  for (const Burst& b : e.bursts) rateBirths -= std::min<std::uint64_t>(rateBirths, b.count);
+  const std::uint64_t rateBirths = births - std::min(births, burstBirths(e));
   if (rateBirths > kMaxSlotsPerEmitter)
     r.add(Code::RateRange, at / ".rate", "rate x duration gives " + std::to_string(rateBirths) +
                                              " births; at most " + std::to_string(kMaxSlotsPerEmitter) + " can be scheduled");
