@@ -82,6 +82,24 @@ TEST_CASE("huge rate x duration is counted without allocating", "[particles][sch
   CHECK(birthCount(rateEmitter(1e6, 3600)) == 3600000000ull);
 }
 
+TEST_CASE("burst counts add exactly, and saturate only with saturated rate births", "[particles][schedule]") {
+  constexpr std::uint64_t kMax = ~std::uint64_t{0};
+  Emitter bursts = rateEmitter(0, 0);
+  for (int i = 0; i < 16; ++i) bursts.bursts.push_back({0.1 * i, 0xffffffffu});
+  // 16 × (2^32 − 1): far past 32 bits, exact in 64.
+  CHECK(burstBirths(bursts) == 16 * std::uint64_t{0xffffffffu});
+  CHECK(birthCount(bursts) == 16 * std::uint64_t{0xffffffffu});
+  Emitter both = rateEmitter(1e6, 3600);
+  both.bursts = bursts.bursts;
+  CHECK(birthCount(both) == 3600000000ull + 16 * std::uint64_t{0xffffffffu});
+  // Rate births beyond counting saturate, and bursts on top stay saturated rather than wrapping.
+  Emitter huge = rateEmitter(1e30, 3600);
+  CHECK(birthCount(huge) == kMax);
+  huge.bursts = bursts.bursts;
+  CHECK(burstBirths(huge) == 16 * std::uint64_t{0xffffffffu});
+  CHECK(birthCount(huge) == kMax);
+}
+
 TEST_CASE("cycle groups: ceil of f32 max lifetime over f32 period and at least 1", "[particles][schedule]") {
   CHECK(cycleGroups(lifetimePreset(3), cycling(2)) == 2);
   CHECK(cycleGroups(lifetimePreset(2), cycling(2)) == 1);
