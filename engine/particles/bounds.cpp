@@ -102,12 +102,13 @@ double upF32(double v) {
 
 double maxAbs(const Vec3& v) { return std::max({std::fabs(v.x), std::fabs(v.y), std::fabs(v.z)}); }
 
-}  // namespace
-
-BoundsExplanation explainEmitterBounds(const Preset& p, const Emitter& e) {
+// The box, and with Explain the reasons behind each face too: one computation for both, the
+// bookkeeping compiled out where only the box is wanted (decoding, validation, culling).
+template <bool Explain>
+Bounds boundsOf(const Preset& p, const Emitter& e, BoundsExplanation* why) {
   const Inputs in = inputsOf(p, e);
-  BoundsExplanation out;
-  out.billboardRadius = in.maxSize * in.scale * (std::numbers::sqrt2 / 2);
+  Bounds box;
+  const double billboardRadius = in.maxSize * in.scale * (std::numbers::sqrt2 / 2);
 
   // Margin (docs/particles.md, "Bounds margin"): float32 evaluation on the GPU, bounded relative
   // to the largest magnitude S any term of the position can reach, plus twice the worst
@@ -116,14 +117,14 @@ BoundsExplanation explainEmitterBounds(const Preset& p, const Emitter& e) {
   const double speed = std::max(maxAbs(in.vmin), maxAbs(in.vmax));
   const double accel = maxAbs(in.accel);
   const double local = 2 * (maxAbs(in.half) + speed * L + accel * L * L / 2);
-  const double magnitude = maxAbs(in.position) + in.scale * local + out.billboardRadius;
+  const double magnitude = maxAbs(in.position) + in.scale * local + billboardRadius;
   double series = 0;
   if (in.drag > 0) {
     const double tq = std::min(L, 0.5 / in.drag);
     const double q6 = std::pow(in.drag * tq, 6);
     series = 2 * in.scale * (q6 / 5040 * tq * 2 * speed + q6 / 40320 * tq * tq * 2 * accel);
   }
-  out.margin = magnitude * (1.0 / 65536) + series;
+  const double margin = magnitude * (1.0 / 65536) + series;
 
   const Ends ends{dragFactors(in.drag, 0), dragFactors(in.drag, L)};
   const double c = in.yaw.c, s = in.yaw.s;
@@ -133,17 +134,29 @@ BoundsExplanation explainEmitterBounds(const Preset& p, const Emitter& e) {
       const double sigma = side == 0 ? -1 : 1;
       const std::array<double, 3> w{sigma * axes[axis][0], sigma * axes[axis][1], sigma * axes[axis][2]};
       const Face f = face(in, ends, w);
-      const double reach = in.scale * f.value + out.billboardRadius + out.margin;
+      const double reach = in.scale * f.value + billboardRadius + margin;
       const double centre = in.position[axis];
-      if (side == 0) out.bounds.min[axis] = downF32(centre - reach);
-      else out.bounds.max[axis] = upF32(centre + reach);
-      out.faces[static_cast<std::size_t>(axis * 2 + side)] = {f.term, f.age, L, sigma * f.value};
+      if (side == 0) box.min[axis] = downF32(centre - reach);
+      else box.max[axis] = upF32(centre + reach);
+      if constexpr (Explain) why->faces[static_cast<std::size_t>(axis * 2 + side)] = {f.term, f.age, L, sigma * f.value};
     }
   }
+  if constexpr (Explain) {
+    why->billboardRadius = billboardRadius;
+    why->margin = margin;
+  }
+  return box;
+}
+
+}  // namespace
+
+BoundsExplanation explainEmitterBounds(const Preset& p, const Emitter& e) {
+  BoundsExplanation out;
+  out.bounds = boundsOf<true>(p, e, &out);
   return out;
 }
 
-Bounds conservativeEmitterBounds(const Preset& p, const Emitter& e) { return explainEmitterBounds(p, e).bounds; }
+Bounds conservativeEmitterBounds(const Preset& p, const Emitter& e) { return boundsOf<false>(p, e, nullptr); }
 
 std::array<Vec3, 8> corners(const Bounds& b) {
   std::array<Vec3, 8> out{};
