@@ -88,7 +88,8 @@ class MinSize {
     bytes += 1;
   }
   void reference(const char*, std::uint32_t, std::uint32_t, std::optional<std::uint32_t> = {}) { bytes += 4; }
-  std::string_view text(const char*, const std::string&, const TextRule& rule) {
+  template <class S>
+  std::string_view text(const char*, const S&, const TextRule& rule) {
     bytes += static_cast<std::size_t>(rule.length) + 1;
     return {};
   }
@@ -144,7 +145,8 @@ class Writer {
   void reference(const char*, std::uint32_t v, std::uint32_t, std::optional<std::uint32_t> = {}) {
     w_.u32(v);
   }
-  std::string_view text(const char*, const std::string& v, const TextRule& rule) {
+  template <class S>
+  std::string_view text(const char*, const S& v, const TextRule& rule) {
     const std::string_view s = std::string_view(v).substr(0, widthMax(rule.length));
     prefix(rule.length, s.size());
     w_.raw(s);
@@ -258,7 +260,9 @@ class Reader {
 
   // Returns a view of the characters in the input (empty after a defect); only decoding
   // stores them, so a scanned text costs no allocation.
-  std::string_view text(const char* field, std::string& v, const TextRule& rule) {
+  // S is std::string or a core::InlineText (anything assignable from a string_view).
+  template <class S>
+  std::string_view text(const char* field, S& v, const TextRule& rule) {
     const std::uint64_t at = r_.offset();
     if (!ok_) return {};
     std::uint64_t length = 0;
@@ -278,8 +282,7 @@ class Reader {
       fail(core::Code::BadName, r_.offset() - length, field, std::move(*why));
       return {};
     }
-    // Constructed, then moved in: one allocation of the exact size, none of assign's checks.
-    if constexpr (Materialize) v = std::string(chars);
+    if constexpr (Materialize) v = chars;
     // The view points into the input, so labelling an element by its name costs nothing.
     if (style_.nameLabels && depth_ == 1 && stack_[0].index >= 0 && field && std::strcmp(field, "name") == 0)
       stack_[0].label = chars;

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/float.hpp"
+#include "core/inline_text.hpp"
 
 namespace kiln::particles {
 
@@ -38,6 +39,9 @@ inline constexpr std::size_t kMaxEncodedBytes = 1u << 20;
 inline constexpr double kMaxSeconds = 3600.0;
 // Names (presets, emitters, textures) are 1..64 bytes of UTF-8 without control characters.
 inline constexpr std::size_t kMaxNameBytes = 64;
+// A preset, emitter or frame name: valid names (1..kMaxNameBytes) are kept inline, so decoding
+// a document of many names allocates no block per name; longer ones are kept whole.
+using Name = core::InlineText<kMaxNameBytes>;
 // Emitter sector indices refer to the level's compiled world, which a .kwp file does not carry;
 // no KWS1 world holds more sectors than this (a static_assert in world/level.hpp ties it to
 // world::kMaxSectors), so larger indices are rejected without the world, whose layer checks
@@ -104,7 +108,7 @@ struct ColorKey {
 };
 
 struct Sprite {
-  std::vector<std::string> frames;  // texture names, 1..16
+  std::vector<Name> frames;  // texture names, 1..16
   double fps = 0;
   Flipbook flipbook = Flipbook::Once;
   Facing facing = Facing::Camera;
@@ -113,7 +117,7 @@ struct Sprite {
 };
 
 struct Preset {
-  std::string name;
+  Name name;
   std::uint32_t capacity = 0;  // slots every emitter of this preset allocates, 1..4096
   SpawnShape spawnShape = SpawnShape::Point;
   Vec3 spawnHalfExtents;  // box half extents (ignored for point)
@@ -136,7 +140,7 @@ struct Burst {
 };
 
 struct Emitter {
-  std::string name;
+  Name name;
   std::uint32_t preset = 0;  // index into Document::presets
   std::uint32_t sector = 0;  // index into the level's compiled sectors
   Vec3 position;             // world coordinates

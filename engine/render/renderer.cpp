@@ -181,7 +181,7 @@ core::Diagnostics Renderer::prepare(const world::World& world, const particles::
     std::vector<std::string> presetNames;
     std::vector<FrameSize> sizes;
     for (const auto& p : particles->presets) {
-      presetFrames.push_back(p.sprite.frames);
+      presetFrames.emplace_back(p.sprite.frames.begin(), p.sprite.frames.end());
       presetNames.push_back(p.name);
       for (const auto& name : p.sprite.frames)
         for (const auto& t : textures)

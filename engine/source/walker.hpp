@@ -77,6 +77,12 @@ class Walker {
   bool integer(const SourceNode& n, const std::string& path, std::int64_t min, std::int64_t max,
                std::int64_t& out);
   bool text(const SourceNode& n, const std::string& path, std::string& out);
+  bool text(const SourceNode& n, const std::string& path, particles::Name& out) {
+    std::string s;
+    if (!text(n, path, s)) return false;
+    out = s;
+    return true;
+  }
   bool vec3(const SourceNode& n, const std::string& path, particles::Vec3& out);
   bool numbers(const SourceNode& n, const std::string& path, double* out, std::size_t count);
 

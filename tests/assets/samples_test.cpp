@@ -163,7 +163,7 @@ TEST_CASE("smoke_fire: version 2 alpha smoke over additive fire, one premultipli
   // The flame/smoke material: one preset, one static frame, reused by several emitters.
   const std::uint32_t material = presetIndex(doc, "flame_smoke");
   CHECK(doc.presets[material].sprite.blend == Blend::Premultiplied);
-  CHECK(doc.presets[material].sprite.frames == std::vector<std::string>{"flame_smoke"});
+  CHECK(doc.presets[material].sprite.frames == std::vector<particles::Name>{"flame_smoke"});
   CHECK(std::count_if(doc.emitters.begin(), doc.emitters.end(), [&](const auto& e) { return e.preset == material; }) >= 2);
   // It starts as glow (opacity 0, bright RGB) and ends as smoke (dark RGB).
   const auto& c = doc.presets[material].color;
@@ -211,7 +211,7 @@ TEST_CASE("every frame a sample names is beside its module, square, one size per
     const world::Level level = load(name);
     for (const auto& p : level.particles->presets) {
       std::set<std::pair<int, int>> sizes;
-      for (const std::string& frame : p.sprite.frames) {
+      for (const particles::Name& frame : p.sprite.frames) {
         const fs::path png = kOut / "levels" / "textures" / (frame + ".png");
         const Png info = probe(png);
         INFO(name << ": " << png.string());

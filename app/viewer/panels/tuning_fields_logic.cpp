@@ -30,7 +30,10 @@ class NumberCollector {
   template <class E>
   void enumeration(const char*, E&, E) {}
   void reference(const char*, std::uint32_t&, std::uint32_t) {}
-  std::string_view text(const char*, std::string&, const core::walk::TextRule&) { return {}; }
+  template <class S>
+  std::string_view text(const char*, S&, const core::walk::TextRule&) {
+    return {};
+  }
   void reserved(const char*, std::size_t) {}
   std::uint16_t version() const { return particles::Version; }
   std::uint32_t count(const char*, std::size_t size, core::walk::Width, std::size_t, std::uint64_t) {
