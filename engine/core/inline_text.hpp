@@ -90,7 +90,8 @@ class InlineText {
     }
   }
   void take(InlineText& other) noexcept {
-    inline_ = other.inline_;
+    // Only the bytes in use (and the terminator): the rest of the buffer is never written.
+    std::memcpy(inline_.data(), other.inline_.data(), std::size_t{other.size_} + 1);
     size_ = other.size_;
     heap_ = std::move(other.heap_);
     other.size_ = 0;
