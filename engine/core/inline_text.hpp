@@ -44,18 +44,11 @@ class InlineText {
   std::string_view view() const noexcept { return heap_ ? std::string_view(*heap_) : std::string_view(inline_.data(), size_); }
   operator std::string_view() const noexcept { return view(); }
   operator std::string() const { return std::string(view()); }
-  std::string str() const { return std::string(view()); }
 
   const char* data() const noexcept { return heap_ ? heap_->data() : inline_.data(); }
   const char* c_str() const noexcept { return data(); }
   std::size_t size() const noexcept { return heap_ ? heap_->size() : size_; }
-  std::size_t length() const noexcept { return size(); }
   bool empty() const noexcept { return size() == 0; }
-  const char* begin() const noexcept { return data(); }
-  const char* end() const noexcept { return data() + size(); }
-  char operator[](std::size_t i) const noexcept { return data()[i]; }
-  char front() const noexcept { return data()[0]; }
-  char back() const noexcept { return data()[size() - 1]; }
   int compare(std::string_view other) const noexcept { return view().compare(other); }
 
   friend bool operator==(const InlineText& a, const InlineText& b) noexcept { return a.view() == b.view(); }
@@ -70,7 +63,6 @@ class InlineText {
   friend std::string operator+(const InlineText& a, std::string_view b) { return std::string(a.view()).append(b); }
   friend std::string operator+(const InlineText& a, const std::string& b) { return std::string(a.view()).append(b); }
   friend std::string operator+(const InlineText& a, const char* b) { return std::string(a.view()).append(b); }
-  friend std::string operator+(const InlineText& a, char b) { return std::string(a.view()) + b; }
   friend std::string operator+(const char* a, const InlineText& b) { return std::string(a).append(b.view()); }
   friend std::string& operator+=(std::string& a, const InlineText& b) { return a.append(b.view()); }
   friend std::ostream& operator<<(std::ostream& os, const InlineText& t) { return os << t.view(); }

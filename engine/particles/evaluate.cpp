@@ -8,7 +8,7 @@
 #include <cmath>
 
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
-#define KILN_WIDE_DRAWS 1
+#define KILN_WIDE_LANES 1
 #include <immintrin.h>
 #endif
 
@@ -95,7 +95,6 @@ EmitterContext prepare(const Document& doc, std::size_t emitterIndex, std::size_
   return x;
 }
 
-
 // Cycle k that slot group g shows at the current clock (before the birth-time test): the most
 // recent k ≤ c with k ≡ g (mod G). Once emitters always show cycle 0.
 std::int64_t groupCycle(const EmitterContext& x, std::uint32_t g) {
@@ -125,7 +124,7 @@ struct NarrowLanes {
   }
 };
 
-#ifdef KILN_WIDE_DRAWS
+#ifdef KILN_WIDE_LANES
 // The same in AVX2 registers, with the same bits: all eight draws in one 8-lane register (the
 // same integer mix, and the same exact conversion of a 24-bit integer to float, times 2^-24),
 // and the four colour channels of a + (b − a)·w in one 4-lane register (the same three double
@@ -234,14 +233,12 @@ template <class Lanes, class F>
 
 std::atomic<bool> wideLanes{true};
 
-#ifdef KILN_WIDE_DRAWS
+#ifdef KILN_WIDE_LANES
 bool canDrawWide() {
   static const bool yes = __builtin_cpu_supports("avx2");
   return yes;
 }
-#endif
 
-#ifdef KILN_WIDE_DRAWS
 template <class F>
 __attribute__((target("avx2"))) void forEachAliveWide(const EmitterContext& x, const std::vector<float>& schedule,
                                                       std::uint64_t slots, F& visit) {
@@ -249,11 +246,11 @@ __attribute__((target("avx2"))) void forEachAliveWide(const EmitterContext& x, c
 }
 #endif
 
-// forEachAlive with the widest draws this CPU has: the loop is compiled once per kind, the
+// forEachAlive with the widest lanes this CPU has: the loop is compiled once per kind, the
 // AVX2 copy in a function of its own so the rest of the library stays baseline x86-64.
 template <class F>
 void forEachAliveOf(const EmitterContext& x, const std::vector<float>& schedule, std::uint64_t slots, F&& visit) {
-#ifdef KILN_WIDE_DRAWS
+#ifdef KILN_WIDE_LANES
   if (wideLanes.load(std::memory_order_relaxed) && canDrawWide()) return forEachAliveWide(x, schedule, slots, visit);
 #endif
   forEachAlive<NarrowLanes>(x, schedule, slots, visit);

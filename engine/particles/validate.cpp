@@ -75,7 +75,7 @@ bool enumsKnown(Report& r, const Preset& p, const Path& at) {
 }  // namespace
 
 namespace detail {
-void checkName(Report& r, const std::string& name, const Path& path) {
+void checkName(Report& r, std::string_view name, const Path& path) {
   if (r.namesProven) return;
   if (const auto why = core::nameProblem(name, kMaxNameBytes)) r.add(Code::BadName, path, *why);
 }

@@ -12,8 +12,8 @@ struct ValidateOptions {
   // Require each emitter's stored bounds to equal conservativeEmitterBounds bit-for-bit.
   // The viewer relaxes only this rule to inspect a level with forged bounds.
   bool checkStoredBounds = true;
-  // Every preset, frame and emitter name is known to pass core::nameProblem already, as after
-  // a KWP1 scan, which applies that same rule to every name it reads: the names are not
+  // Every preset, frame and emitter name is known to pass core::nameProblem already, as in a
+  // KWP1 decode, whose walk applies that same rule to every name it reads: the names are not
   // checked a second time. Their uniqueness still is.
   bool namesProven = false;
 };

@@ -97,7 +97,7 @@ Path presetRoot(const Preset& p, std::size_t index, bool nameProven = false);
 Path emitterRoot(const Emitter& e, std::size_t index, bool nameProven = false);
 
 // The name rule (core::nameProblem), unless the report's names are proven already.
-void checkName(Report& r, const std::string& name, const Path& path);
+void checkName(Report& r, std::string_view name, const Path& path);
 // The preset rules under a path prefix; `version` 0 skips the blend rule.
 void checkPreset(Report& r, const Preset& p, std::uint16_t version, const Path& at);
 // Reports an unsupported document version; returns the version, or 0 when it is unsupported.

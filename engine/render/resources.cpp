@@ -8,7 +8,7 @@
 namespace kiln::render {
 namespace {
 
-const core::NamedImage* lookup(std::span<const core::NamedImage> textures, const std::string& name) {
+const core::NamedImage* lookup(std::span<const core::NamedImage> textures, std::string_view name) {
   for (const auto& t : textures)
     if (t.name == name) return &t;
   return nullptr;
