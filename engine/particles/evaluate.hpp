@@ -56,9 +56,9 @@ void evaluate(const Document& doc, std::size_t emitterIndex, double levelTime, R
 std::uint64_t hashBuffers(const RenderBuffers& b);
 
 namespace detail {
-// Whether evaluate() and evaluateEmitter() draw a particle's streams eight at a time and blend
-// its colour channels four at a time where the CPU has AVX2 (the default), or one at a time;
-// both give the same bits, and tests switch this off to prove it. Returns the previous setting.
+// Whether evaluate() and evaluateEmitter() compute four particles at a time in AVX2 registers
+// where the CPU has them (the default), or one slot at a time; both give the same bits, and
+// tests switch this off to prove it. Returns the previous setting.
 bool useWideLanes(bool on);
 }  // namespace detail
 

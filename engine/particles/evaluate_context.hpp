@@ -1,0 +1,85 @@
+// Internal to engine/particles: what the reference evaluator prepares once per emitter, shared
+// by the one-slot-at-a-time path (evaluate.cpp) and the four-particles-at-a-time AVX2 path
+// (evaluate_wide.cpp), which must give the same bits.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "core/hash.hpp"
+#include "particles/evaluate.hpp"
+#include "particles/motion.hpp"
+#include "particles/motion_inline.hpp"
+#include "particles/schedule.hpp"
+
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#define KILN_WIDE_LANES 1
+#endif
+
+namespace kiln::particles::detail {
+
+// A drawn range: lo + u·(hi − lo) for a unit draw u, with the width subtracted once.
+struct Span {
+  Span() = default;
+  Span(double lo_, double hi) : lo(lo_), width(hi - lo_) {}
+  double at(float u) const { return lo + static_cast<double>(u) * width; }
+  double lo = 0, width = 0;
+};
+
+// Everything one emitter's slots share, prepared once per call (no allocation: curves are
+// validated to at most kMaxCurveKeys keys).
+struct EmitterContext {
+  const Emitter* emitter = nullptr;
+  bool box = false;
+  Vec3 half, accel, position;
+  double drag = 0, scale = 1;
+  Span lifetime, angle, spin;
+  std::array<Span, 3> velocity;
+  double fps = 0;
+  std::size_t frameCount = 0;
+  Flipbook flipbook = Flipbook::Once;
+  YawBasis yaw;
+  std::array<SizeKey, kMaxCurveKeys> size{};
+  std::array<ColorKey, kMaxCurveKeys> color{};
+  std::size_t sizeKeys = 0, colorKeys = 0;
+  CurveSplits sizeSplits, colorSplits;
+  bool cycling = false;
+  std::uint32_t groups = 1;
+  std::uint64_t live = 0;  // G·B slots can hold a particle; the rest of the capacity stays dead
+  double period = 0;
+  EmitterClock clock;
+  std::uint32_t seedMix = 0;  // mixHash(seed): the first link of every particle's hash chain
+};
+
+// The context of emitter `emitterIndex` with `births` scheduled births at `levelTime`.
+EmitterContext prepare(const Document& doc, std::size_t emitterIndex, std::size_t births, double levelTime);
+
+// Cycle k that slot group g shows at the current clock (before the birth-time test): the most
+// recent k ≤ c with k ≡ g (mod G). Once emitters always show cycle 0.
+inline std::int64_t groupCycle(const EmitterContext& x, std::uint32_t g) {
+  if (!x.cycling) return 0;
+  const std::int64_t c = x.clock.cycle, G = x.groups;
+  return c - (((c - g) % G) + G) % G;
+}
+
+// The second link of the hash chain, shared by one cycle's births (the hash sees the cycle
+// modulo 2^32): variationPrefix(seed, k, b) == mixHash(cycleMix(x, k) ^ b).
+inline std::uint32_t cycleMix(const EmitterContext& x, std::int64_t k) {
+  return core::mixHash(x.seedMix ^ static_cast<std::uint32_t>(k));
+}
+
+#ifdef KILN_WIDE_LANES
+// Whether this CPU runs the AVX2 path.
+bool canEvaluateWide();
+
+// Every alive particle among the first `slots` slots, in ascending slot order, four at a time
+// in AVX2 registers: appended to `out` from out.count on (which must have room), or to
+// `states`. Callers check x.clock.started and a non-empty schedule first.
+void evaluateWide(const EmitterContext& x, const std::vector<float>& schedule, std::uint64_t slots,
+                  RenderBuffers& out);
+void evaluateWide(const EmitterContext& x, const std::vector<float>& schedule, std::uint64_t slots,
+                  std::vector<ParticleState>& states);
+#endif
+
+}  // namespace kiln::particles::detail
