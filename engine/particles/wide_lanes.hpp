@@ -48,13 +48,6 @@ KILN_AVX2 __m128i pack(__m128i v, __m256i index) {
 }
 
 // mixHash on every 32-bit lane.
-KILN_AVX2 __m128i mix4(__m128i x) {
-  x = _mm_xor_si128(x, _mm_srli_epi32(x, 16));
-  x = _mm_mullo_epi32(x, _mm_set1_epi32(0x7feb352d));
-  x = _mm_xor_si128(x, _mm_srli_epi32(x, 15));
-  x = _mm_mullo_epi32(x, _mm_set1_epi32(static_cast<int>(0x846ca68bu)));
-  return _mm_xor_si128(x, _mm_srli_epi32(x, 16));
-}
 KILN_AVX2 __m256i mix8(__m256i x) {
   x = _mm256_xor_si256(x, _mm256_srli_epi32(x, 16));
   x = _mm256_mullo_epi32(x, _mm256_set1_epi32(0x7feb352d));
@@ -62,6 +55,7 @@ KILN_AVX2 __m256i mix8(__m256i x) {
   x = _mm256_mullo_epi32(x, _mm256_set1_epi32(static_cast<int>(0x846ca68bu)));
   return _mm256_xor_si256(x, _mm256_srli_epi32(x, 16));
 }
+KILN_AVX2 __m128i mix4(__m128i x) { return _mm256_castsi256_si128(mix8(_mm256_zextsi128_si256(x))); }
 
 // unitFromHash, promoted to double: (h >> 8)·2^-24 is exact in float and in double.
 KILN_AVX2 __m256d unit4(__m128i h) {
