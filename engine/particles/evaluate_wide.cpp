@@ -58,8 +58,8 @@ struct WideEmitter {
 
 WideEmitter wideEmitter(const EmitterContext& x) {
   WideEmitter w;
-  w.size = curveTables(x.size, x.sizeKeys, x.sizeSplits);
-  w.color = curveTables(x.color, x.colorKeys, x.colorSplits);
+  w.size = curveTables(x.size, x.sizeKeys);
+  w.color = curveTables(x.color, x.colorKeys);
   for (std::size_t i = 0; i + 1 < x.sizeKeys && i < 3; ++i) {
     w.sizeValue[i] = x.size[i].value;
     w.sizeStep[i] = x.size[i + 1].value - x.size[i].value;
@@ -170,7 +170,7 @@ KILN_AVX2 void finishBlock(const EmitterContext& x, const WideEmitter& w, const 
   if (w.size.constant) {
     out.size = _mm256_mul_pd(_mm256_set1_pd(w.constantSize), scale);
   } else {
-    const __m256i index = segmentIndex(w.size.splits, t);
+    const __m256i index = segmentIndex(x.sizeSplits, t);
     const __m256d weight = segmentWeight(w.size, index, t);
     out.size = _mm256_mul_pd(
         _mm256_add_pd(lookup(w.sizeValue, index), _mm256_mul_pd(lookup(w.sizeStep, index), weight)), scale);
@@ -178,7 +178,7 @@ KILN_AVX2 void finishBlock(const EmitterContext& x, const WideEmitter& w, const 
   if (w.color.constant) {
     for (std::size_t ch = 0; ch < 4; ++ch) out.color[ch] = _mm256_set1_pd(w.constantColor[ch]);
   } else {
-    const __m256i index = segmentIndex(w.color.splits, t);
+    const __m256i index = segmentIndex(x.colorSplits, t);
     const __m256d weight = segmentWeight(w.color, index, t);
     for (std::size_t ch = 0; ch < 4; ++ch)
       out.color[ch] =

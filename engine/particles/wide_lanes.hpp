@@ -82,14 +82,12 @@ KILN_AVX2 __m128i lowHalves(__m256i v) {
 // (one cross-lane permute per table instead of a compare chain).
 struct CurveTables {
   bool constant = true;  // 0 or 1 key: the value does not depend on t
-  CurveSplits splits;
   std::array<double, 4> start{}, span{}, valid{};  // a_i, a_{i+1} − a_i, and whether a_{i+1} > a_i
 };
 
 template <class Key>
-inline CurveTables curveTables(const std::array<Key, kMaxCurveKeys>& keys, std::size_t n, const CurveSplits& splits) {
+inline CurveTables curveTables(const std::array<Key, kMaxCurveKeys>& keys, std::size_t n) {
   CurveTables c;
-  c.splits = splits;
   c.constant = n < 2;
   for (std::size_t i = 0; i + 1 < n && i < 3; ++i) {
     c.start[i] = keys[i].age;

@@ -43,6 +43,37 @@ struct WideLanes {
   bool before;
 };
 
+// Evaluates emitter `e` at `t` on both paths, as ParticleStates and as render buffers, requires
+// the same bits from both, and returns the narrow path's particles.
+std::vector<wp::ParticleState> requireSameOnBothPaths(const wp::Document& doc, std::size_t e, double t) {
+  std::vector<wp::ParticleState> wide, narrow;
+  {
+    WideLanes on(true);
+    wide = wp::evaluateEmitter(doc, e, t);
+  }
+  {
+    WideLanes off(false);
+    narrow = wp::evaluateEmitter(doc, e, t);
+  }
+  REQUIRE(sameStates(wide, narrow));
+  // The render-buffer path too.
+  wp::RenderBuffers a, b;
+  a.reserve(doc.presets[doc.emitters[e].preset].capacity);
+  b.reserve(doc.presets[doc.emitters[e].preset].capacity);
+  {
+    WideLanes on(true);
+    wp::evaluate(doc, e, t, a);
+  }
+  {
+    WideLanes off(false);
+    wp::evaluate(doc, e, t, b);
+  }
+  REQUIRE(a.count == narrow.size());
+  REQUIRE(a.count == b.count);
+  REQUIRE(wp::hashBuffers(a) == wp::hashBuffers(b));
+  return narrow;
+}
+
 }  // namespace
 
 TEST_CASE("wide and narrow paths give the same particles of the sample documents, bit for bit", "[evaluate]") {
@@ -54,31 +85,8 @@ TEST_CASE("wide and narrow paths give the same particles of the sample documents
   for (const wp::Document& doc : docs)
     for (std::size_t e = 0; e < doc.emitters.size(); ++e)
       for (const double t : times) {
-        std::vector<wp::ParticleState> wide, narrow;
-        {
-          WideLanes on(true);
-          wide = wp::evaluateEmitter(doc, e, t);
-        }
-        {
-          WideLanes off(false);
-          narrow = wp::evaluateEmitter(doc, e, t);
-        }
         INFO("emitter " << doc.emitters[e].name << " at t = " << t);
-        REQUIRE(sameStates(wide, narrow));
-        // The render-buffer path too.
-        wp::RenderBuffers a, b;
-        a.reserve(doc.presets[doc.emitters[e].preset].capacity);
-        b.reserve(doc.presets[doc.emitters[e].preset].capacity);
-        {
-          WideLanes on(true);
-          wp::evaluate(doc, e, t, a);
-        }
-        {
-          WideLanes off(false);
-          wp::evaluate(doc, e, t, b);
-        }
-        REQUIRE(a.count == narrow.size());
-        REQUIRE(wp::hashBuffers(a) == wp::hashBuffers(b));
+        const std::vector<wp::ParticleState> narrow = requireSameOnBothPaths(doc, e, t);
         alive += narrow.size();
         ++compared;
       }
@@ -187,30 +195,8 @@ TEST_CASE("wide and narrow paths give the same particles of random emitters, bit
     times.push_back(2.5e8 + 0.3);
     times.push_back(4e14 + 0.3);
     for (const double t : times) {
-      std::vector<wp::ParticleState> wide, narrow;
-      {
-        WideLanes on(true);
-        wide = wp::evaluateEmitter(doc, 0, t);
-      }
-      {
-        WideLanes off(false);
-        narrow = wp::evaluateEmitter(doc, 0, t);
-      }
       INFO("trial " << trial << " at t = " << t);
-      REQUIRE(sameStates(wide, narrow));
-      wp::RenderBuffers a, b;
-      a.reserve(p.capacity);
-      b.reserve(p.capacity);
-      {
-        WideLanes on(true);
-        wp::evaluate(doc, 0, t, a);
-      }
-      {
-        WideLanes off(false);
-        wp::evaluate(doc, 0, t, b);
-      }
-      REQUIRE(a.count == b.count);
-      REQUIRE(wp::hashBuffers(a) == wp::hashBuffers(b));
+      const std::vector<wp::ParticleState> narrow = requireSameOnBothPaths(doc, 0, t);
       alive += narrow.size();
       for (const wp::ParticleState& s : narrow) {
         if (p.drag != 0) ++(p.drag * s.age < 0.5 ? seriesLanes : expLanes);
