@@ -159,7 +159,7 @@ TEST_CASE("textures resolve relative to the source and are checked", "[loader]")
     CHECK(d->line == 11);
   }
   SECTION("undecodable file") {
-    CHECK(find(load(replaced(kLevel, "b: b16.png", "b: broken.png")), Code::TextureLoad, "textures.b"));
+    CHECK(find(load(replaced(kLevel, "b: b16.png", "b: broken.png")), Code::NotPng, "textures.b"));
   }
   SECTION("not square") {
     CHECK(find(load(replaced(kLevel, "b: b16.png", "b: wide.png")), Code::TextureNotSquare,
