@@ -23,5 +23,5 @@ echo "kiln: no display found (DISPLAY and WAYLAND_DISPLAY are unset); rendering 
 camera=()
 # The bundled sample's best view (docs/samples.md): the hall from the corridor mouth.
 [ "$#" -eq 0 ] && camera=(--camera 10.5,4,2.6,3,4.3,1.4)
-build/release/app/kiln capture "$level" --time 3.3 --size 1280x720 "${camera[@]}" --out "$out"
+build/release/app/kiln capture "$level" --time 3.3 --size 1280x720 "${camera[@]}" --out "$out" --force
 echo "kiln: wrote $(realpath "$out")"

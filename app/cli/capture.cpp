@@ -11,6 +11,8 @@
 #include "loader/time_range.hpp"
 #include "core/escape.hpp"
 #include "core/file.hpp"
+#include "core/output_plan.hpp"
+#include "loader/terminal.hpp"
 #include "render/capture.hpp"
 #include "render/headless_context.hpp"
 #include "source/suggest.hpp"
@@ -49,10 +51,11 @@ std::filesystem::path numbered(const std::filesystem::path& out, std::size_t i) 
   return p;
 }
 
+// Kiln's own text, redrawn in place with '\r': written past the printable-output filter.
 void progress(std::size_t done, std::size_t total) {
   const std::size_t width = 30, filled = total ? done * width / total : width;
-  std::cerr << "\r[" << std::string(filled, '#') << std::string(width - filled, ' ') << "] " << done << "/"
-            << total << (done == total ? "\n" : "") << std::flush;
+  loader::writeProgress("\r[" + std::string(filled, '#') + std::string(width - filled, ' ') + "] " +
+                        std::to_string(done) + "/" + std::to_string(total) + (done == total ? "\n" : ""));
 }
 
 // A camera from frameLevel's three-quarter direction that fits the box [lo, hi] in the image
@@ -89,7 +92,9 @@ bool framedBounds(const loader::LoadResult& r, const CaptureOptions& o, glm::dve
     any = true;
   }
   if (!any) {
-    std::cerr << "kiln capture: " << (o.frame ? "no emitter named '" + *o.frame + "'" : std::string("the level has no emitters"))
+    std::cerr << "kiln capture: "
+              << (o.frame ? "no emitter named '" + core::escapeText(*o.frame) + "'"
+                          : std::string("the level has no emitters"))
               << (o.frame ? source::didYouMean(*o.frame, names) : "")
               << (names.empty() ? "" : "; emitters: " + source::listOf(names)) << '\n';
   }
@@ -134,6 +139,22 @@ int runCapture(const CaptureOptions& o) {
   const loader::LoadResult r = loader::loadAny(o.file, readOptions(o.unchecked, true));
   if (!r.ok()) return reportFailure(r);
   reportRelaxedFindings(r);
+  // Every PNG and sidecar of the run, checked against the level, its textures, each other and
+  // what exists (unless --force) before anything is rendered.
+  core::OutputPlan plan;
+  plan.addInput(o.file, "level");
+  for (const loader::Texture& t : r.textures) plan.addInput(t.image.origin, "texture " + t.image.name);
+  std::vector<std::pair<std::size_t, std::size_t>> outputs;  // (image, sidecar) per time
+  for (std::size_t i = 0; i < times.size(); ++i) {
+    const std::filesystem::path png = o.times ? numbered(o.out, i) : std::filesystem::path(o.out);
+    std::filesystem::path side = png;
+    side.replace_extension(".json");
+    const std::string frame = o.times ? " of frame " + std::to_string(i) : "";
+    const std::size_t image = plan.addOutput(png, "capture image" + frame);
+    outputs.emplace_back(image, plan.addOutput(side, "sidecar" + frame));
+  }
+  if (const core::Diagnostics refused = plan.check(o.force); !refused.empty())
+    return reportRefusedOutputs(refused);
   core::Diagnostic error;
   auto fileBytes = core::readFile(o.file, error, 64u << 20);
   if (!fileBytes) return reportIoError(error);
@@ -152,10 +173,14 @@ int runCapture(const CaptureOptions& o) {
       std::cerr << "kiln capture: --camera must be eye_x,eye_y,eye_z,target_x,target_y,target_z\n";
       return kExitUsage;
     }
-    camera = render::lookAtLevel(
-        r.level.world, r.level.particles ? &*r.level.particles : nullptr,
-        {static_cast<float>(c[0]), static_cast<float>(c[1]), static_cast<float>(c[2])},
-        {static_cast<float>(c[3]), static_cast<float>(c[4]), static_cast<float>(c[5])});
+    const glm::vec3 eye(static_cast<float>(c[0]), static_cast<float>(c[1]), static_cast<float>(c[2]));
+    const glm::vec3 target(static_cast<float>(c[3]), static_cast<float>(c[4]), static_cast<float>(c[5]));
+    // Checked as rendered (float32): a view with no direction would be one colour, exit 0.
+    if (auto d = render::checkCamera(glm::dvec3(eye), glm::dvec3(target), glm::dvec3(camera.up), "--camera")) {
+      std::cerr << "kiln capture: " << core::format(*d) << '\n';
+      return kExitUsage;
+    }
+    camera = render::lookAtLevel(r.level.world, r.level.particles ? &*r.level.particles : nullptr, eye, target);
   }
 
   auto ctx = render::HeadlessContext::create();
@@ -198,12 +223,11 @@ int runCapture(const CaptureOptions& o) {
       std::cerr << (o.times ? "\n" : "") << "kiln capture: " << core::format(*d) << '\n';
       return kExitUsage;
     }
-    const std::filesystem::path png = o.times ? numbered(o.out, i) : std::filesystem::path(o.out);
-    if (i == 0 && png.has_parent_path()) {
-      std::error_code ec;
-      std::filesystem::create_directories(png.parent_path(), ec);
+    std::vector<std::uint8_t> png;
+    if (!loader::encodePngBytes(std::get<core::Image>(img), png, error)) {
+      error.path = plan.path(outputs[i].first).string();
+      return reportIoError(error);
     }
-    if (!loader::writePngFile(png, std::get<core::Image>(img), error)) return reportIoError(error);
     sidecar.levelTime = times[i];
     if (o.stats) {
       render::FrameCost cost{renderer.stats()};
@@ -211,14 +235,15 @@ int runCapture(const CaptureOptions& o) {
       sidecar.cost = cost;
     }
     const std::string json = render::sidecarJson(sidecar);
-    std::filesystem::path side = png;
-    side.replace_extension(".json");
-    if (!core::writeFile(side, std::span(reinterpret_cast<const std::uint8_t*>(json.data()), json.size()),
-                         error))
-      return reportIoError(error);
+    // The image and its sidecar are replaced as a pair: never a new image beside an old sidecar.
+    const std::pair<std::size_t, std::span<const std::uint8_t>> pair[] = {
+        {outputs[i].first, png},
+        {outputs[i].second, std::span(reinterpret_cast<const std::uint8_t*>(json.data()), json.size())}};
+    if (!plan.writeTogether(pair, error)) return reportIoError(error);
     if (o.times) progress(i + 1, times.size());
   }
-  if (!o.times) std::cout << "wrote " << o.out << " (" << width << "x" << height << ", t=" << o.time << ")\n";
+  if (!o.times)
+    std::cout << "wrote " << core::escapeText(o.out) << " (" << width << "x" << height << ", t=" << o.time << ")\n";
   return kExitOk;
 }
 

@@ -5,6 +5,7 @@
 
 #include "cli/commands.hpp"
 #include "core/file.hpp"
+#include "core/output_plan.hpp"
 #include "particles/bounds.hpp"
 #include "core/texture_name.hpp"
 #include "particles/kwp1/kwp1.hpp"
@@ -57,6 +58,19 @@ int reportIoError(const core::Diagnostic& io) {
   return kExitUsage;
 }
 
+int reportRefusedOutputs(const core::Diagnostics& refused) {
+  std::vector<std::string> codes;
+  for (const core::Diagnostic& d : refused) {
+    std::cerr << loader::format(loader::locateIoError(d)) << '\n';
+    const std::string c(core::codeName(d.code));
+    if (std::find(codes.begin(), codes.end(), c) == codes.end()) codes.push_back(c);
+  }
+  std::cerr << "(kiln explain CODE says more about each:";
+  for (const std::string& c : codes) std::cerr << ' ' << c;
+  std::cerr << ")\n";
+  return kExitUsage;
+}
+
 int runCompile(const std::string& source, const std::string& out, bool copyTextures) {
   if (loader::fileKind(source) != loader::FileKind::Source) {
     return reportIoError(core::ioError(source, "compile takes a level source (.yaml)"));
@@ -65,34 +79,49 @@ int runCompile(const std::string& source, const std::string& out, bool copyTextu
   if (!r.ok()) return reportFailure(r);
   reportNotes(r);
   reportWarnings(r);
-  const std::vector<std::uint8_t> bytes = world::encodeKlm1(r.level);
-  core::Diagnostic error;
-  if (const std::filesystem::path parent = std::filesystem::path(out).parent_path(); !parent.empty()) {
-    std::error_code ec;
-    std::filesystem::create_directories(parent, ec);
-  }
-  if (!core::writeFile(out, bytes, error)) return reportIoError(error);
+  // Every file compile reads and every file it writes, checked before the first write: the
+  // module and the copies replace what is there (build products), never an input or each other.
+  core::OutputPlan plan;
+  plan.addInput(source, "level source");
+  std::vector<std::size_t> sources;
+  for (const loader::Texture& t : r.textures)
+    sources.push_back(plan.addInput(t.image.origin, "texture " + t.image.name));
+  const std::size_t module = plan.addOutput(out, "level module", core::OutputPlan::Existing::Replace);
   // A compiled level finds its textures at <dir>/textures/NAME.png; copying the source PNGs
   // there (bytes unchanged) by default makes the output directory self-contained for capture
-  // and the viewer, wherever it is. Opting out is for build systems that place them.
-  if (!copyTextures && !r.textures.empty())
-    std::cerr << out << ": note: textures not copied (--no-copy-textures); capture and kiln-view will look for "
-              << "them in " << (std::filesystem::path(out).parent_path() / "textures").string() << "/NAME.png\n";
+  // and the viewer, wherever it is. Opting out is for build systems that place them. A copy
+  // whose target is its own source (a level compiled beside its textures/) is already there.
+  std::vector<std::size_t> copies;
   if (copyTextures) {
     const std::filesystem::path dir = std::filesystem::path(out).parent_path() / "textures";
-    std::error_code ec;
-    std::filesystem::create_directories(dir, ec);
-    for (const loader::Texture& t : r.textures) {
+    for (std::size_t i = 0; i < r.textures.size(); ++i) {
+      const std::string& name = r.textures[i].image.name;
       // The loader already refused unsafe names; resolving again keeps this write inside `dir`
       // even if a future loader path forgets to.
-      auto target = core::resolveTextureFile(dir, t.image.name, "textures." + t.image.name);
+      auto target = core::resolveTextureFile(dir, name, "textures." + name);
       if (auto* d = std::get_if<core::Diagnostic>(&target)) {
         std::cerr << loader::format({*d, source, 0, 0, std::nullopt}) << '\n';
         return kExitInvalid;
       }
-      auto png = core::readFile(t.image.origin, error);
-      if (!png || !core::writeFile(std::get<std::filesystem::path>(target), *png, error)) return reportIoError(error);
+      copies.push_back(
+          plan.addCopy(std::get<std::filesystem::path>(target), "copy of texture " + name, sources[i]));
     }
+  }
+  if (const core::Diagnostics refused = plan.check(); !refused.empty())
+    return reportRefusedOutputs(refused);
+
+  const std::vector<std::uint8_t> bytes = world::encodeKlm1(r.level);
+  core::Diagnostic error;
+  if (!plan.write(module, bytes, error)) return reportIoError(error);
+  if (!copyTextures && !r.textures.empty())
+    std::cerr << out
+              << ": note: textures not copied (--no-copy-textures); capture and kiln-view will look for "
+              << "them in " << (std::filesystem::path(out).parent_path() / "textures").string()
+              << "/NAME.png\n";
+  for (std::size_t i = 0; i < copies.size(); ++i) {
+    if (plan.inPlace(copies[i])) continue;
+    auto png = core::readFile(r.textures[i].image.origin, error);
+    if (!png || !plan.write(copies[i], *png, error)) return reportIoError(error);
   }
   std::uint64_t slots = 0;
   const particles::Document none;

@@ -24,6 +24,8 @@ inline Json jsonVec(const particles::Vec3& v) { return Json::array({v.x, v.y, v.
 int reportFailure(const loader::LoadResult& r);
 // Prints an I/O failure (a core::ioError) through the same formatter; returns 2.
 int reportIoError(const core::Diagnostic& io);
+// Prints an output plan's refusals (core::OutputPlan::check), one per line; returns 2.
+int reportRefusedOutputs(const core::Diagnostics& refused);
 
 // copyTextures (the default; --no-copy-textures clears it): also write each texture to
 // <out dir>/textures/NAME.png, where readers of compiled levels look.
@@ -61,13 +63,15 @@ struct CaptureOptions {
   bool unchecked = false;             // relax the inspectable checks; findings become warnings
   bool stats = false;                 // the sidecar records the frame's cost (timers, pipeline statistics, culling)
   bool noEvents = false;              // leave the event particles out
+  bool force = false;                 // replace an existing PNG, sidecar or sequence frame
 };
 int runCapture(const CaptureOptions& o);
 
 // `kiln explain CODE`: the code's paragraph from docs/codes.md (built in); `--list` prints all names.
 int runExplain(const std::string& code, bool list);
 
+// `out`, when given, must not exist unless `force` (output-exists) nor be A or B (output-is-input).
 int runCompare(const std::string& a, const std::string& b, const std::optional<std::string>& out,
-               int threshold, bool json);
+               int threshold, bool json, bool force = false);
 
 }  // namespace kiln::cli

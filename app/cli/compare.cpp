@@ -5,12 +5,21 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/commands.hpp"
+#include "core/output_plan.hpp"
 #include "render/image_compare.hpp"
 
 namespace kiln::cli {
 
 int runCompare(const std::string& a, const std::string& b, const std::optional<std::string>& out,
-               int threshold, bool json) {
+               int threshold, bool json, bool force) {
+  // The difference image never lands on either input, nor on a file the user has (unless
+  // --force): checked before anything is decoded.
+  core::OutputPlan plan;
+  plan.addInput(a, "first image");
+  plan.addInput(b, "second image");
+  const std::size_t diff = out ? plan.addOutput(*out, "difference image") : 0;
+  if (const core::Diagnostics refused = plan.check(force); !refused.empty())
+    return reportRefusedOutputs(refused);
   core::Diagnostic error;
   auto ia = loader::decodeImageFile(a, error);
   if (!ia) return reportIoError(error);
@@ -23,7 +32,14 @@ int runCompare(const std::string& a, const std::string& b, const std::optional<s
               << ia->width << "x" << ia->height << "); compare needs images of one size\n";
     return kExitInvalid;
   }
-  if (out && !loader::writePngFile(*out, c.difference, error)) return reportIoError(error);
+  if (out) {
+    std::vector<std::uint8_t> png;
+    if (!loader::encodePngBytes(c.difference, png, error)) {
+      error.path = *out;
+      return reportIoError(error);
+    }
+    if (!plan.write(diff, png, error)) return reportIoError(error);
+  }
   const bool over = c.changedPixels > 0;
   if (json) {
     nlohmann::ordered_json j;

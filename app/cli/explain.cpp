@@ -43,8 +43,8 @@ int runExplain(const std::string& code, bool list) {
   if (!known) {
     std::vector<std::string> names;
     for (core::Code c : core::allCodes()) names.emplace_back(core::codeName(c));
-    std::cerr << "kiln explain: '" << code << "' is not a code" << source::didYouMean(code, names)
-              << "; kiln explain --list prints them all\n";
+    std::cerr << "kiln explain: '" << core::escapeText(code) << "' is not a code"
+              << source::didYouMean(code, names) << "; kiln explain --list prints them all\n";
     return kExitUsage;
   }
   const std::string body = section(kCodesMarkdown, code);

@@ -2,9 +2,14 @@
 // explain.
 #include <CLI/CLI.hpp>
 #include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <cstdlib>
 #include <iostream>
 
 #include "cli/commands.hpp"
+#include "core/escape.hpp"
+#include "loader/terminal.hpp"
 #include "source/suggest.hpp"
 
 namespace {
@@ -12,7 +17,8 @@ namespace {
 const char* kOverview = "Kiln: compile, check and render worldparticles levels.";
 
 const char* kFooter = R"(Exit codes: 0 success, 1 invalid input (diagnostics printed as
-FILE[:LINE:COL]: error[CODE]: FIELD.PATH: message), 2 usage or I/O error.
+FILE[:LINE:COL]: error[CODE]: FIELD.PATH: message), 2 usage or I/O error, or an output
+refused before anything is written (output-is-input, output-clash, output-exists).
 
 Examples:
   kiln compile assets/levels/braziers.yaml -o braziers.klm
@@ -24,6 +30,20 @@ Examples:
   kiln capture braziers.klm --time 2 --size 640x360 --out shot.png
   kiln compare a.png b.png --out diff.png --threshold 2)";
 
+// Every numeric option goes through this one check: CLI11 reads an empty value as 0 and passes
+// nan, inf or 1e999 on to the command, so `--time ''` would quietly mean t = 0.
+const CLI::Validator kFiniteNumber(
+    [](std::string& text) -> std::string {
+      if (text.empty()) return "needs a number, got an empty value";
+      char* end = nullptr;
+      const bool space = std::isspace(static_cast<unsigned char>(text[0])) != 0;
+      const double v = space ? NAN : std::strtod(text.c_str(), &end);
+      if (!end || end == text.c_str() || *end != '\0' || !std::isfinite(v))
+        return "needs a finite number, got '" + kiln::core::escapeText(text) + "'";
+      return {};
+    },
+    "");
+
 // `kiln compil x`: name the unknown word, list the commands and suggest the nearest, instead of
 // CLI11's "A subcommand is required". nullopt when argv[1] is an option or a known command.
 std::optional<int> refuseUnknownCommand(const CLI::App& app, int argc, char** argv) {
@@ -32,7 +52,8 @@ std::optional<int> refuseUnknownCommand(const CLI::App& app, int argc, char** ar
   std::vector<std::string> names;
   for (const CLI::App* sub : app.get_subcommands({})) names.push_back(sub->get_name());
   if (std::find(names.begin(), names.end(), word) != names.end()) return std::nullopt;
-  std::cerr << "kiln: unknown command '" << word << "'" << kiln::source::didYouMean(word, names)
+  std::cerr << "kiln: unknown command '" << kiln::core::escapeText(word) << "'"
+            << kiln::source::didYouMean(word, names)
             << "\ncommands: " << kiln::source::listOf(names) << "\n(kiln --help describes each)\n";
   return kiln::cli::kExitUsage;
 }
@@ -40,6 +61,7 @@ std::optional<int> refuseUnknownCommand(const CLI::App& app, int argc, char** ar
 }  // namespace
 
 int main(int argc, char** argv) {
+  kiln::loader::installPrintableOutput();
   using namespace kiln::cli;
   CLI::App app{kOverview, "kiln"};
   app.footer(kFooter);
@@ -56,7 +78,9 @@ int main(int argc, char** argv) {
       "Examples:\n  kiln compile assets/levels/braziers.yaml -o braziers.klm\n"
       "  kiln compile assets/levels/braziers.yaml -o out/braziers.klm --no-copy-textures\n\n"
       "Each texture is copied to <out dir>/textures/NAME.png, where readers of a .klm look, so the\n"
-      "output folder is self-contained; --no-copy-textures leaves that to you.");
+      "output folder is self-contained; --no-copy-textures leaves that to you. A copy that would land\n"
+      "on its own source is left in place. The .klm and the copies replace what is there, but never\n"
+      "one of the inputs (output-is-input) or each other (output-clash): then nothing is written.");
   compile->add_option("SRC", file, "Level source (.yaml)")->required();
   compile->add_option("-o,--out", out, "Output level module (.klm)")->required();
   bool copyTextures = true;
@@ -105,7 +129,9 @@ int main(int argc, char** argv) {
       "  kiln sim assets/levels/braziers.yaml --time 2.5 --camera 0,-8,5,0,0,1 --sort view --json\n"
       "  kiln sim braziers.klm --time 4 --sort iso");
   sim->add_option("FILE", file, "Level module or source with an events: section")->required();
-  sim->add_option("-t,--time", simOptions.time, "Level time in seconds (0 or more)")->required();
+  sim->add_option("-t,--time", simOptions.time, "Level time in seconds (0 or more)")
+      ->required()
+      ->check(kFiniteNumber);
   sim->add_option("--camera", simOptions.camera, "eye_x,eye_y,eye_z,target_x,target_y,target_z for the view sort");
   sim->add_option("--sort", simOptions.sort, "view | iso | none (default: the level's sort)");
   sim->add_flag("--json", json, "Print the state as JSON, every particle with its initial values (docs/cli.md; default is a readable summary)");
@@ -116,7 +142,7 @@ int main(int argc, char** argv) {
       "(local, before yaw and scale), position (world), size (scale applied), rotation (degrees),\n"
       "color, frame.\n\nExample:\n  kiln eval braziers.klm --time 2.5 --emitter west_flame --json");
   eval->add_option("FILE", file, "Level module, particle document or source")->required();
-  eval->add_option("-t,--time", time, "Level time in seconds")->required();
+  eval->add_option("-t,--time", time, "Level time in seconds")->required()->check(kFiniteNumber);
   eval->add_option("--emitter", emitter, "Only this emitter");
   eval->add_flag("--json", json, "Print JSON (default is a table)");
   eval->add_flag("--unchecked", unchecked, uncheckedHelp);
@@ -125,9 +151,11 @@ int main(int argc, char** argv) {
   auto* capture = app.add_subcommand("capture", "Render a level headlessly (EGL, no X server) to PNG");
   capture->footer(
       "Writes F.png and a JSON sidecar F.json. --times START:END:STEP writes F_0000.png, F_0001.png, ...\n"
-      "with a progress bar on stderr. A .klm or .kwp finds its textures at <dir>/textures/NAME.png;\n"
-      "a .yaml uses its textures map. Without --camera the camera frames the whole level;\n"
-      "--frame EMITTER frames that emitter's bounds, --frame-all every emitter's.\n"
+      "with a progress bar on stderr. An existing PNG or sidecar is refused (output-exists) before\n"
+      "anything is rendered; --force replaces it. An output naming an input is always refused.\n"
+      "A .klm or .kwp finds its textures at <dir>/textures/NAME.png; a .yaml uses its textures map.\n"
+      "Without --camera the camera frames the whole level; --frame EMITTER frames that emitter's\n"
+      "bounds, --frame-all every emitter's.\n"
       "Event particles (the events: section, its emitters and script) are simulated to --time and\n"
       "drawn; --no-events leaves them out. The sidecar records their step rate and script.\n\n"
       "Examples:\n  kiln capture braziers.klm --time 2 --size 640x360 --out shot.png\n"
@@ -135,9 +163,11 @@ int main(int argc, char** argv) {
       "  kiln capture braziers.klm --time 3 --frame west_flame --out flame.png\n"
       "  kiln capture braziers.klm --time 2.5 --no-events --out without_events.png");
   capture->add_option("FILE", cap.file, "Level module, particle document or source")->required();
-  capture->add_option("-t,--time", cap.time, "Level time in seconds");
+  capture->add_option("-t,--time", cap.time, "Level time in seconds")->check(kFiniteNumber);
   capture->add_option("--size", cap.size, "Image size WxH, each side 1..8192")->capture_default_str();
   capture->add_option("-o,--out", cap.out, "Output PNG (not .json: that is the sidecar's name)")->required();
+  capture->add_flag("--force", cap.force,
+                    "Replace the PNG and its sidecar (every frame of --times) if they exist");
   capture->add_option("--camera", cap.camera, "eye_x,eye_y,eye_z,target_x,target_y,target_z");
   capture->add_option("--times", cap.times, "A sequence START:END:STEP (END included)");
   capture->add_flag("--unchecked", cap.unchecked,
@@ -165,15 +195,20 @@ int main(int argc, char** argv) {
   std::string b;
   std::optional<std::string> diffOut;
   int threshold = 0;
+  bool force = false;
   auto* compare = app.add_subcommand("compare", "Difference metrics of two PNG images");
   compare->footer(
       "Prints max and mean absolute difference, PSNR and the changed-pixel percentage. A channel\n"
-      "difference above --threshold (0..255) counts as a change; any change exits 1.\n\n"
+      "difference above --threshold (0..255) counts as a change; any change exits 1. --out refuses\n"
+      "an existing file (output-exists, exit 2) unless --force, and A or B always (output-is-input).\n\n"
       "Example:\n  kiln compare a.png b.png --out diff.png --threshold 2");
   compare->add_option("A", file, "First image")->required();
   compare->add_option("B", b, "Second image")->required();
-  compare->add_option("-o,--out", diffOut, "Write the difference image here");
-  compare->add_option("--threshold", threshold, "Per-channel tolerance 0..255")->check(CLI::Range(0, 255));
+  compare->add_option("-o,--out", diffOut, "Write the difference image here (not over an existing file)");
+  compare->add_flag("--force", force, "Replace the difference image if it exists");
+  compare->add_option("--threshold", threshold, "Per-channel tolerance 0..255")
+      ->check(kFiniteNumber)
+      ->check(CLI::Range(0, 255));
   compare->add_flag("--json", json, "Print JSON");
 
   if (const auto refused = refuseUnknownCommand(app, argc, argv)) return *refused;
@@ -201,6 +236,6 @@ int main(int argc, char** argv) {
   }
   if (capture->parsed()) return runCapture(cap);
   if (explain->parsed()) return runExplain(code, listCodes);
-  if (compare->parsed()) return runCompare(file, b, diffOut, threshold, json);
+  if (compare->parsed()) return runCompare(file, b, diffOut, threshold, json, force);
   return kExitUsage;
 }

@@ -4,8 +4,10 @@
 
 #include "app.hpp"
 #include "layout.hpp"
+#include "loader/terminal.hpp"
 
 int main(int argc, char** argv) {
+  kiln::loader::installPrintableOutput();
   kiln::viewer::ViewerOptions o;
   CLI::App cli{"kiln-view " KILN_VERSION ": interactive viewer for worldparticles levels (.klm) and level sources (.yaml)"};
   std::string level, script, screenshot, size = "1280x720";

@@ -93,6 +93,7 @@ def project(cam, p):
     return (x_ndc * 0.5 + 0.5) * W, (0.5 - y_ndc * 0.5) * H
 
 
+shutil.rmtree(SCRATCH, ignore_errors=True)  # captures refuse to replace a file left by an earlier run
 os.makedirs(SCRATCH, exist_ok=True)
 rc, _, err = run("capture", LEVEL, "--time", TIMES[0], "--size", f"{W}x{H}", "--camera", CAMERA,
                  "--out", os.path.join(SCRATCH, "probe.png"))
