@@ -77,8 +77,9 @@ TEST_CASE("saved emitter edits change only that emitter's item and read back as 
   edited.seed = 7;
   edited.delay = 0.5;
   const std::string source = readText(kAssets / "levels/braziers.yaml");
-  std::string error;
-  const auto out = loader::replaceScalars(source, emitter_edit::changedScalars(doc.emitters[e], edited, e), error);
+  core::Diagnostic error;
+  const auto out =
+      loader::applySourceEdits(source, emitter_edit::changedScalars(doc.emitters[e], edited, e), error);
   REQUIRE(out);
   // Byte-identical outside north_flame's two lines.
   const auto a = lines(source), b = lines(*out);

@@ -205,9 +205,9 @@ TEST_CASE("a tuned recipe and a fired burst save as edits of that recipe and the
   const auto edits = events_edit::changedScalars(before, after);
   REQUIRE(edits);
   const std::string source = readText(kAssets / "levels/braziers.yaml");
-  std::string error;
-  const auto out = loader::replaceScalars(source, *edits, error);
-  INFO(error);
+  core::Diagnostic error;
+  const auto out = loader::applySourceEdits(source, *edits, error);
+  INFO(error.message);
   REQUIRE(out);
   // Every changed or added line is inside pickup's recipe or the script; the rest is untouched.
   const auto a = lines(source), b = lines(*out);
@@ -245,9 +245,9 @@ TEST_CASE("a sprite added to a recipe without one is written; a sprite taken awa
   after.matterLight[1] = 0.5;
   const auto edits = events_edit::changedScalars(before, after);
   REQUIRE(edits);
-  std::string error;
-  const auto out = loader::replaceScalars(readText(kAssets / "levels/braziers.yaml"), *edits, error);
-  INFO(error);
+  core::Diagnostic error;
+  const auto out = loader::applySourceEdits(readText(kAssets / "levels/braziers.yaml"), *edits, error);
+  INFO(error.message);
   REQUIRE(out);
   const MountedLevel again = reopen("sprite", *out);
   CHECK(*again.load.level.events == after);

@@ -110,13 +110,13 @@ TEST_CASE("saving rewrites only the changed scalars' text, comments and layout i
       "      - {age: 0, value: 0.3}\n"
       "      - {age: 1, value: \"0.12\"}\n"
       "    velocity: {min: [-0.15, -0.15, 0.6], max: [0.15, 0.15, 1.1]}\n";
-  std::string error;
-  auto out = loader::replaceScalars(yaml,
-                                    {{{"presets", "puff", "capacity"}, "64"},
-                                     {{"presets", "puff", "lifetime", "max"}, "1.25"},
-                                     {{"presets", "puff", "size", "[1]", "value"}, "0.5"},
-                                     {{"presets", "puff", "velocity", "max", "[2]"}, "2"}},
-                                    error);
+  core::Diagnostic error;
+  auto out = loader::applySourceEdits(yaml,
+                                      {{{"presets", "puff", "capacity"}, "64"},
+                                       {{"presets", "puff", "lifetime", "max"}, "1.25"},
+                                       {{"presets", "puff", "size", "[1]", "value"}, "0.5"},
+                                       {{"presets", "puff", "velocity", "max", "[2]"}, "2"}},
+                                      error);
   REQUIRE(out);
   CHECK(*out ==
         "# my level\n"
@@ -129,7 +129,7 @@ TEST_CASE("saving rewrites only the changed scalars' text, comments and layout i
         "      - {age: 1, value: 0.5}\n"
         "    velocity: {min: [-0.15, -0.15, 0.6], max: [0.15, 0.15, 2]}\n");
   // A sequence item the source lacks cannot be invented: the save is refused.
-  CHECK_FALSE(loader::replaceScalars(yaml, {{{"presets", "puff", "size", "[7]", "age"}, "1"}}, error));
+  CHECK_FALSE(loader::applySourceEdits(yaml, {{{"presets", "puff", "size", "[7]", "age"}, "1"}}, error));
 }
 
 TEST_CASE("numbers are written in their shortest round-trip form") {

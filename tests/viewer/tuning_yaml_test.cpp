@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "loader/loader.hpp"
+#include "panels/emitter_edit.hpp"
 #include "panels/tuning_model.hpp"
 
 using namespace kiln;
@@ -37,9 +38,9 @@ const std::string kPresets =
     "emitters: []   # none yet\n";
 
 std::string save(const std::vector<loader::ScalarEdit>& edits, const std::string& text = kPresets) {
-  std::string error;
-  auto out = loader::replaceScalars(text, edits, error);
-  INFO(error);
+  core::Diagnostic error;
+  auto out = loader::applySourceEdits(text, edits, error);
+  INFO(error.path + ": " + error.message);
   REQUIRE(out);
   return *out;
 }
@@ -53,9 +54,10 @@ TEST_CASE("an omitted scalar is inserted as a new line at its map's indentation"
   // The new line goes after puff's last entry, before its trailing comment.
   CHECK(out == std::string(kPresets).insert(kPresets.find("    # trailing"), "    drag: 1.5\n"));
   CHECK(YAML::Load(out)["presets"]["puff"]["drag"].as<double>() == 1.5);
-  // The last map of a file without a final newline still gets its own line.
+  // The last map of a file without a final newline still gets its own line, and the file still
+  // ends without one.
   const std::string tail = "presets:\n  puff:\n    capacity: 4";
-  CHECK(save({{{"presets", "puff", "drag"}, "2", {}, 0, {}}}, tail) == tail + "\n    drag: 2\n");
+  CHECK(save({{{"presets", "puff", "drag"}, "2", {}, 0, {}}}, tail) == tail + "\n    drag: 2");
 }
 
 TEST_CASE("an omitted field of a flow map is added before its closing brace") {
@@ -134,6 +136,7 @@ TEST_CASE("a key count change is one sequence edit; equal counts stay scalar edi
   CHECK(edits[0].path == std::vector<std::string>{"presets", "puff", "size"});
   REQUIRE(edits[0].items);
   CHECK(*edits[0].items == Items{{{"age", "0"}, {"value", "1"}}, {{"age", "0.25"}, {"value", "1.5"}}, {{"age", "1"}, {"value", "2"}}});
+  CHECK(edits[0].keepItems == 1);  // the first key is unchanged and keeps its text
   b = a;
   b.color[1].rgba[3] = 0.5;
   edits = tuning::changedScalars(a, b);
@@ -143,16 +146,25 @@ TEST_CASE("a key count change is one sequence edit; equal counts stay scalar edi
 }
 
 TEST_CASE("paths that cannot be placed are refused, naming them") {
-  std::string error;
+  core::Diagnostic error;
   // Through a sequence item the source lacks.
-  CHECK_FALSE(loader::replaceScalars(kPresets, {{{"presets", "puff", "size", "[5]", "age"}, "1", {}, 0, {}}}, error));
-  CHECK(error.find("presets.puff.size[5]") != std::string::npos);
+  CHECK_FALSE(loader::applySourceEdits(kPresets, {{{"presets", "puff", "size", "[5]", "age"}, "1", {}, 0, {}}},
+                                       error));
+  CHECK(error.code == core::Code::EditNotLossless);
+  CHECK(error.path == "presets.puff.size[5]");
   // A scalar where a map should be.
-  CHECK_FALSE(loader::replaceScalars(kPresets, {{{"presets", "puff", "capacity", "x"}, "1", {}, 0, {}}}, error));
+  CHECK_FALSE(
+      loader::applySourceEdits(kPresets, {{{"presets", "puff", "capacity", "x"}, "1", {}, 0, {}}}, error));
+  CHECK(error.code == core::Code::EditNotLossless);
+  CHECK(error.path == "presets.puff.capacity.x");
   // A curve edit aimed at a scalar.
-  CHECK_FALSE(loader::replaceScalars(kPresets, {{{"presets", "puff", "capacity"}, {}, Items{}, 0, {}}}, error));
-  CHECK_FALSE(loader::replaceScalars("a: [unclosed\n", {{{"a"}, "1", {}, 0, {}}}, error));
-  CHECK(error.find("no longer parses") != std::string::npos);
+  CHECK_FALSE(
+      loader::applySourceEdits(kPresets, {{{"presets", "puff", "capacity"}, {}, Items{}, 0, {}}}, error));
+  CHECK(error.code == core::Code::EditNotLossless);
+  CHECK(error.path == "presets.puff.capacity");
+  CHECK_FALSE(loader::applySourceEdits("a: [unclosed\n", {{{"a"}, "1", {}, 0, {}}}, error));
+  CHECK(error.code == core::Code::YamlSyntax);
+  CHECK(error.message.find("no longer parses") != std::string::npos);
 }
 
 TEST_CASE("the braziers sample: a curve grows, a key goes, an omitted map appears, the rest is untouched") {
@@ -173,9 +185,9 @@ TEST_CASE("the braziers sample: a curve grows, a key goes, an omitted map appear
   REQUIRE(tuning::removeKey(edited.color, 1));
   edited.rotationSpeed.max = 90;  // embers writes no rotation at all
   edited.drag = 0.75;
-  std::string error;
-  const auto out = loader::replaceScalars(text, tuning::changedScalars(*embers, edited), error);
-  INFO(error);
+  core::Diagnostic error;
+  const auto out = loader::applySourceEdits(text, tuning::changedScalars(*embers, edited), error);
+  INFO(error.message);
   REQUIRE(out);
   const auto reread = loader::compileSourceText(*out, file.string(), file.parent_path());
   REQUIRE(reread.ok());
@@ -198,14 +210,48 @@ TEST_CASE("the braziers sample: a curve grows, a key goes, an omitted map appear
     if (std::find(b.begin(), b.end(), l) == b.end()) gone.push_back(l);
   for (const auto& l : b)
     if (std::find(a.begin(), a.end(), l) == a.end()) added.push_back(l);
-  // A rewritten curve writes its numbers in shortest form ("1.0" becomes "1").
+  // The keys before the first changed one keep their text ("1.0" stays); the keys after it are
+  // written anew in shortest form ("0.0" becomes "0").
   CHECK(gone == std::vector<std::string>{"    drag: 0.6", "    size: [{age: 0, value: 0.07}, {age: 1, value: 0.03}]",
-                                         "      - {age: 0, rgba: [1.0, 0.85, 0.5, 1.0]}",
                                          "      - {age: 0.5, rgba: [1.0, 0.45, 0.1, 0.9]}",
                                          "      - {age: 1, rgba: [0.7, 0.12, 0.02, 0.0]}"});
   CHECK(added == std::vector<std::string>{"    drag: 0.75",
                                           "    size: [{age: 0, value: 0.07}, {age: 0.5, value: 0.05}, {age: 1, value: 0.03}]",
-                                          "      - {age: 0, rgba: [1, 0.85, 0.5, 1]}", "      - {age: 1, rgba: [0.7, 0.12, 0.02, 0]}",
+                                          "      - {age: 1, rgba: [0.7, 0.12, 0.02, 0]}",
                                           "    rotation: {speed: {max: 90}}"});
   CHECK(b.size() == a.size());  // one line in (rotation), one out (a colour key)
 }
+
+TEST_CASE("an added burst goes after the emitter's last one; bursts before a change keep their text") {
+  const std::filesystem::path file = KILN_SOURCE_DIR "/assets/levels/braziers.yaml";
+  std::ifstream in(file, std::ios::binary);
+  REQUIRE(in);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  const std::string text = ss.str();
+  // west_sparks, emitters[2], as the sample writes its bursts.
+  const std::string old = "bursts: [{time: 0, count: 10}, {time: 1.4, count: 6}, {time: 2.2, count: 4}],";
+  REQUIRE(text.find(old) != std::string::npos);
+  particles::Emitter a;
+  a.bursts = {{0.0, 10}, {1.4, 6}, {2.2, 4}};
+  particles::Emitter b = a;
+  b.bursts.push_back({2.8, 2});
+  auto edits = emitter_edit::changedScalars(a, b, 2);
+  REQUIRE(edits.size() == 1);
+  CHECK(edits[0].keepItems == 3);
+  std::string expected = text;
+  expected.replace(expected.find(old), old.size(),
+                   "bursts: [{time: 0, count: 10}, {time: 1.4, count: 6}, {time: 2.2, count: 4}, "
+                   "{time: 2.8, count: 2}],");
+  CHECK(save(edits, text) == expected);
+  // The middle burst removed: the first keeps its text, the rest is written anew.
+  b = a;
+  b.bursts.erase(b.bursts.begin() + 1);
+  edits = emitter_edit::changedScalars(a, b, 2);
+  REQUIRE(edits.size() == 1);
+  CHECK(edits[0].keepItems == 1);
+  expected = text;
+  expected.replace(expected.find(old), old.size(), "bursts: [{time: 0, count: 10}, {time: 2.2, count: 4}],");
+  CHECK(save(edits, text) == expected);
+}
+

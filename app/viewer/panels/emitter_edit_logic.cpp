@@ -67,11 +67,14 @@ std::vector<loader::ScalarEdit> changedScalars(const particles::Emitter& a, cons
   number("period_seconds", a.period, b.period);
   number("delay_seconds", a.delay, b.delay);
   if (a.bursts.size() != b.bursts.size()) {
+    // One sequence edit; the bursts before the first changed one keep their text.
     std::vector<loader::ScalarEdit::Item> items;
     for (const auto& burst : b.bursts)
       items.push_back({{"time", loader::formatNumber(burst.time)}, {"count", loader::formatNumber(burst.count)}});
+    std::size_t keep = 0;
+    while (keep < a.bursts.size() && keep < b.bursts.size() && a.bursts[keep] == b.bursts[keep]) ++keep;
     std::vector<std::string> path{"emitters", item, "bursts"};
-    out.push_back({std::move(path), {}, std::move(items), 0, {}});
+    out.push_back({std::move(path), {}, std::move(items), 0, {}, keep});
   } else {
     for (std::size_t i = 0; i < b.bursts.size(); ++i) {
       const std::string at = "[" + std::to_string(i) + "]";

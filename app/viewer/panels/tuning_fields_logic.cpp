@@ -187,17 +187,23 @@ std::vector<loader::ScalarEdit> changedScalars(const particles::Preset& before, 
   for (const NumberField& nb : fb) {
     if (nb.curveDepth) {
       const std::vector<std::string> curve(nb.path.begin(), nb.path.begin() + static_cast<std::ptrdiff_t>(nb.curveDepth));
-      // A curve whose key count changed is one sequence edit, written where its first key is.
-      if (mapEntries(fa, curve).size() != mapEntries(fb, curve).size()) {
+      // A curve whose key count changed is one sequence edit: the keys before the first one
+      // that changed keep their text, the rest are written anew.
+      const auto keysA = mapEntries(fa, curve), keysB = mapEntries(fb, curve);
+      if (keysA.size() != keysB.size()) {
         if (std::find(rewritten.begin(), rewritten.end(), curve) == rewritten.end()) {
           rewritten.push_back(curve);
-          std::vector<loader::ScalarEdit::Item> items;
-          for (const auto& key : mapEntries(fb, curve)) {
+          auto itemOf = [&](const std::vector<NumberField>& fields, const std::string& key) {
             auto item = curve;
-            item.push_back(key.first);
-            items.push_back(mapEntries(fb, item));
-          }
-          out.push_back({full(curve), {}, std::move(items), 0, {}});
+            item.push_back(key);
+            return mapEntries(fields, item);
+          };
+          std::vector<loader::ScalarEdit::Item> items;
+          for (const auto& key : keysB) items.push_back(itemOf(fb, key.first));
+          std::size_t keep = 0;
+          while (keep < keysA.size() && keep < items.size() && itemOf(fa, keysA[keep].first) == items[keep])
+            ++keep;
+          out.push_back({full(curve), {}, std::move(items), 0, {}, keep});
         }
         continue;
       }

@@ -76,7 +76,8 @@ double dragAge(const std::vector<double>& ages, std::size_t index, double age);
 std::size_t widestGap(const std::vector<double>& ages);
 
 // The YAML edits that turn `before` into `after` under presets.NAME, one per changed number of
-// numberFields; a curve whose key count changed is one sequence edit instead.
+// numberFields; a curve whose key count changed is one sequence edit instead, keeping the text of
+// the keys before the first one that changed.
 std::vector<loader::ScalarEdit> changedScalars(const particles::Preset& before, const particles::Preset& after);
 
 }  // namespace kiln::viewer::tuning
