@@ -7,6 +7,7 @@
 #include "cli/commands.hpp"
 #include "particles/evaluate.hpp"
 #include "particles/evaluate_all.hpp"
+#include "particles/level_time.hpp"
 #include "source/suggest.hpp"
 
 namespace kiln::cli {
@@ -37,6 +38,11 @@ int runEval(const std::string& file, double time, const std::optional<std::strin
             bool unchecked) {
   if (!std::isfinite(time)) {
     std::cerr << "kiln eval: --time must be a finite number\n";
+    return kExitUsage;
+  }
+  // Past the limit the cycle index saturates and birth_time stops meaning anything.
+  if (auto d = particles::checkLevelTime(time, "--time")) {
+    std::cerr << "kiln eval: " << core::format(*d) << '\n';
     return kExitUsage;
   }
   const loader::LoadResult r = loader::loadAny(file, readOptions(unchecked));

@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "cli/commands.hpp"
+#include "particles/level_time.hpp"
 #include "render/camera.hpp"
 #include "sim/batcher.hpp"
 #include "sim/look.hpp"
@@ -46,11 +47,16 @@ int runSim(const SimOptions& o) {
     std::cerr << "kiln sim: --time must be a finite number of seconds, 0 or more\n";
     return kExitUsage;
   }
+  // The same limit as every command, before the budget (which a tiny pool at 1 Hz would pass).
+  if (auto d = particles::checkLevelTime(o.time, "--time")) {
+    std::cerr << "kiln sim: " << core::format(*d) << '\n';
+    return kExitUsage;
+  }
   std::optional<sim::SortMode> sortOverride;
   if (o.sort) {
     sortOverride = sim::sortModeFromName(*o.sort);
     if (!sortOverride) {
-      std::cerr << "kiln sim: --sort must be view, iso or none (got '" << *o.sort << "')\n";
+      std::cerr << "kiln sim: --sort must be view, iso or none (got '" << core::escapeText(*o.sort) << "')\n";
       return kExitUsage;
     }
   }
@@ -60,6 +66,13 @@ int runSim(const SimOptions& o) {
     std::cerr << "kiln sim: --camera must be eye_x,eye_y,eye_z,target_x,target_y,target_z (six finite numbers)\n";
     return kExitUsage;
   }
+  // The capture's rule, so the view a sort looks along is the one a capture would draw.
+  if (cameraGiven)
+    if (auto d = render::checkCamera({eye.x, eye.y, eye.z}, {target.x, target.y, target.z}, {0, 0, 1},
+                                     "--camera")) {
+      std::cerr << "kiln sim: " << core::format(*d) << '\n';
+      return kExitUsage;
+    }
   loader::LoadOptions options;
   options.loadTextures = false;
   const loader::LoadResult r = loader::loadAny(o.file, options);
@@ -86,9 +99,10 @@ int runSim(const SimOptions& o) {
 
   sim::ParticleSystem system(std::move(*compiled.scene));
   const sim::Events& events = system.scene().events;
-  if (!sim::withinSimulationBudget(o.time, system.stepHz(), system.capacity())) {
-    std::cerr << o.file << ": " << core::format({core::Code::InputBudget, "--time",
-                                                 sim::simulationBudgetMessage(o.time, system.stepHz(), system.capacity())})
+  if (!sim::withinSimulationBudget(system.scene(), o.time)) {
+    std::cerr << o.file << ": "
+              << core::format({core::Code::InputBudget, "--time",
+                               sim::simulationBudgetMessage(system.scene(), o.time)})
               << '\n';
     return kExitUsage;
   }
@@ -102,7 +116,8 @@ int runSim(const SimOptions& o) {
   sim::ParticleView view;
   view.sort = sortOverride.value_or(events.sort);
   view.eye = eye;
-  view.forward = len > 0 ? sim::Float3{float(dx / len), float(dy / len), float(dz / len)} : sim::Float3{0, 0, -1};
+  view.forward = {float(dx / len), float(dy / len),
+                  float(dz / len)};  // len > 0: checkCamera, or frameLevel's framing
 
   sim::SpriteBatcher batcher(system.scene().maxSprites);
   batcher.beginFrame(o.time);

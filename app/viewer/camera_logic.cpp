@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "camera.hpp"
+#include "render/camera.hpp"
 
 namespace kiln::viewer {
 namespace {
@@ -53,9 +54,10 @@ void Camera::rotate(double dx, double dy) {
 }
 
 bool Camera::lookFrom(const glm::dvec3& from, const glm::dvec3& at) {
+  // The orbit camera's up is +Z: straight up or down leaves its yaw, and the picture, undefined.
+  if (render::checkCamera(from, at)) return false;
   const glm::dvec3 d = from - at;
   const double len = glm::length(d);
-  if (!(len > 1e-9)) return false;
   mode = Mode::Orbit;
   target = at;
   distance = len;

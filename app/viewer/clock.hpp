@@ -1,6 +1,8 @@
 // The level clock: owned by the mounted level, advanced by the frame loop; views never touch it.
 #pragma once
 
+#include "particles/level_time.hpp"
+
 namespace kiln::viewer {
 
 // Level time in seconds. Resizing, switching cameras or hiding a view never resets it; only
@@ -9,10 +11,10 @@ struct LevelClock {
   static constexpr double kMinSpeed = 0.1;
   static constexpr double kMaxSpeed = 4.0;
   static constexpr double kStepSeconds = 1.0 / 60.0;  // one timeline step, a 60 Hz tick
-  // The latest level time the viewer shows (about 31.7 years). Beyond it a double's spacing
-  // grows past a microsecond and cycle arithmetic (cycle index × period) stops resolving
-  // single births; values enter through seek() and the script parser, which refuse more.
-  static constexpr double kMaxTime = 1e9;
+  // The latest level time the viewer shows: the limit every command shares
+  // (particles/level_time.hpp). Values enter through seek() and the script parser, which
+  // refuse more.
+  static constexpr double kMaxTime = particles::kMaxLevelTime;
   // The most ticks one `step` may move (a script's `step N`).
   static constexpr double kMaxStepTicks = 1e6;
 

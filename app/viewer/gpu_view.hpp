@@ -29,7 +29,8 @@ class ImageTexture : public render::ImageTexture {
   void* imguiId() const { return viewer::imguiId(imguiTexture()); }
 };
 
-// Event particle-steps one viewer frame may simulate (2^23: a few milliseconds on one core).
+// Event particle-steps one viewer frame may spend, births counted as sim/budget.hpp counts them
+// (2^23: about 26 ms on one core at worst).
 inline constexpr double kEventStepsPerFrame = 8388608.0;
 
 class GpuView {

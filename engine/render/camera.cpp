@@ -3,11 +3,34 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <limits>
 
 #include <glm/gtc/matrix_transform.hpp>
 
 namespace kiln::render {
+
+std::optional<core::Diagnostic> checkCamera(const glm::dvec3& eye, const glm::dvec3& target,
+                                            const glm::dvec3& up, std::string path) {
+  const glm::dvec3 d = target - eye;
+  const double len = glm::length(d), upLen = glm::length(up);
+  char where[160];
+  std::snprintf(where, sizeof where, "the eye (%.9g, %.9g, %.9g) and target (%.9g, %.9g, %.9g)", eye.x, eye.y,
+                eye.z, target.x, target.y, target.z);
+  // Written so NaN and infinities fail too.
+  if (!(len >= kMinCameraDistance) || !std::isfinite(len))
+    return core::Diagnostic{core::Code::DegenerateCamera, std::move(path),
+                            std::string(where) +
+                                " are less than 1e-6 m apart (or not finite): the camera has no "
+                                "direction; move the eye away from the target"};
+  if (!(glm::length(glm::cross(d, up)) >= kMinViewUpSine * len * upLen))
+    return core::Diagnostic{
+        core::Code::DegenerateCamera, std::move(path),
+        std::string(where) + " look straight " + (glm::dot(d, up) > 0 ? "up" : "down") +
+            " the Z axis (within 1e-6 of the up direction), so the picture has no horizontal "
+            "axis; tilt the view or move the eye sideways"};
+  return std::nullopt;
+}
 
 glm::mat4 viewMatrix(const Camera& c) { return glm::lookAt(c.eye, c.target, c.up); }
 

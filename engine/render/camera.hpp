@@ -2,7 +2,10 @@
 #pragma once
 
 #include <glm/glm.hpp>
+#include <optional>
+#include <string>
 
+#include "core/diagnostic.hpp"
 #include "particles/model.hpp"
 #include "world/world.hpp"
 
@@ -20,6 +23,18 @@ struct Camera {
   float orthoHeight = 10.0f;  // world units visible vertically (orthographic only)
   friend bool operator==(const Camera&, const Camera&) = default;
 };
+
+// The camera rule `kiln capture --camera`, `kiln sim --camera` and the viewer's `look` share.
+// A view needs a direction d = target − eye: `degenerate-camera` when |d| is below
+// kMinCameraDistance (the eye on its target) or not finite, or when d is parallel to `up` within
+// kMinViewUpSine: |d × up| < kMinViewUpSine · |d| · |up| (looking straight up or down the Z
+// axis, which leaves the picture's horizontal axis undefined and the image one colour). Callers
+// pass the values they will render with (after any float32 rounding). `path` names the input.
+inline constexpr double kMinCameraDistance = 1e-6;  // metres
+inline constexpr double kMinViewUpSine = 1e-6;      // about 0.2 arc seconds off the up axis
+std::optional<core::Diagnostic> checkCamera(const glm::dvec3& eye, const glm::dvec3& target,
+                                            const glm::dvec3& up = {0.0, 0.0, 1.0},
+                                            std::string path = "camera");
 
 glm::mat4 viewMatrix(const Camera& c);
 // OpenGL clip conventions (depth −1..1); aspect = width / height.

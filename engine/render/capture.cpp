@@ -11,6 +11,7 @@
 #include "core/escape.hpp"
 #include "core/file.hpp"
 #include "core/hash.hpp"
+#include "particles/level_time.hpp"
 #include "render/event_scene.hpp"
 #include "sim/system.hpp"
 
@@ -70,12 +71,14 @@ std::variant<core::Image, core::Diagnostic> capture(Renderer& renderer, const Ca
     return core::Diagnostic{core::Code::GlError, "capture.size",
                             "capture size " + std::to_string(request.width) + "x" + std::to_string(request.height) +
                                 " is outside 1.." + std::to_string(limit)};
+  // Worldparticles and events alike are only defined to the level-time limit.
+  if (auto d = particles::checkLevelTime(request.levelTime, "time")) return *d;
   // A capture is the state at T exactly, so the event simulation must be able to reach it.
   if (const EventScene* ev = renderer.eventScene(); ev && request.options.events) {
     const sim::ParticleSystem& sys = ev->system();
-    if (!sim::withinSimulationBudget(request.levelTime, sys.stepHz(), sys.capacity()))
+    if (!sim::withinSimulationBudget(sys.scene(), request.levelTime))
       return core::Diagnostic{core::Code::InputBudget, "events",
-                              sim::simulationBudgetMessage(request.levelTime, sys.stepHz(), sys.capacity()) +
+                              sim::simulationBudgetMessage(sys.scene(), request.levelTime) +
                                   "; capture an earlier time, or leave the events out"};
   }
   FrameOptions exact = request.options;

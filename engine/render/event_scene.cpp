@@ -2,7 +2,6 @@
 #include "render/event_scene.hpp"
 
 #include <chrono>
-#include <limits>
 #include <utility>
 
 #include "core/assert.hpp"
@@ -51,10 +50,19 @@ void EventScene::update(double levelTime, const Camera& camera, std::optional<si
   const auto t0 = std::chrono::steady_clock::now();
   const std::int64_t target = sim::ParticleSystem::stepsAt(levelTime, system_.stepHz());
   stats_.targetStep = target;
-  stats_.beyondBudget = !sim::withinSimulationBudget(levelTime, system_.stepHz(), system_.capacity());
-  const std::int64_t maxSteps =
-      stepBudget ? static_cast<std::int64_t>(*stepBudget / system_.capacity()) : std::numeric_limits<std::int64_t>::max();
-  stats_.catchingUp = !stats_.beyondBudget && !system_.advanceToward(levelTime, maxSteps);
+  // Counted from the scene as it is now, so live tuning (a rate, a count) is counted too.
+  stats_.beyondBudget = !sim::withinSimulationBudget(system_.scene(), levelTime);
+  stats_.catchingUp = stats_.stepOverFrameBudget = false;
+  stats_.nextStepCost = 0;
+  if (!stats_.beyondBudget && stepBudget) {
+    using P = sim::ParticleSystem::Progress;
+    const P progress = system_.advanceWithin(levelTime, *stepBudget);
+    stats_.catchingUp = progress == P::Partial;
+    stats_.stepOverFrameBudget = progress == P::StepOverBudget;
+    if (stats_.stepOverFrameBudget) stats_.nextStepCost = system_.nextStepCost();
+  } else if (!stats_.beyondBudget) {
+    system_.advanceTo(levelTime);
+  }
   stats_.step = system_.step();
   stats_.simMs = msSince(t0);
   const auto t1 = std::chrono::steady_clock::now();
@@ -62,7 +70,7 @@ void EventScene::update(double levelTime, const Camera& camera, std::optional<si
   assignDrawClasses();  // per frame: live tuning may change a recipe's blend
   batcher_.beginFrame(levelTime);
   // Not at T yet (or never): declare nothing rather than another moment's particles.
-  if (!stats_.beyondBudget && !stats_.catchingUp) {
+  if (!stats_.beyondBudget && !stats_.catchingUp && !stats_.stepOverFrameBudget) {
     const auto view = particleView(camera, sort.value_or(system_.scene().events.sort));
     // The window was just opened, so declaring cannot fail (WindowClosed is its only error).
     const auto err = sim::declareParticles(batcher_, system_, buffers_, view, groups_);

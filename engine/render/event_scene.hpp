@@ -34,10 +34,13 @@ struct EventFrameStats {
   std::uint64_t droppedTotal = 0;
   double simMs = 0.0;    // advanceTo
   double batchMs = 0.0;  // writeRenderBuffers + declare + build
-  // Nothing is declared (so nothing drawn) while either holds: T lies past the simulation
-  // budget (sim::withinSimulationBudget), or a per-frame step budget left the system short of T.
+  // Nothing is declared (so nothing drawn) while any holds: T lies past the simulation budget
+  // (sim::withinSimulationBudget), a per-frame budget left the system short of T, or the next
+  // step alone costs more than the per-frame budget (a host with one never gets past it).
   bool beyondBudget = false;
   bool catchingUp = false;
+  bool stepOverFrameBudget = false;
+  double nextStepCost = 0;                // with stepOverFrameBudget: what that step costs (particle-steps)
   std::int64_t step = 0, targetStep = 0;  // steps done, steps T needs
 };
 
@@ -48,9 +51,11 @@ class EventScene {
 
   // Reaches level time T (re-simulating from 0 when T goes back), fills the render buffers and
   // runs one batcher frame for this camera (the scene's sort mode, unless `sort` overrides it).
-  // With `stepBudget` (particle-steps) a call advances at most that much and declares nothing
-  // until T is reached, so an interactive host stays responsive on the way (stats().catchingUp);
-  // without it T is reached exactly. A T past the simulation budget is not simulated at all.
+  // With `stepBudget` (the budget's particle-steps, births counted: sim/budget.hpp) a call
+  // spends at most that much and declares nothing until T is reached, so an interactive host
+  // stays responsive on the way (stats().catchingUp); a step costing more than it alone is never
+  // run (stats().stepOverFrameBudget). Without it T is reached exactly. A T past the simulation
+  // budget is not simulated at all (checked before any step runs).
   void update(double levelTime, const Camera& camera, std::optional<sim::SortMode> sort = std::nullopt,
               std::optional<double> stepBudget = std::nullopt);
 

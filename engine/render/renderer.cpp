@@ -172,27 +172,12 @@ core::Diagnostics Renderer::prepare(const world::World& world, const particles::
                                     std::span<const core::NamedImage> textures) {
   impl_->level.reset();
   impl_->events.reset();
-  core::Diagnostics problems;
   AtlasLayout atlas;
   if (particles != nullptr) {
-    problems = checkTextures(*particles, textures);
-    if (!problems.empty()) return problems;
-    std::vector<std::vector<std::string>> presetFrames;
-    std::vector<std::string> presetNames;
-    std::vector<FrameSize> sizes;
-    for (const auto& p : particles->presets) {
-      presetFrames.emplace_back(p.sprite.frames.begin(), p.sprite.frames.end());
-      presetNames.push_back(p.name);
-      for (const auto& name : p.sprite.frames)
-        for (const auto& t : textures)
-          if (t.name == name) {
-            sizes.push_back({name, t.image.width});
-            break;
-          }
-    }
+    // Proved from rectangles (render/resources.hpp); page pixels are built below, at upload.
     GLint maxTexture = 0;
     glGetIntegerv(GL_MAX_TEXTURE_SIZE, &maxTexture);
-    auto packed = packAtlas(presetFrames, sizes, presetNames, static_cast<std::uint32_t>(std::max(maxTexture, 1)));
+    auto packed = planAtlas(*particles, textures, static_cast<std::uint32_t>(std::max(maxTexture, 1)));
     if (auto* errors = std::get_if<core::Diagnostics>(&packed)) return *errors;
     atlas = std::move(std::get<AtlasLayout>(packed));
   }

@@ -1,7 +1,9 @@
-// Texture identity and frame compatibility checks run by Renderer::prepare.
+// Texture identity, frame compatibility and the atlas plan, checked by Renderer::prepare before
+// anything is uploaded.
 #include "render/resources.hpp"
 
 #include <string>
+#include <vector>
 
 #include "particles/frames.hpp"
 
@@ -42,6 +44,23 @@ core::Diagnostics checkTextures(const particles::Document& doc, std::span<const 
         out);
   }
   return out;
+}
+
+std::variant<AtlasLayout, core::Diagnostics> planAtlas(const particles::Document& doc,
+                                                       std::span<const core::NamedImage> textures,
+                                                       std::uint32_t maxTextureSize) {
+  if (core::Diagnostics problems = checkTextures(doc, textures); !problems.empty()) return problems;
+  std::vector<std::vector<std::string>> presetFrames;
+  std::vector<std::string> presetNames;
+  std::vector<FrameSize> sizes;
+  for (const auto& p : doc.presets) {
+    presetFrames.emplace_back(p.sprite.frames.begin(), p.sprite.frames.end());
+    presetNames.push_back(p.name);
+    // checkTextures proved every frame has a square image; its width is all packing needs.
+    for (const auto& name : p.sprite.frames)
+      if (const auto* t = lookup(textures, name)) sizes.push_back({name, t->image.width});
+  }
+  return packAtlas(presetFrames, sizes, presetNames, maxTextureSize);
 }
 
 }  // namespace kiln::render

@@ -3,14 +3,13 @@
 #include "sim/system.hpp"
 
 #include <algorithm>
-#include "core/assert.hpp"
 #include <cmath>
-#include <cstdio>
 #include <cstring>
 #include <functional>
 #include <limits>
 #include <numbers>
 
+#include "core/assert.hpp"
 #include "sim/variation.hpp"
 
 namespace kiln::sim {
@@ -106,6 +105,42 @@ bool ParticleSystem::advanceToward(double levelTime, std::int64_t maxSteps) {
   return step_ == n;
 }
 
+double ParticleSystem::nextStepCost() const {
+  const Events& ev = scene_.events;
+  double bursts = 0, births = 0;
+  for (std::size_t k = scriptNext_; k < scriptOrder_.size() && scriptStep_[scriptOrder_[k]] <= step_; ++k) {
+    bursts += 1;
+    births += effectiveCount(ev.recipes[scene_.scriptRecipe[scriptOrder_[k]]]);
+  }
+  // The same expression advance() throws by, so the count is this step's exactly.
+  const double dt = 1.0 / stepHz();
+  for (std::size_t e = 0; e < carry_.size(); ++e) {
+    const double whole = std::floor(carry_[e] + effectiveRate(ev.emitters[e]) * dt);
+    bursts += whole;
+    births += whole;  // one particle a throw
+  }
+  // The particles alive now are the ones this step integrates (a birth's own integration is in
+  // its kBirthCost).
+  return static_cast<double>(live_) +
+         kVisitCost * static_cast<double>(ev.emitters.size() + ev.recipes.size()) + kBurstCost * bursts +
+         kBirthCost * births;
+}
+
+ParticleSystem::Progress ParticleSystem::advanceWithin(double levelTime, double budget) {
+  const std::int64_t n = stepsAt(levelTime, stepHz());
+  if (n < step_) reset();
+  double spent = 0;
+  bool ran = false;
+  while (step_ < n) {
+    const double cost = nextStepCost();
+    if (!(spent + cost <= budget)) return ran ? Progress::Partial : Progress::StepOverBudget;
+    advance();
+    spent += cost;
+    ran = true;
+  }
+  return Progress::Reached;
+}
+
 void ParticleSystem::spawn(const ParticleBirth& b) {
   std::uint32_t slot;
   if (!freeSlots_.empty()) {
@@ -131,12 +166,13 @@ void ParticleSystem::spawn(const ParticleBirth& b) {
   ++counters_.spawned;
 }
 
-void ParticleSystem::burst(std::uint32_t recipe, Float3 at, std::uint32_t seed, Source source) {
+void ParticleSystem::burst(std::uint32_t recipe, Float3 at, std::uint32_t seed, Source source,
+                           std::optional<std::uint32_t> thrown) {
   KILN_ASSERT(recipe < scene_.events.recipes.size());
   const Recipe& r = scene_.events.recipes[recipe];
   const BurstFrame f = burstFrame(r.axis);
   const double lifetime = effectiveLifetime(r);
-  const std::uint32_t count = effectiveCount(r);
+  const std::uint32_t count = thrown.value_or(effectiveCount(r));
   for (std::uint32_t i = 0; i < count; ++i) {
     const double h0 = burstDraw(seed, i, BurstStream::Angle);
     const double h1 = burstDraw(seed, i, BurstStream::Radius);
@@ -185,8 +221,9 @@ void ParticleSystem::advance() {
     const Vec3 p = emitterOrigin(em, now);
     const Float3 at{static_cast<float>(p[0]), static_cast<float>(p[1]), static_cast<float>(p[2])};
     for (double j = 0; j < whole; ++j) {
+      // A steady stream throws single particles: the recipe's count is for script bursts.
       burst(scene_.emitterRecipe[e], at, em.seedBase + static_cast<std::uint32_t>(emitted_[e]),
-            {SourceKind::Emitter, static_cast<std::uint32_t>(e)});
+            {SourceKind::Emitter, static_cast<std::uint32_t>(e)}, 1);
       ++emitted_[e];
     }
   }
@@ -225,27 +262,6 @@ void ParticleSystem::integrate() {
   }
   head_ = 0;
   live_ = kept;
-}
-
-double particleSteps(double levelTime, double stepHz, std::uint32_t capacity) {
-  return static_cast<double>(ParticleSystem::stepsAt(levelTime, stepHz)) * std::max<std::uint32_t>(capacity, 1);
-}
-
-bool withinSimulationBudget(double levelTime, double stepHz, std::uint32_t capacity, double budget) {
-  return particleSteps(levelTime, stepHz, capacity) <= budget;
-}
-
-double simulationHorizon(double stepHz, std::uint32_t capacity, double budget) {
-  return std::floor(budget / std::max<std::uint32_t>(capacity, 1)) / stepHz;
-}
-
-std::string simulationBudgetMessage(double levelTime, double stepHz, std::uint32_t capacity) {
-  char text[256];
-  std::snprintf(text, sizeof text,
-                "t = %.9g s is past the event simulation budget: %.9g s at %.9g Hz for a pool of %u "
-                "(2^34 particle-steps, docs/limits.md)",
-                levelTime, simulationHorizon(stepHz, capacity), stepHz, capacity);
-  return text;
 }
 
 }  // namespace kiln::sim

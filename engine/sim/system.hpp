@@ -4,10 +4,12 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
 
+#include "sim/budget.hpp"
 #include "sim/scene.hpp"
 
 namespace kiln::sim {
@@ -78,10 +80,22 @@ class ParticleSystem {
   // The same, but at most `maxSteps` steps this call (at least one when T is ahead); true when
   // T is reached. Repeated calls end in the state advanceTo gives.
   bool advanceToward(double levelTime, std::int64_t maxSteps);
+  // What the step that runs next costs in the budget's particle-steps (sim/budget.hpp): the
+  // particles alive now, the visits, and this step's own bursts and births (simulationCost counts
+  // the same with the live particles bounded from the section).
+  double nextStepCost() const;
+  // Reaches T spending at most `budget` particle-steps this call: steps run while their summed
+  // cost stays within it. Partial: on the way (call again); StepOverBudget: the next step alone
+  // costs more than `budget`, so nothing ran. Repeated calls end in the state advanceTo gives.
+  enum class Progress { Reached, Partial, StepOverBudget };
+  Progress advanceWithin(double levelTime, double budget);
 
-  // Throws `count` particles of `recipe` at `at`, born in the step that runs next. The step
-  // calls this for script events and emitters; host code may too (source kind Call).
-  void burst(std::uint32_t recipe, Float3 at, std::uint32_t seed, Source source);
+  // Throws `count` particles of `recipe` (by default the recipe's count) at `at`, born in the step
+  // that runs next. The step calls this for script events (the recipe's count) and emitters (one
+  // particle a throw, the j-th with seed seed_base + j: docs/events.md); host code may too
+  // (source kind Call).
+  void burst(std::uint32_t recipe, Float3 at, std::uint32_t seed, Source source,
+             std::optional<std::uint32_t> count = std::nullopt);
 
   std::uint32_t capacity() const { return static_cast<std::uint32_t>(motion_.size()); }
   std::uint32_t liveCount() const { return live_; }
@@ -118,21 +132,6 @@ class ParticleSystem {
   };
   std::vector<StepConstants> perRecipe_;
 };
-
-// The most work one simulation from T = 0 may take, in particle-steps: steps (⌊T·step_hz⌋)
-// times the pool's capacity. Reaching a level time costs time in proportion to it (a few
-// seconds at the limit on one core), so hosts check it before they simulate and refuse beyond
-// it (`input-budget`) rather than run for hours (docs/limits.md).
-inline constexpr double kMaxParticleSteps = 17179869184.0;  // 2^34
-// `budget` (particle-steps) defaults to that limit; hosts may pass a smaller one for work they
-// repeat inside a frame (the viewer's sandbox plots).
-double particleSteps(double levelTime, double stepHz, std::uint32_t capacity);
-bool withinSimulationBudget(double levelTime, double stepHz, std::uint32_t capacity, double budget = kMaxParticleSteps);
-// The latest level time the budget reaches for this rate and pool (seconds).
-double simulationHorizon(double stepHz, std::uint32_t capacity, double budget = kMaxParticleSteps);
-// Why a level time past the limit is refused, for `input-budget` diagnostics: the time, the
-// horizon, the rate and the pool.
-std::string simulationBudgetMessage(double levelTime, double stepHz, std::uint32_t capacity);
 
 // Who threw it, as `kiln sim` and the viewer print it: "script:INDEX", "emitter:NAME" or "call".
 std::string sourceName(const Events& events, const Source& source);

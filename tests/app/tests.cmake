@@ -64,3 +64,30 @@ if(TARGET kiln AND Python3_Interpreter_FOUND)
     LABELS "app;cli;hostile;gl" ENVIRONMENT "LP_NUM_THREADS=2;MESA_GL_VERSION_OVERRIDE=4.6;MESA_GLSL_VERSION_OVERRIDE=460"
     TIMEOUT 600)
 endif()
+
+# Nothing lost: the output plan, --force, numeric options, PNG-only images and printable output,
+# end to end through `kiln` (the capture part needs headless GL and is skipped without it).
+if(TARGET kiln AND Python3_Interpreter_FOUND)
+  add_test(NAME "app: nothing lost (outputs never over inputs, --force, PNG only, printable output)"
+           COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/nothing_lost_cli_test.py $<TARGET_FILE:kiln>
+                   ${PROJECT_SOURCE_DIR} ${PROJECT_BINARY_DIR}/test-scratch/nothing-lost)
+  set_tests_properties("app: nothing lost (outputs never over inputs, --force, PNG only, printable output)"
+    PROPERTIES LABELS "app;cli;hostile;gl"
+    ENVIRONMENT "LP_NUM_THREADS=2;MESA_GL_VERSION_OVERRIDE=4.6;MESA_GLSL_VERSION_OVERRIDE=460" TIMEOUT 600)
+endif()
+
+# Bounded costs and refused nonsense end to end: the event budget counts births, degenerate
+# cameras and level times past 1e9 s are refused, script numbers are bounded (the viewer part
+# runs under Xvfb). Every run inside has its own timeout of seconds.
+if(TARGET kiln AND Python3_Interpreter_FOUND)
+  set(_budget_view "")
+  if(TARGET kiln-view)
+    set(_budget_view $<TARGET_FILE:kiln-view>)
+  endif()
+  add_test(NAME "app: nothing lost: budgets count births, cameras and times are checked"
+           COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/nothing_lost_budget_test.py $<TARGET_FILE:kiln>
+                   ${PROJECT_SOURCE_DIR} ${PROJECT_BINARY_DIR}/test-scratch/nothing-lost-budget ${_budget_view})
+  set_tests_properties("app: nothing lost: budgets count births, cameras and times are checked" PROPERTIES
+    LABELS "app;cli;sim;gl" ENVIRONMENT "LP_NUM_THREADS=2;MESA_GL_VERSION_OVERRIDE=4.6;MESA_GLSL_VERSION_OVERRIDE=460"
+    TIMEOUT 300)
+endif()

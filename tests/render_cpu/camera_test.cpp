@@ -65,3 +65,45 @@ TEST_CASE("lookAtLevel keeps a close camera's near plane in front of the level",
   // The framing camera, far outside, keeps a proportionate near plane (depth precision).
   CHECK(render::frameLevel(w, &doc).nearPlane > c.nearPlane);
 }
+
+TEST_CASE("finding: a camera with no direction, or looking straight along up, is degenerate-camera",
+          "[camera]") {
+  using namespace kiln;
+  const auto degenerate = [](glm::dvec3 eye, glm::dvec3 target, glm::dvec3 up = {0, 0, 1}) {
+    const auto d = render::checkCamera(eye, target, up, "--camera");
+    if (d) {
+      CHECK(d->code == core::Code::DegenerateCamera);
+      CHECK(d->path == "--camera");
+    }
+    return d.has_value();
+  };
+  CHECK_FALSE(degenerate({8, -8, 6}, {0, 0, 1}));
+  // The eye on the target: 0.99 µm apart is no direction, 1.01 µm is one.
+  CHECK(degenerate({1, 2, 3}, {1, 2, 3}));
+  CHECK(degenerate({1, 2, 3}, {1 + 0.99e-6, 2, 3}));
+  CHECK_FALSE(degenerate({1, 2, 3}, {1 + 1.01e-6, 2, 3}));
+  // Straight down and straight up: |d × up| / |d| of 0.99e-6 is inside the tolerance, 1.01e-6 is not.
+  CHECK(degenerate({0, 0, 10}, {0, 0, 0}));
+  CHECK(degenerate({0, 0, -10}, {0, 0, 0}));
+  CHECK(degenerate({0, 0, 10}, {0.99e-5, 0, 0}));
+  CHECK_FALSE(degenerate({0, 0, 10}, {1.01e-5, 0, 0}));
+  CHECK(degenerate({0, 0, -10}, {0, 0.99e-5, 0}));
+  CHECK_FALSE(degenerate({0, 0, -10}, {0, 1.01e-5, 0}));
+  // The rule is relative to the direction's length, not to the metres across.
+  CHECK(degenerate({0, 0, 1e6}, {0.5, 0, 0}));
+  CHECK_FALSE(degenerate({0, 0, 1e6}, {1.5, 0, 0}));
+  // Another up (the viewer's top view looks down with +Y up): looking along Y is then degenerate.
+  CHECK_FALSE(degenerate({0, 0, 10}, {0, 0, 0}, {0, 1, 0}));
+  CHECK(degenerate({0, -10, 0}, {0, 0, 0}, {0, 1, 0}));
+  // A direction that overflows or is not a number.
+  CHECK(degenerate({-1e308, 0, 0}, {1e308, 0, 0}));
+  CHECK(degenerate({std::nan(""), 0, 0}, {0, 0, 0}));
+  // The message says which case it is and where the eye and target are.
+  const auto down = render::checkCamera({0, 0, 10}, {0, 0, 0});
+  REQUIRE(down);
+  CHECK(down->message.find("look straight down the Z axis") != std::string::npos);
+  CHECK(down->message.find("(0, 0, 10)") != std::string::npos);
+  const auto on = render::checkCamera({1, 2, 3}, {1, 2, 3});
+  REQUIRE(on);
+  CHECK(on->message.find("less than 1e-6 m apart") != std::string::npos);
+}

@@ -2,8 +2,9 @@
 // ranges, so two recipes interleaved in depth stay one range; a different blend or texture
 // still splits them (each range is one GPU state).
 #include <catch2/catch.hpp>
-
+#include <cmath>
 #include <memory>
+#include <vector>
 
 #include "render/event_scene.hpp"
 #include "sim/render_buffers.hpp"
@@ -84,16 +85,26 @@ TEST_CASE("a range's material names the first recipe of its class; each recipe k
   CHECK(scene.material(1).alphaTest == 0.5f);
 }
 
-TEST_CASE("the simulation budget: 2^34 particle-steps, accepted at the last step and refused one past it") {
-  // A pool of 1024 at 60 Hz: 2^34 / 1024 = 16,777,216 steps.
-  const double last = 16777216.0 / 60.0, past = 16777217.0 / 60.0;
-  REQUIRE(sim::ParticleSystem::stepsAt(last + 1e-7, 60) == 16777216);
-  CHECK(sim::withinSimulationBudget(last + 1e-7, 60, 1024));
-  CHECK_FALSE(sim::withinSimulationBudget(past + 1e-7, 60, 1024));
-  CHECK(sim::simulationHorizon(60, 1024) == Approx(last));
-  // The pool counts: the same time with twice the pool is past it.
-  CHECK_FALSE(sim::withinSimulationBudget(last + 1e-7, 60, 2048));
-  CHECK(sim::withinSimulationBudget(0, 1000, 65536));
+TEST_CASE("the simulation budget: accepted at the last step within 2^31 and refused one past it") {
+  // A pool of 1024 at 60 Hz, two recipes, eight bursts of 8 at T = 0: at most those 64 particles
+  // are ever alive, so every step costs 64 + 2, and step 0 also 8 × 4 (bursts) + 64 × 32 (births).
+  sim::Events events = interleaved(std::nullopt, std::nullopt);
+  events.capacity = 1024;
+  auto compiled = sim::compileEvents(events, {});
+  REQUIRE(compiled.scene);
+  const double limit = 2147483648.0, first = 8 * 4 + 64 * 32;
+  const auto lastStep = static_cast<std::int64_t>(std::floor((limit - first) / 66));
+  REQUIRE(lastStep == 32537599);
+  const double last = (static_cast<double>(lastStep) + 0.5) / 60,
+               past = (static_cast<double>(lastStep) + 1.5) / 60;
+  REQUIRE(sim::ParticleSystem::stepsAt(last, 60) == lastStep);
+  CHECK(sim::withinSimulationBudget(*compiled.scene, last));
+  CHECK_FALSE(sim::withinSimulationBudget(*compiled.scene, past));
+  CHECK(sim::simulationHorizon(*compiled.scene) == Approx(static_cast<double>(lastStep) / 60));
+  // A pool smaller than what the script throws caps the live particles: 32 + 2 a step.
+  events.capacity = 32;
+  CHECK(sim::simulationHorizon(*sim::compileEvents(events, {}).scene) == Approx(63161222.0 / 60));
+  CHECK(sim::withinSimulationBudget(*compiled.scene, 0));
 }
 
 TEST_CASE("a step budget reaches T over several updates, draws nothing on the way, and ends where one update would") {
@@ -105,20 +116,53 @@ TEST_CASE("a step budget reaches T over several updates, draws nothing on the wa
   camera.eye = {0, -10, 1};
   camera.target = {0, 0, 1};
   exact.update(2.0, camera);  // 120 steps
-  // 256 slots: a budget of 256 · 50 particle-steps is 50 steps per update.
+  // Step 0 costs its two recipe visits and its bursts, 2 + 8 × 4 + 64 × 32 = 2114 (nothing is
+  // alive before it); every later step the 64 live particles and the visits, 66. A budget of
+  // 66 · 40 + 2114 runs step 0 and 40 more, then ⌊4754 / 66⌋ = 72, then the last 7.
+  const double budget = 66.0 * 40 + 2114;
   int updates = 0;
+  std::vector<std::int64_t> steps;
   do {
-    budgeted.update(2.0, camera, std::nullopt, 256.0 * 50);
+    budgeted.update(2.0, camera, std::nullopt, budget);
     ++updates;
+    steps.push_back(budgeted.stats().step);
     if (budgeted.stats().catchingUp) CHECK(budgeted.batcher().sorted().empty());
   } while (budgeted.stats().catchingUp && updates < 10);
-  CHECK(updates == 3);  // 50 + 50 + 20
+  CHECK(steps == std::vector<std::int64_t>{41, 113, 120});
   CHECK(budgeted.stats().step == 120);
   CHECK(sim::renderBuffersHash(budgeted.buffers()) == sim::renderBuffersHash(exact.buffers()));
   CHECK(budgeted.batcher().sorted().size() == exact.batcher().sorted().size());
   // Past the simulation budget nothing is simulated or drawn, and the call returns at once.
-  budgeted.update(1e12, camera, std::nullopt, 256.0 * 50);
+  budgeted.update(1e12, camera, std::nullopt, budget);
   CHECK(budgeted.stats().beyondBudget);
   CHECK(budgeted.stats().step == 120);
   CHECK(budgeted.batcher().sorted().empty());
+}
+
+TEST_CASE(
+    "finding: a step that alone costs more than a frame's budget is not run; the frame says so and returns") {
+  // 256 bursts of 65,536 at T = 0: step 0 costs 1 + 256 × 4 + 2^24 × 32, far over the viewer's
+  // 2^23 a frame, though within the whole simulation's budget (2^31).
+  sim::Events events;
+  events.capacity = 65536;
+  sim::Recipe big;
+  big.name = "big", big.count = 65536, big.lifetime = 1, big.size = 0.1;
+  events.recipes = {big};
+  for (std::uint32_t i = 0; i < 256; ++i) events.script.push_back({0.0, "big", {0, 0, 1}, i});
+  auto compiled = sim::compileEvents(events, {});
+  REQUIRE(compiled.scene);
+  REQUIRE(sim::withinSimulationBudget(*compiled.scene, 1.0));
+  render::EventScene scene(std::move(*compiled.scene));
+  render::Camera camera;
+  scene.update(1.0, camera, std::nullopt, 8388608.0);
+  CHECK_FALSE(scene.stats().beyondBudget);
+  CHECK(scene.stats().stepOverFrameBudget);
+  CHECK_FALSE(scene.stats().catchingUp);
+  CHECK(scene.stats().nextStepCost == 1 + 256 * 4.0 + 256 * 65536 * 32.0);
+  CHECK(scene.stats().step == 0);
+  CHECK(scene.system().counters().spawned == 0);
+  CHECK(scene.batcher().sorted().empty());
+  // Before the step is due nothing is owed, and the frame is drawn (empty) as usual.
+  scene.update(0.0, camera, std::nullopt, 8388608.0);
+  CHECK_FALSE(scene.stats().stepOverFrameBudget);
 }

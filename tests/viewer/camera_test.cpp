@@ -75,9 +75,32 @@ TEST_CASE("lookFrom puts the orbit eye where asked, looking at the target") {
   CHECK(c.eye().y == Approx(4).epsilon(1e-9));
   CHECK(c.eye().z == Approx(2.6).epsilon(1e-9));
   CHECK(c.target == glm::dvec3(3, 4.3, 1.4));
-  // Straight down is the steepest eye it takes; an eye on its target is refused, unchanged.
-  REQUIRE(c.lookFrom({0, 0, 5}, {0, 0, 1}));
+  // Nearly straight down is the steepest eye it takes: 1.01e-6 off the Z axis (4.04e-6 sideways
+  // over 4 m) is a view; an eye on its target is refused, the camera unchanged.
+  REQUIRE(c.lookFrom({4.04e-6, 0, 5}, {0, 0, 1}));
   CHECK(c.eye().z == Approx(5).epsilon(1e-9));
+  CHECK(c.eye().x == Approx(4.04e-6).margin(1e-9));
   CHECK_FALSE(c.lookFrom({1, 2, 3}, {1, 2, 3}));
   CHECK(c.target == glm::dvec3(0, 0, 1));
+}
+
+TEST_CASE("finding: look straight down or up the Z axis is refused, as kiln capture --camera refuses it") {
+  Camera c;
+  REQUIRE(c.lookFrom({10.5, 4, 2.6}, {3, 4.3, 1.4}));
+  const Camera before = c;
+  // 0.99e-6 off the axis (3.96e-6 sideways over 4 m): inside the tolerance, refused, unchanged.
+  CHECK_FALSE(c.lookFrom({3.96e-6, 0, 5}, {0, 0, 1}));
+  CHECK_FALSE(c.lookFrom({0, 0, 5}, {0, 0, 1}));   // straight down
+  CHECK_FALSE(c.lookFrom({0, 0, -5}, {0, 0, 1}));  // straight up
+  CHECK_FALSE(c.lookFrom({0, 3.96e-6, -3}, {0, 0, 1}));
+  CHECK(c.target == before.target);
+  CHECK(c.distance == before.distance);
+  CHECK(c.yaw == before.yaw);
+  CHECK(c.pitch == before.pitch);
+  // Just outside it, upwards too.
+  CHECK(c.lookFrom({0, 4.04e-6, -3}, {0, 0, 1}));
+  CHECK(c.pitch < -89.99);
+  // An eye less than a micrometre from its target has no direction; one just further has.
+  CHECK_FALSE(c.lookFrom({0.99e-6, 0, 1}, {0, 0, 1}));
+  CHECK(c.lookFrom({1.01e-6, 0, 1}, {0, 0, 1}));
 }

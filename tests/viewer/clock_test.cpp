@@ -1,5 +1,6 @@
 // The level clock: speed limits, stepping, seeking and loop wrapping.
 #include <catch2/catch.hpp>
+#include <cmath>
 
 #include "clock.hpp"
 
@@ -86,4 +87,23 @@ TEST_CASE("defect 6: the clock never leaves [0, 1e9] seconds") {
   CHECK(c.time == 1e9);
   c.step(-60);
   CHECK(c.time == Approx(1e9 - 1.0));
+}
+
+TEST_CASE("finding: the clock stops at the level-time limit every command refuses past (time-range)") {
+  // One limit: the clock's last second is the last one kiln eval, sim and capture accept.
+  LevelClock c;
+  c.seek(2e9);
+  CHECK(c.time == 1e9);
+  CHECK_FALSE(kiln::particles::checkLevelTime(c.time, "--time"));
+  const double past = std::nextafter(1e9, 2e9);
+  const auto refused = kiln::particles::checkLevelTime(past, "--time");
+  REQUIRE(refused);
+  CHECK(refused->code == kiln::core::Code::TimeRange);
+  CHECK(refused->path == "--time");
+  CHECK(refused->message.find("-1e9..1e9 s") != std::string::npos);
+  // Symmetric below zero (eval takes times before everything), and never NaN or infinite.
+  CHECK_FALSE(kiln::particles::checkLevelTime(-1e9, "t"));
+  CHECK(kiln::particles::checkLevelTime(-past, "t"));
+  CHECK(kiln::particles::checkLevelTime(std::nan(""), "t"));
+  CHECK(kiln::particles::checkLevelTime(INFINITY, "t"));
 }

@@ -17,18 +17,16 @@ namespace kiln::viewer::panels::events {
 namespace {
 
 // The plots and the rate check re-simulate from T = 0 inside a frame: they run only while that
-// costs at most 2^26 particle-steps (tens of milliseconds), and say so past it.
+// costs at most 2^26 particle-steps, births counted (sim/budget.hpp), and say so past it.
 constexpr double kAnalysisParticleSteps = 67108864.0;
 
-std::uint32_t pool(std::int64_t capacity) { return static_cast<std::uint32_t>(std::clamp<std::int64_t>(capacity, 1, sim::kMaxCapacity)); }
-
-bool quickToSimulate(double levelTime, double stepHz, std::int64_t capacity) {
-  return sim::withinSimulationBudget(levelTime, stepHz, pool(capacity), kAnalysisParticleSteps);
+bool quickToSimulate(const sim::Events& ev, double levelTime, double stepHz) {
+  return sim::withinSimulationBudget(ev, levelTime, stepHz, kAnalysisParticleSteps);
 }
 
-// The latest time the analyses reach at this rate and pool.
-double analysisHorizon(double stepHz, std::int64_t capacity) {
-  return sim::simulationHorizon(stepHz, pool(capacity), kAnalysisParticleSteps);
+// The latest time the analyses reach at this rate.
+double analysisHorizon(const sim::Events& ev, double stepHz) {
+  return sim::simulationHorizon(ev, stepHz, kAnalysisParticleSteps);
 }
 
 bool number(const char* label, double& v, float speed, double lo, double hi, const char* format = "%.3f") {
@@ -129,9 +127,9 @@ void rateCheck(ViewerState& s) {
   const sim::Events& ev = *s.doc.level->load.level.events;
   const double t = s.view.clock.time;
   const double fastest = *std::max_element(kSandboxRates.begin(), kSandboxRates.end());
-  if (!quickToSimulate(t, fastest, ev.capacity)) {
+  if (!quickToSimulate(ev, t, fastest)) {
     ImGui::TextDisabled("rate check: for t up to %.0f s (re-simulating further takes too long per frame)",
-                        analysisHorizon(fastest, ev.capacity));
+                        analysisHorizon(ev, fastest));
     return;
   }
   if (m.ratesGeneration != s.doc.eventsGeneration || std::abs(m.ratesTime - t) > 0.5) {
@@ -160,9 +158,10 @@ void rateCheck(ViewerState& s) {
 void plots(ViewerState& s, double t0, double t1) {
   PanelMemory::Sandbox& m = s.ui.memory.sandbox;
   const sim::Events& ev = *s.doc.level->load.level.events;
-  if (!quickToSimulate(t1, ev.stepHz, ev.capacity)) {
-    ImGui::TextDisabled("plots: for windows ending by %.0f s (re-simulating further takes too long per frame)",
-                        analysisHorizon(ev.stepHz, ev.capacity));
+  if (!quickToSimulate(ev, t1, ev.stepHz)) {
+    ImGui::TextDisabled(
+        "plots: for windows ending by %.0f s (re-simulating further takes too long per frame)",
+        analysisHorizon(ev, ev.stepHz));
     return;
   }
   if (m.generation != s.doc.eventsGeneration || m.t0 != t0 || m.t1 != t1) {
