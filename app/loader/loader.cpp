@@ -229,9 +229,9 @@ LoadResult compileSourceText(std::string_view text, const std::string& file,
   return r;
 }
 
-LoadResult loadSource(const std::filesystem::path& path, const LoadOptions& options) {
+LoadResult loadSource(const std::filesystem::path& path, const LoadOptions& options, std::string* bytesRead) {
   core::Diagnostic error;
-  auto bytes = core::readFile(path, error, 16u << 20);
+  auto bytes = core::readFile(path, error, kMaxSourceBytes);
   if (!bytes) {
     LoadResult r;
     r.file = path.string();
@@ -240,8 +240,10 @@ LoadResult loadSource(const std::filesystem::path& path, const LoadOptions& opti
     r.diagnostics.push_back(locateIoError(error));
     return r;
   }
-  const std::string text(bytes->begin(), bytes->end());
-  return compileSourceText(text, path.string(), path.parent_path(), options);
+  std::string text(bytes->begin(), bytes->end());
+  LoadResult r = compileSourceText(text, path.string(), path.parent_path(), options);
+  if (bytesRead) *bytesRead = std::move(text);
+  return r;
 }
 
 LoadResult loadAny(const std::filesystem::path& path, const LoadOptions& options) {

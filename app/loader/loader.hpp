@@ -74,8 +74,13 @@ struct LoadOptions {
   std::uint64_t maxTexturePixelBytes = 256ull << 20;
 };
 
+// The largest level source read (docs/limits.md).
+inline constexpr std::uint64_t kMaxSourceBytes = 16u << 20;
+
 // A level source: YAML → source tree → compileSource → frame texture checks. Nothing throws.
-LoadResult loadSource(const std::filesystem::path& path, const LoadOptions& options = {});
+// `bytesRead`, when given, receives the exact bytes compiled (the viewer's saves edit those).
+LoadResult loadSource(const std::filesystem::path& path, const LoadOptions& options = {},
+                      std::string* bytesRead = nullptr);
 // The same from text in memory; relative texture paths resolve against `baseDir`.
 LoadResult compileSourceText(std::string_view text, const std::string& file,
                              const std::filesystem::path& baseDir, const LoadOptions& options = {});
@@ -90,13 +95,18 @@ LoadResult loadAny(const std::filesystem::path& path, const LoadOptions& options
 inline constexpr std::uint64_t kMaxImageSide = 8192;
 inline constexpr std::uint64_t kMaxImagePixels = kMaxImageSide * kMaxImageSide;
 
-// Decodes a PNG (or any format stb_image reads) to RGBA8; nullopt with an io-error on failure,
-// not-regular-file for a FIFO or device, input-budget when the header announces more than
-// `maxPixels` pixels (checked before any pixel memory is allocated).
+// Decodes a PNG — and nothing else — to RGBA8. A file without the 8-byte PNG signature is
+// refused with not-png (the message says what it looks like instead); a damaged or cut-off
+// PNG with an io-error that names the reason (truncated inside which chunk, a bad CRC, damaged
+// pixel data); a FIFO or device with not-regular-file; input-budget when IHDR announces more
+// than `maxPixels` pixels (checked before any pixel memory is allocated).
 std::optional<core::Image> decodeImageFile(const std::filesystem::path& path, core::Diagnostic& error,
                                            std::uint64_t maxPixels = kMaxImagePixels);
 // Writes an RGBA8 image as PNG (atomically, like core::writeFile); false with an io-error.
 bool writePngFile(const std::filesystem::path& path, const core::Image& image, core::Diagnostic& error);
+// The PNG bytes of an RGBA8 image, for a caller that writes them itself (with other files,
+// through an output plan); false with an io-error (no path) for an empty image.
+bool encodePngBytes(const core::Image& image, std::vector<std::uint8_t>& png, core::Diagnostic& error);
 std::uint64_t contentHash(const core::Image& image);
 
 }  // namespace kiln::loader

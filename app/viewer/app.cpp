@@ -32,6 +32,14 @@ void onDrop(GLFWwindow* window, int count, const char** paths) {
   if (state && count > 0) state->commands.push(OpenLevel{paths[0]});
 }
 
+// The window's close button asks like Ctrl+Q does: unsaved edits are never dropped unasked.
+void onClose(GLFWwindow* window) {
+  auto* state = static_cast<ViewerState*>(glfwGetWindowUserPointer(window));
+  if (!state) return;
+  glfwSetWindowShouldClose(window, GLFW_FALSE);
+  state->commands.push(RequestQuit{});
+}
+
 // Mesa's llvmpipe offers 4.5 unless told otherwise; the overrides are harmless elsewhere and
 // never replace a value the user set.
 void requestMesaGl46() {
@@ -99,6 +107,8 @@ int runViewer(const ViewerOptions& options) {
   ViewerState state;
   glfwSetWindowUserPointer(glfw.window, &state);
   glfwSetDropCallback(glfw.window, onDrop);
+  glfwSetWindowCloseCallback(glfw.window, onClose);
+  std::string title = "kiln-view";
 
   IMGUI_CHECKVERSION();
   ImGui::CreateContext();
@@ -136,7 +146,9 @@ int runViewer(const ViewerOptions& options) {
     state.ui.stats.push(static_cast<float>((batch ? dt : realDt) * 1000.0));
 
     glfwGetFramebufferSize(glfw.window, &state.view.framebufferWidth, &state.view.framebufferHeight);
-    if (options.script) {
+    // Once quitting was asked for, the script runs no further actions: the loop only finishes
+    // the capture set in progress (its images and video), then ends.
+    if (options.script && !state.ui.quitRequested) {
       cursor.beginFrame();
       while (const ScriptAction* a = cursor.next()) {
         if (!frame.runAction(*a)) {
@@ -156,6 +168,11 @@ int runViewer(const ViewerOptions& options) {
     }
     if (stopped) break;
     frame.update(dt);
+    if (state.ui.quitRequested && !state.captures.job.active()) state.ui.quit = true;
+    if (const std::string now = windowTitle(state); now != title) {
+      title = now;
+      glfwSetWindowTitle(glfw.window, title.c_str());
+    }
     if (n == 0 && batch && options.level && !state.doc.level) {
       // The command-line level failed to open (the reason is printed above): a batch run must
       // not save a picture of an empty grid as if it were the level.
@@ -181,7 +198,7 @@ int runViewer(const ViewerOptions& options) {
       std::error_code ec;
       if (shot.path.has_parent_path()) std::filesystem::create_directories(shot.path.parent_path(), ec);
       const core::Image image = readBackBuffer(state.view.framebufferWidth, state.view.framebufferHeight);
-      if (!loader::writePngFile(shot.path, image, error)) {
+      if (!writeViewerPng(state.doc, shot.path, image, "screenshot", error)) {
         std::fprintf(stderr, "kiln-view: %s\n", loader::format(loader::locateIoError(error)).c_str());
         exitCode = 2;
       } else {

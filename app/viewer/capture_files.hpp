@@ -13,16 +13,24 @@
 
 namespace kiln::viewer {
 
+// `name` as one portable file name part: every byte but ASCII letters, digits, '-', '_' and '.'
+// becomes '_' (so a control character, a separator or a newline typed into a bookmark name never
+// reaches a file name or a video list), and a leading '.' becomes '_'.
+std::string safeFileName(std::string name);
+
 // `LEVEL_LABEL_tMMMMMMMMms_NNNN.png` in `dir`: the level time in milliseconds keeps a set
 // sortable, the session counter (`counter`, advanced past every name used) keeps two captures of
 // one time apart, and a name that already exists on disk (an earlier session) is skipped too.
-// Spaces and path separators in LEVEL and LABEL become '_'.
+// LEVEL and LABEL pass through safeFileName.
 std::filesystem::path uniqueCapturePath(const std::filesystem::path& dir, const std::string& level,
                                         const std::string& label, double levelTime, std::uint32_t& counter);
 
 // A PNG from disk as a capture entry (label: the file name; time: none), for A/B comparison of
 // any two images; nullopt with an io-error naming the file when it cannot be read or decoded.
 std::optional<CaptureEntry> captureFromFile(const std::filesystem::path& path, core::Diagnostic& error);
+
+// Bookmarks are unique by name: `name` again replaces that bookmark's camera.
+void setBookmark(std::vector<CameraBookmark>& marks, const std::string& name, const Camera& camera);
 
 // The A/B list's line for entry i: "i: LABEL @T s (FILE)" or "i: FILE (from disk)".
 std::string captureListLabel(const CaptureEntry& e, std::size_t i);

@@ -6,15 +6,26 @@
 #include "loader/loader.hpp"
 
 namespace kiln::viewer {
-namespace {
 
-std::string safe(std::string s) {
-  for (char& c : s)
-    if (c == ' ' || c == '/' || c == '\\') c = '_';
+std::string safeFileName(std::string s) {
+  for (char& c : s) {
+    const auto u = static_cast<unsigned char>(c);
+    const bool keep = (u >= 'a' && u <= 'z') || (u >= 'A' && u <= 'Z') || (u >= '0' && u <= '9') || u == '-' ||
+                      u == '_' || u == '.';
+    if (!keep) c = '_';
+  }
+  if (!s.empty() && s.front() == '.') s.front() = '_';  // never a hidden file, never "." or ".."
   return s;
 }
 
-}  // namespace
+void setBookmark(std::vector<CameraBookmark>& marks, const std::string& name, const Camera& camera) {
+  for (CameraBookmark& m : marks)
+    if (m.name == name) {
+      m.camera = camera;
+      return;
+    }
+  marks.push_back({name, camera});
+}
 
 std::filesystem::path uniqueCapturePath(const std::filesystem::path& dir, const std::string& level,
                                         const std::string& label, double levelTime, std::uint32_t& counter) {
@@ -23,7 +34,7 @@ std::filesystem::path uniqueCapturePath(const std::filesystem::path& dir, const 
   for (;;) {
     char n[16];
     std::snprintf(n, sizeof n, "%04u", counter++);
-    const std::filesystem::path p = dir / (safe(level) + "_" + safe(label) + t + n + ".png");
+    const std::filesystem::path p = dir / (safeFileName(level) + "_" + safeFileName(label) + t + n + ".png");
     std::error_code ec;
     if (!std::filesystem::exists(p, ec)) return p;
   }

@@ -5,15 +5,18 @@
 
 #include <deque>
 #include <filesystem>
+#include <optional>
 #include <variant>
 #include <vector>
 
 namespace kiln::viewer {
 
 // Open a level; `relaxed` is the forged-bounds "inspect anyway" (stored bounds not enforced).
+// With unsaved edits the frame asks first, unless `discard` says they may go.
 struct OpenLevel {
   std::filesystem::path path;
   bool relaxed = false;
+  bool discard = false;
 };
 // Write the window as a PNG once this frame has rendered.
 struct TakeScreenshot {
@@ -30,11 +33,27 @@ struct SaveBookmarks {};
 // Step the tuning session back or forward (the keyboard's Ctrl+Z / Ctrl+Y).
 struct TuningUndo {};
 struct TuningRedo {};
-// Write the tuning edits back to the YAML source (Ctrl+S, the panel's button, `save`).
-struct SaveSource {};
+// How a save treats a source that changed on disk since it was loaded: ask (the default; a
+// script fails), write the edits over it, or apply the edits to the file as it is now.
+enum class SaveMode { Ask, Overwrite, Reapply };
+// Write the tuning edits back to the YAML source (Ctrl+S, the panel's button, `save`). After a
+// save that succeeds, the frame goes on with what the user asked for before it ("save and quit",
+// "save and open").
+struct SaveSource {
+  SaveMode mode = SaveMode::Ask;
+  bool thenQuit = false;
+  std::optional<OpenLevel> thenOpen;
+};
+// Close the viewer (Ctrl+Q, the menu, the window's close button); with unsaved edits the frame
+// asks first, unless `discard` says they may go.
+struct RequestQuit {
+  bool discard = false;
+};
+// Reload the mounted level from disk, dropping unsaved edits (the answer to "changed on disk").
+struct ReloadLevel {};
 
 using Command = std::variant<OpenLevel, TakeScreenshot, CaptureNow, SaveBookmarks, TuningUndo, TuningRedo, SaveSource,
-                             LoadCaptureImage>;
+                             LoadCaptureImage, RequestQuit, ReloadLevel>;
 
 class CommandQueue {
  public:

@@ -15,6 +15,7 @@
 #include "core/file.hpp"
 #include "gpu_view.hpp"
 #include "keys.hpp"
+#include "render/camera.hpp"
 #include "scene.hpp"
 #include "source/suggest.hpp"
 
@@ -43,6 +44,7 @@ Frame::~Frame() = default;
 bool Frame::init(bool userLayouts) {
   gpu_ = std::make_unique<GpuView>();
   userLayouts_ = userLayouts;
+  batch_ = !userLayouts;  // only scripted and --frames sessions leave the user's layouts alone
   applyWorkspace(workspace_, true);
   return true;
 }
@@ -151,6 +153,7 @@ void Frame::applyWorkspace(const std::string& name, bool place, bool shipped) {
 
 void Frame::handleInput(double dt) {
   ImGuiIO& io = ImGui::GetIO();
+  if (state_.ui.prompt) return;  // while a question is open, the scene and the shortcuts wait
   // The mouse acts on the Viewport window's image only (its rectangle as of the last frame); a
   // camera drag that started there keeps going when the cursor leaves it.
   const ViewportRect& vp = state_.view.viewport;
@@ -244,10 +247,25 @@ bool Frame::scriptGizmoDrag(int axis, double dx, double dy, int line) {
     std::fprintf(stderr, "kiln-view: script line %d: the press did not take the %c handle\n", line, "xyz"[axis]);
     return false;
   }
+  const glm::dvec3 before = state_.view.gizmoDrag.start;
   dragTo(press + glm::dvec2(dx, dy));
   state_.view.gizmoDrag.axis = -1;
-  state_.doc.emitterEdit.commit();
-  return state_.doc.emitterEdit.diagnostics.empty();
+  emitter_edit::Session& t = state_.doc.emitterEdit;
+  t.commit();
+  for (const auto& d : t.diagnostics)
+    std::fprintf(stderr, "kiln-view: script line %d: drag-gizmo: the new position is refused: %s\n", line,
+                 core::format(d).c_str());
+  if (!t.diagnostics.empty()) return false;
+  const glm::dvec3 now(t.working.position.x, t.working.position.y, t.working.position.z);
+  if (now == before && (dx != 0 || dy != 0)) {
+    // The move along the axis rounds to nothing: the drag ran across the axis, or less than a grid step.
+    std::fprintf(stderr,
+                 "kiln-view: script line %d: drag-gizmo: a move of (%g, %g) pixels does not move the %c handle "
+                 "(across the axis, or less than the %g grid step)\n",
+                 line, dx, dy, "xyz"[axis], state_.view.gizmoGrid);
+    return false;
+  }
+  return true;
 }
 
 void Frame::dragTo(const glm::dvec2& local) {
@@ -278,8 +296,9 @@ void Frame::updateGizmoDrag(const glm::dvec2& local) {
 
 void Frame::update(double dt) {
   handleInput(dt);
+  savePending();  // before opening: "save and open" pushes its open once the save is done
   openPending();
-  if (!state_.commands.take<SaveSource>().empty()) saveSource(state_);
+  quitPending();
   if (state_.doc.lastEdit == DocumentState::LastEdit::Emitter) {
     // Ctrl+Z / Ctrl+Y step the emitter session (the tuning panel keeps them otherwise).
     for (std::size_t i = state_.commands.take<TuningUndo>().size(); i > 0; --i) undoEmitterEdit(state_, false);
@@ -344,7 +363,10 @@ void Frame::drawMainMenu() {
       ImGui::EndMenu();
     }
     ImGui::Separator();
-    if (ImGui::MenuItem("Quit", "Ctrl+Q")) state_.ui.quit = true;
+    if (ImGui::MenuItem("Save to YAML", "Ctrl+S", false, state_.doc.level && state_.doc.level->isSource()))
+      state_.commands.push(SaveSource{});
+    ImGui::Separator();
+    if (ImGui::MenuItem("Quit", "Ctrl+Q")) state_.commands.push(RequestQuit{});
     ImGui::EndMenu();
   }
   if (ImGui::BeginMenu("View")) {
@@ -380,6 +402,11 @@ void Frame::drawMainMenu() {
   }
   ImGui::TextDisabled("  t = %.3f s  %s  %.1fx", state_.view.clock.time, state_.view.clock.playing ? "playing" : "paused",
                       state_.view.clock.speed);
+  if (hasUnsavedEdits(state_.doc)) {
+    ImGui::TextColored(ImVec4(1.0f, 0.78f, 0.3f, 1.0f), "  * unsaved");
+    if (ImGui::IsItemHovered())
+      ImGui::SetTooltip("Unsaved edits to %s. Ctrl+S writes them to the source.", unsavedSummary(state_.doc).c_str());
+  }
   if (!state_.ui.status.empty()) ImGui::TextUnformatted(("  " + state_.ui.status).c_str());
   ImGui::EndMainMenuBar();
 }
@@ -399,8 +426,10 @@ bool Frame::runAction(const ScriptAction& a) {
     case K::Speed: state_.view.clock.setSpeed(a.a); return true;
     case K::Step: state_.view.clock.step(static_cast<int>(a.a)); return true;
     case K::Screenshot: state_.commands.push(TakeScreenshot{a.text}); return true;
-    case K::Open: return openNow(a.text);
-    case K::Inspect: return openNow(a.text, true);
+    case K::Open:
+    case K::Inspect:
+      if (!mayDropEdits(a.force, std::string(a.kind == K::Open ? "open " : "inspect ") + a.text)) return false;
+      return openNow(a.text, a.kind == K::Inspect);
     case K::Pick:
       if (a.text == "emitter") {
         std::optional<glm::dvec2> px = pixelOfEmitterParticle(a.name);
@@ -436,11 +465,22 @@ bool Frame::runAction(const ScriptAction& a) {
     case K::AB: return runPanelAction(a);
     case K::Sandbox: return runSandboxAction(a);
     case K::Hover: scriptMouse_ = glm::dvec2(a.a, a.b); return true;
-    case K::Quit: state_.ui.quit = true; return true;
-    case K::Save:
-      if (saveSource(state_)) return true;
-      std::fprintf(stderr, "kiln-view: script line %d: %s\n", a.line, state_.ui.status.c_str());
+    case K::Quit:
+      // Quitting waits for a capture set in progress (app.cpp), so its images and video are written.
+      if (!mayDropEdits(a.force, "quit")) return false;
+      state_.ui.quitRequested = true;
+      return true;
+    case K::Save: {
+      core::Diagnostic why;
+      const SaveResult r = saveSource(state_, a.force ? SaveMode::Overwrite : SaveMode::Ask, &why);
+      if (r == SaveResult::Saved) return true;
+      if (r == SaveResult::Conflict)
+        std::fprintf(stderr, "kiln-view: script line %d: %s (save --overwrite writes anyway)\n", a.line,
+                     core::format(why).c_str());
+      else
+        std::fprintf(stderr, "kiln-view: script line %d: %s\n", a.line, state_.ui.status.c_str());
       return false;
+    }
     case K::Background: state_.view.background = *backgroundFromName(a.text); return true;
     case K::Expect: return expectState(a);
     case K::DragGizmo: return scriptGizmoDrag(static_cast<int>(a.text[0] - 'x'), a.a, a.b, a.line);
@@ -458,10 +498,15 @@ bool Frame::runAction(const ScriptAction& a) {
       state_.panel(*p) = a.a != 0;
       return true;
     }
-    case K::Look:
-      if (state_.view.camera.lookFrom({a.look[0], a.look[1], a.look[2]}, {a.look[3], a.look[4], a.look[5]})) return true;
-      std::fprintf(stderr, "kiln-view: script line %d: 'look' needs an eye apart from its target\n", a.line);
-      return false;
+    case K::Look: {
+      // The camera rule kiln capture --camera and kiln sim --camera use.
+      const glm::dvec3 eye(a.look[0], a.look[1], a.look[2]), target(a.look[3], a.look[4], a.look[5]);
+      if (auto d = render::checkCamera(eye, target, {0, 0, 1}, "look")) {
+        std::fprintf(stderr, "kiln-view: script line %d: %s\n", a.line, core::format(*d).c_str());
+        return false;
+      }
+      return state_.view.camera.lookFrom(eye, target);
+    }
     case K::Wait: return true;
     case K::Workspace: applyWorkspace(a.text, true); return true;
     case K::Tune: return tuneField(a.text, a.a, a.line);
@@ -475,7 +520,9 @@ bool Frame::runAction(const ScriptAction& a) {
     }
     case K::Key: {
       const auto chord = keyChordFromName(a.text);  // validated by the parser
-      return chord.has_value() && keyEffect(applyKey(state_, *chord));
+      if (chord && keyEffect(applyKey(state_, *chord))) return true;
+      std::fprintf(stderr, "kiln-view: script line %d: key %s: %s\n", a.line, a.text.c_str(), state_.ui.status.c_str());
+      return false;
     }
     case K::View: return setView(a.text, a.a != 0);
     case K::WriteFile: return writeScriptFile(a);

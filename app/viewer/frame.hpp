@@ -67,6 +67,8 @@ class Frame {
   bool captureOne(const Camera& camera, const std::string& label, double levelTime);
   // A finished capture set as an MP4 beside its images, through ffmpeg (video.hpp).
   bool writeVideo(CaptureJob& job);
+  // The ffconcat list of a video, through the output plan; false with the reason in `error`.
+  bool writeList(const std::filesystem::path& list, const std::string& text, std::string& error);
   // A PNG from disk joins the capture list (A/B of any two images); false with the reason printed.
   bool addImageFile(const std::filesystem::path& path);
   // The script's twins of panel buttons: capture-set, bookmark, save, solo, mute, ab.
@@ -90,6 +92,15 @@ class Frame {
   void openPending();
   bool openNow(const std::filesystem::path& path, bool relaxBounds = false, bool keepClock = false);
   void reloadIfChanged(double dt);
+  // The mounted level again from disk (hot reload, "reload" answers); false keeps the last good one.
+  bool reloadNow();
+  // Whether an action may drop the unsaved edits: yes with `discard` or when there are none;
+  // otherwise no, with the status line saying why (and, in a script, an unsaved-changes error).
+  bool mayDropEdits(bool discard, const std::string& action);
+  void quitPending();
+  void savePending();
+  // A scripted session: nobody can answer a prompt, so what would ask fails instead.
+  bool batch_ = false;
   void pickAt(double x, double y);
   void frameSelection();
   // The framebuffer pixel of the emitter's nearest alive particle centre, if any is on screen.

@@ -33,7 +33,7 @@ bool Frame::captureOne(const Camera& camera, const std::string& label, double le
   std::error_code ec;
   std::filesystem::create_directories(state_.captures.dir, ec);
   core::Diagnostic ioError;
-  if (!loader::writePngFile(c.file, *image, ioError)) {
+  if (!writeViewerPng(state_.doc, c.file, *image, "capture", ioError)) {
     state_.ui.status = "capture: " + loader::format(loader::locateIoError(ioError));
     return false;
   }
@@ -62,6 +62,15 @@ bool Frame::addImageFile(const std::filesystem::path& path) {
   return true;
 }
 
+bool Frame::writeList(const std::filesystem::path& list, const std::string& text, std::string& error) {
+  core::Diagnostic d;
+  if (writeViewerFile(state_.doc, list, std::span(reinterpret_cast<const std::uint8_t*>(text.data()), text.size()),
+                      "video list", d))
+    return true;
+  error = core::format(d);
+  return false;
+}
+
 bool Frame::writeVideo(CaptureJob& job) {
   job.video = false;
   CaptureSession& c = state_.captures;
@@ -78,9 +87,10 @@ bool Frame::writeVideo(CaptureJob& job) {
   if (job.written.empty()) return false;
   const std::string stem = job.written.front().stem().string();
   const std::filesystem::path list = c.dir / (stem + "_video.ffconcat"), out = c.dir / (stem + "_video.mp4");
-  const std::string text = concatList(job.written, job.fps);
   std::string error;
-  if (!core::writeFile(list, std::span(reinterpret_cast<const std::uint8_t*>(text.data()), text.size()), error) ||
+  const std::optional<std::string> text = concatList(job.written, job.fps, error);
+  if (!text ||
+      !writeList(list, *text, error) ||
       !runVideo(*c.ffmpeg, videoArguments(list, out, job.fps), error)) {
     state_.ui.status = "video: " + error;
     std::fprintf(stderr, "kiln-view: %s\n", state_.ui.status.c_str());

@@ -1,4 +1,5 @@
 // Frame: opening and hot-reloading levels, picking, selection by name, framing.
+#include <algorithm>
 #include <cstdio>
 
 #include <imgui.h>
@@ -15,7 +16,70 @@ namespace kiln::viewer {
 void Frame::openPending() {
   // Only the latest request of a frame opens: the earlier ones would be replaced at once.
   const std::vector<OpenLevel> opens = state_.commands.take<OpenLevel>();
-  if (!opens.empty() && !openNow(opens.back().path, opens.back().relaxed)) ++openFailures_;
+  if (opens.empty()) return;
+  const OpenLevel& o = opens.back();
+  if (!mayDropEdits(o.discard, "open " + o.path.filename().string())) {
+    if (!batch_) state_.ui.prompt = Prompt{Prompt::Kind::OpenWhileDirty, o, {}, unsavedSummary(state_.doc)};
+    else ++openFailures_;
+    return;
+  }
+  if (!openNow(o.path, o.relaxed)) ++openFailures_;
+}
+
+bool Frame::mayDropEdits(bool discard, const std::string& action) {
+  if (discard || !hasUnsavedEdits(state_.doc)) return true;
+  state_.ui.status = action + ": unsaved edits to " + unsavedSummary(state_.doc) + " (save them, or discard)";
+  // A script cannot answer a question: the action fails and says how to say yes.
+  if (batch_)
+    std::fprintf(stderr, "kiln-view: error[%s]: %s would drop unsaved edits to %s; save first, or add --discard\n",
+                 std::string(core::codeName(core::Code::UnsavedChanges)).c_str(), action.c_str(),
+                 unsavedSummary(state_.doc).c_str());
+  return false;
+}
+
+void Frame::quitPending() {
+  const std::vector<RequestQuit> quits = state_.commands.take<RequestQuit>();
+  if (quits.empty()) return;
+  const bool discard = std::any_of(quits.begin(), quits.end(), [](const RequestQuit& q) { return q.discard; });
+  if (!mayDropEdits(discard, "quit")) {
+    if (!batch_) state_.ui.prompt = Prompt{Prompt::Kind::QuitWhileDirty, {}, {}, unsavedSummary(state_.doc)};
+    return;
+  }
+  state_.ui.quitRequested = true;
+}
+
+void Frame::savePending() {
+  for (const SaveSource& cmd : state_.commands.take<SaveSource>()) {
+    core::Diagnostic why;
+    const SaveResult r = saveSource(state_, cmd.mode, &why);
+    if (r == SaveResult::Conflict) {
+      if (batch_) {
+        std::fprintf(stderr, "kiln-view: %s\n", core::format(why).c_str());
+        ++openFailures_;
+      } else {
+        state_.ui.prompt = Prompt{Prompt::Kind::SaveConflict, {}, cmd, why.message};
+      }
+      continue;
+    }
+    if (r != SaveResult::Saved) continue;  // the status line and the Errors panel say why
+    // Reapplied onto a newer file: the file now holds both changes; show them.
+    if (cmd.mode == SaveMode::Reapply) reloadNow();
+    if (cmd.thenQuit) state_.ui.quitRequested = true;
+    if (cmd.thenOpen) state_.commands.push(*cmd.thenOpen);
+  }
+}
+
+bool Frame::reloadNow() {
+  if (!state_.doc.level) return false;
+  const auto path = state_.doc.level->path;
+  const bool relaxed = state_.doc.level->relaxedBounds;
+  // A failed reload keeps the last good level; re-arm on the new modification times so a bad
+  // edit is reported once, not every poll.
+  if (openNow(path, relaxed, true)) return true;
+  // The file on disk is now something the viewer does not show: any later change, even back to
+  // the bytes that are mounted, reloads (and clears the errors this one left).
+  state_.doc.watch = WatchSet::of(path, state_.doc.level->load);
+  return false;
 }
 
 bool Frame::openNow(const std::filesystem::path& path, bool relaxBounds, bool keepClock) {
@@ -40,7 +104,9 @@ bool Frame::openNow(const std::filesystem::path& path, bool relaxBounds, bool ke
   if (!state_.doc.loadDiagnostics.empty()) state_.panel(Panel::Errors) = true;
   ++state_.doc.levelGeneration;
   preparedGeneration_ = state_.doc.levelGeneration;  // onLevelMounted prepares it below
-  state_.doc.watch = WatchSet::of(path, state_.doc.level->load);
+  const MountedLevel& mounted = *state_.doc.level;
+  state_.doc.watch = WatchSet::of(path, mounted.load,
+                                  mounted.isSource() ? std::optional<std::uint64_t>(mounted.loadedHash) : std::nullopt);
   pushRecent(state_.doc.recentFiles, path.string());
   const auto* doc = state_.doc.level->particles();
   state_.view.passes.emitterMuted.assign(doc ? doc->emitters.size() : 0, 0);
@@ -60,16 +126,21 @@ bool Frame::openNow(const std::filesystem::path& path, bool relaxBounds, bool ke
 }
 
 void Frame::reloadIfChanged(double dt) {
+  if (!state_.commands.take<ReloadLevel>().empty()) reloadNow();
   if (!state_.doc.level || !state_.doc.hotReload) return;
   watchTimer_ += dt;
   if (watchTimer_ < 0.5) return;  // polling a few files twice a second is plenty
   watchTimer_ = 0;
   if (!state_.doc.watch.changed()) return;
-  const auto path = state_.doc.level->path;
-  const bool relaxed = state_.doc.level->relaxedBounds;
-  // A failed reload keeps the last good level; re-arm on the new modification times so a bad
-  // edit is reported once, not every poll.
-  if (!openNow(path, relaxed, true)) state_.doc.watch = WatchSet::of(path, state_.doc.level->load);
+  if (!mayDropEdits(false, "reload " + state_.doc.level->path.filename().string())) {
+    // Never drop edits for a change on disk without asking. The change is reported once, and a
+    // later save of this source asks again (its bytes on disk are no longer the ones loaded).
+    state_.doc.watch.rearm();
+    if (batch_) ++openFailures_;
+    else state_.ui.prompt = Prompt{Prompt::Kind::ReloadWhileDirty, {}, {}, unsavedSummary(state_.doc)};
+    return;
+  }
+  reloadNow();
 }
 
 std::filesystem::path bookmarksPath(const std::filesystem::path& level) {
@@ -88,10 +159,12 @@ void Frame::loadBookmarks() {
 bool Frame::saveBookmarks() {
   if (!state_.doc.level) return false;
   const std::string text = bookmarksToJson(state_.view.bookmarks);
-  std::string error;
-  if (!core::writeFile(bookmarksPath(state_.doc.level->path),
-                       std::span(reinterpret_cast<const std::uint8_t*>(text.data()), text.size()), error)) {
-    state_.ui.status = error;
+  core::Diagnostic error;
+  if (!writeViewerFile(state_.doc, bookmarksPath(state_.doc.level->path),
+                       std::span(reinterpret_cast<const std::uint8_t*>(text.data()), text.size()), "camera bookmarks",
+                       error)) {
+    state_.ui.status = "bookmarks: " + core::format(error);
+    std::fprintf(stderr, "kiln-view: %s\n", state_.ui.status.c_str());
     return false;
   }
   return true;
@@ -137,7 +210,12 @@ bool Frame::fireAtPixel(const glm::dvec2& local) {
   const Ray ray = rayThroughPixel(state_.view.camera, local.x, local.y, state_.view.sceneWidth(), state_.view.sceneHeight());
   const auto at = events_edit::surfaceUnderRay(state_.doc.level->world(), ray);
   if (!at) {
-    state_.ui.status = "fire: no sector surface under the mouse";
+    char where[160];
+    std::snprintf(where, sizeof where, "fire: no sector surface under pixel (%.0f, %.0f) of the %dx%d Viewport image%s",
+                  local.x, local.y, state_.view.sceneWidth(), state_.view.sceneHeight(),
+                  local.x < 0 || local.y < 0 || local.x >= state_.view.sceneWidth() || local.y >= state_.view.sceneHeight()
+                      ? " (the pixel is outside it)" : "");
+    state_.ui.status = where;
     return false;
   }
   return fireEvent(state_, *at);
@@ -206,6 +284,13 @@ bool Frame::tuneField(const std::string& field, double value, int line) {
     return false;
   }
   tuning::Session& t = state_.doc.tuning;
+  if (t.active() && t.preset != state_.view.selection.index && !(t.committed == t.saved && t.working == t.saved)) {
+    // Starting on another preset would drop these edits (the session holds one preset).
+    std::fprintf(stderr, "kiln-view: script line %d: error[%s]: preset %s has unsaved edits; save or undo them before "
+                         "tuning another preset\n",
+                 line, std::string(core::codeName(core::Code::UnsavedChanges)).c_str(), t.saved.name.c_str());
+    return false;
+  }
   if (!t.active() || t.preset != state_.view.selection.index) t.start(*doc, state_.view.selection.index);
   if (!tuning::setField(t.working, field, value)) {
     // A known field refuses only its value (a count above 1e9, a key index out of range): probe

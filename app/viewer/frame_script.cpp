@@ -55,10 +55,12 @@ bool Frame::writeScriptFile(const ScriptAction& a) {
 bool Frame::copyScriptFile(const ScriptAction& a) {
   const std::filesystem::path to = a.name;
   if (!makeParent(to, a.line)) return false;
-  std::error_code ec;
-  std::filesystem::copy_file(a.text, to, std::filesystem::copy_options::overwrite_existing, ec);
-  if (ec) std::fprintf(stderr, "kiln-view: script line %d: copy %s: %s\n", a.line, a.text.c_str(), ec.message().c_str());
-  return !ec;
+  // The one safe write (a whole temporary, then in place), as another editor's save would land.
+  core::Diagnostic error;
+  const auto bytes = core::readFile(a.text, error);
+  if (bytes && core::writeFile(to, *bytes, error)) return true;
+  std::fprintf(stderr, "kiln-view: script line %d: copy-file: %s\n", a.line, core::format(error).c_str());
+  return false;
 }
 
 bool Frame::expect(const ScriptAction& a) {
@@ -200,7 +202,7 @@ bool Frame::runPanelAction(const ScriptAction& a) {
     }
     case K::Bookmark:
       if (!state_.doc.level) return fail("bookmark needs a mounted level (bookmarks are saved beside it)");
-      state_.view.bookmarks.push_back({a.text, state_.view.camera});
+      setBookmark(state_.view.bookmarks, a.text, state_.view.camera);
       return saveBookmarks();
     case K::Solo:
     case K::Mute: {

@@ -16,7 +16,7 @@ KeyEffect applyKey(ViewerState& s, const KeyChord& c) {
       case Key::Y: s.commands.push(TuningRedo{}); return KeyEffect::Done;
       case Key::S: s.commands.push(SaveSource{}); return KeyEffect::Done;
       case Key::O: s.panel(Panel::Open) = true; return KeyEffect::Done;
-      case Key::Q: s.ui.quit = true; return KeyEffect::Done;
+      case Key::Q: s.commands.push(RequestQuit{}); return KeyEffect::Done;
       default: return KeyEffect::None;
     }
   }

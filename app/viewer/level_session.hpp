@@ -24,6 +24,12 @@ struct MountedLevel {
   // nothing; the outliner, the viewport and the Errors panel all read this one list.
   std::vector<std::string> problems;
   bool relaxedBounds = false;                   // opened with checkStoredBounds = false
+  // A level source (.yaml): the exact bytes it was compiled from, which a save edits, and their
+  // FNV-1a 64 hash, which tells whether the file on disk is still what the viewer shows. After a
+  // save both become the bytes written. Empty text and hash 0 for compiled files.
+  std::string sourceText;
+  std::uint64_t loadedHash = 0;
+  bool isSource() const { return load.kind == loader::FileKind::Source; }
   const particles::Document* particles() const { return load.level.particles ? &*load.level.particles : nullptr; }
   const world::World& world() const { return load.level.world; }
 };
@@ -41,22 +47,31 @@ struct OpenOutcome {
 OpenOutcome openLevel(const std::filesystem::path& path, const world::HostCapabilities& host, bool relaxBounds);
 
 // Files whose change should reload the level: the file itself and, for sources, its textures.
-// The viewer's own saves are not changes: ownWrite records the content hash of what it wrote,
-// and a file whose modification time moved but whose content is that is left alone.
+// A file whose modification time moved but whose content is the bytes the viewer knows (the
+// bytes it loaded, or its own last save) has not changed: a `touch` or the viewer's own write is
+// not a reload.
 struct WatchSet {
   struct File {
     std::filesystem::path path;
     std::filesystem::file_time_type time;
-    std::optional<std::uint64_t> ownHash;  // FNV-1a 64 of the viewer's last write, if any
+    std::optional<std::uint64_t> knownHash;  // FNV-1a 64 of the content the viewer holds, if known
   };
   std::vector<File> files;
-  static WatchSet of(const std::filesystem::path& path, const loader::LoadResult& load);
+  // `sourceHash`: the level file's content hash when the viewer holds its bytes (a source).
+  static WatchSet of(const std::filesystem::path& path, const loader::LoadResult& load,
+                     std::optional<std::uint64_t> sourceHash = std::nullopt);
   // Call after the viewer wrote `bytes` to `path` (a watched file, or nothing happens).
   void ownWrite(const std::filesystem::path& path, std::span<const std::uint8_t> bytes);
   // True when a file's modification time changed (or it vanished/reappeared) since `of`, unless
-  // its content is exactly what the viewer itself last wrote there.
+  // its content is exactly the bytes the viewer knows.
   bool changed() const;
+  // Takes the current modification times as the new baseline (after a change was reported and
+  // answered, so it is reported once).
+  void rearm();
 };
+
+// FNV-1a 64 of a file's bytes: the identity the viewer compares a source on disk by.
+std::uint64_t bytesHash(std::span<const std::uint8_t> bytes);
 
 // "forged bounds", "outside sector", "missing sector" (the code in words) for the relaxable codes.
 std::string problemName(core::Code code);

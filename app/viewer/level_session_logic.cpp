@@ -21,7 +21,12 @@ OpenOutcome openLevel(const std::filesystem::path& path, const world::HostCapabi
   OpenOutcome out;
   loader::LoadOptions options;
   options.checkStoredBounds = !relaxBounds;
-  loader::LoadResult load = loader::loadAny(path, options);
+  // A source is read here, once: the bytes compiled are the bytes a save will edit, so a change
+  // on disk between a read and a compile cannot slip between them.
+  std::string sourceText;
+  loader::LoadResult load = loader::fileKind(path) == loader::FileKind::Source
+                                ? loader::loadSource(path, options, &sourceText)
+                                : loader::loadAny(path, options);
   if (!load.ok()) {
     out.diagnostics = load.diagnostics;
     if (load.ioError && out.diagnostics.empty())
@@ -41,6 +46,10 @@ OpenOutcome openLevel(const std::filesystem::path& path, const world::HostCapabi
   MountedLevel level;
   level.path = path;
   level.relaxedBounds = relaxBounds;
+  if (load.kind == loader::FileKind::Source) {
+    level.loadedHash = bytesHash(std::span(reinterpret_cast<const std::uint8_t*>(sourceText.data()), sourceText.size()));
+    level.sourceText = std::move(sourceText);
+  }
   if (const particles::Document* doc = load.level.particles ? &*load.level.particles : nullptr) {
     for (const auto& e : doc->emitters) {
       level.schedules.push_back(particles::birthSchedule(e));
@@ -70,43 +79,53 @@ std::string problemName(core::Code code) {
   }
 }
 
-WatchSet WatchSet::of(const std::filesystem::path& path, const loader::LoadResult& load) {
-  WatchSet w;
-  auto add = [&](const std::filesystem::path& p) {
-    std::error_code ec;
-    w.files.push_back({p, std::filesystem::last_write_time(p, ec), std::nullopt});
-  };
-  add(path);
-  for (const auto& t : load.textures)
-    if (!t.image.origin.empty() && t.image.origin != "generated") add(t.image.origin);
-  return w;
-}
-
-namespace {
-std::uint64_t contentHash(std::span<const std::uint8_t> bytes) {
+std::uint64_t bytesHash(std::span<const std::uint8_t> bytes) {
   core::Fnv1a h;
   h.bytes(bytes);
   return h.value();
 }
-}  // namespace
+
+WatchSet WatchSet::of(const std::filesystem::path& path, const loader::LoadResult& load,
+                      std::optional<std::uint64_t> sourceHash) {
+  WatchSet w;
+  auto add = [&](const std::filesystem::path& p, std::optional<std::uint64_t> hash) {
+    std::error_code ec;
+    w.files.push_back({p, std::filesystem::last_write_time(p, ec), hash});
+  };
+  add(path, sourceHash);
+  for (const auto& t : load.textures)
+    if (!t.image.origin.empty() && t.image.origin != "generated") add(t.image.origin, std::nullopt);
+  return w;
+}
 
 void WatchSet::ownWrite(const std::filesystem::path& path, std::span<const std::uint8_t> bytes) {
   for (File& f : files)
-    if (f.path == path) f.ownHash = contentHash(bytes);
+    if (f.path == path) {
+      f.knownHash = bytesHash(bytes);
+      std::error_code ec;
+      f.time = std::filesystem::last_write_time(f.path, ec);
+    }
 }
 
 bool WatchSet::changed() const {
   for (const File& f : files) {
     std::error_code ec;
     if (std::filesystem::last_write_time(f.path, ec) == f.time) continue;
-    if (f.ownHash) {
+    if (f.knownHash) {
       std::string error;
       const auto bytes = core::readFile(f.path, error);
-      if (bytes && contentHash(*bytes) == *f.ownHash) continue;  // the viewer's own save
+      if (bytes && bytesHash(*bytes) == *f.knownHash) continue;  // touched, or the viewer's own save
     }
     return true;
   }
   return false;
+}
+
+void WatchSet::rearm() {
+  for (File& f : files) {
+    std::error_code ec;
+    f.time = std::filesystem::last_write_time(f.path, ec);
+  }
 }
 
 Selection selectionForPath(const world::Level& level, std::string_view path) {

@@ -10,15 +10,15 @@
 namespace kiln::viewer {
 
 // One line of a script. Blank lines and lines starting with '#' are ignored.
-//   open PATH | time T | play | pause | speed S | step N | panel NAME | pick X Y | pick emitter NAME
+//   open PATH [--discard] | time T | play | pause | speed S | step N | panel NAME | pick X Y | pick emitter NAME
 //   capture | workspace NAME | inspect PATH (open with stored bounds unchecked)
 //   tune FIELD VALUE (edit the selected preset; see tuning::setField) | host FEATURE on|off
-//   screenshot PATH | select emitter NAME | wait N (frames) | camera orbit|fly|top | quit
+//   screenshot PATH | select emitter NAME | wait N (frames) | camera orbit|fly|top | quit [--discard]
 //   look EX EY EZ TX TY TZ (orbit camera from eye to target) | panel NAME off
 //   key CHORD (as the keyboard: "space", "shift+right", "ctrl+z") | view NAME on|off
 //   write-file PATH TEXT (\n, \t and \\ escapes) | copy-file FROM TO
 //   expect-errors N|N+ | expect-time T [TOL] | expect-level NAME
-//   save (tuning edits to the YAML source) | background level|black|grey|checkerboard
+//   save [--overwrite] (edits to the YAML source) | background level|black|grey|checkerboard
 //   expect undo available|empty | expect loop START END | expect framed EMITTER
 //   expect selected KIND NAME | expect status TEXT (the status line contains TEXT)
 //   drag-gizmo x|y|z DX DY (press the selected emitter's handle, move DX, DY pixels, release)
@@ -42,6 +42,9 @@ struct ScriptAction {
   std::array<double, 6> look{};  // look: eye then target
   double a = 0, b = 0;  // time / speed / step / pick x,y / wait frames / view and panel on=1 / expected
                         // errors (b=1: at least a) / expected time and tolerance
+  // open/inspect PATH --discard, quit --discard: unsaved edits may go; save --overwrite: write
+  // over a source that changed on disk since it was loaded.
+  bool force = false;
   int line = 0;
 };
 
@@ -62,6 +65,18 @@ inline constexpr std::array<const char*, 8> kViewNames{"sector-planes", "stored-
 // The tolerance of `expect-time T` without one: far above the rounding of summed 1/60 s frames,
 // far below one tick.
 inline constexpr double kExpectTimeTolerance = 1e-6;
+
+// The ranges of the script's numbers (docs/viewer.md "Script limits"), checked by the parser so
+// nothing is cast out of range, or waited on for ever, when the line runs. Times are the clock's
+// (LevelClock::kMaxTime), speeds and steps its own limits.
+inline constexpr double kMaxWaitFrames = 1e6;  // wait N: whole frames (about 4.6 hours at 60 Hz)
+// ab a|b N, expect-errors N, expect event-script N: whole numbers, 0 up to this.
+inline constexpr double kMaxScriptCount = 1e6;
+// pick X Y, hover X Y, drag-gizmo DX DY: pixels of the Viewport image, |v| up to this (twice
+// the largest capture side; a point off the image is allowed, and picks nothing).
+inline constexpr double kMaxScriptPixels = 16384;
+// Positions (look, sandbox fire, expect position) and tuned values (tune, sandbox tune) must be
+// finite as float32: the renderer's camera, the simulation and the format hold them so.
 
 // The expect-* kinds: a failed one fails the session but the script goes on. Any other failed
 // action stops the session.

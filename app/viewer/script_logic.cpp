@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "clock.hpp"
+#include "core/float.hpp"
 #include "keys.hpp"
 #include "layout.hpp"
 #include "loader/time_range.hpp"
@@ -26,6 +27,23 @@ bool number(const std::string& s, double& out) {
   const char* end = s.data() + s.size();
   auto [p, ec] = std::from_chars(s.data(), end, out);
   return ec == std::errc{} && p == end && std::isfinite(out);
+}
+
+// A number that fits a float32 (positions and tuned values: docs/viewer.md "Script limits").
+bool f32(const std::string& s, double& out) {
+  return number(s, out) && core::finiteAsF32(out);
+}
+
+// A whole number in [0, hi], so casting it to an index or a frame count is exact.
+bool count(const std::string& s, double& out, double hi) {
+  return number(s, out) && out >= 0 && out <= hi && out == std::floor(out);
+}
+
+bool pixels(double v) {
+  return std::abs(v) <= kMaxScriptPixels;
+}
+bool levelTime(double v) {
+  return v >= 0 && v <= LevelClock::kMaxTime;
 }
 
 // The rest of the line after the keyword, so paths may contain spaces.
@@ -95,7 +113,15 @@ Script parseScript(std::string_view text) {
     if (k == "open" || k == "screenshot" || k == "inspect") {
       a.kind = k == "open" ? K::Open : k == "inspect" ? K::Inspect : K::Screenshot;
       a.text = rest(line, k);
-      if (a.text.empty()) ok = false, fail("'" + k + "' needs a path");
+      // open/inspect PATH --discard: the unsaved edits may go (the word ends the line, so a path
+      // keeps its spaces).
+      constexpr std::string_view kDiscard = " --discard";
+      if (a.kind != K::Screenshot && a.text.size() > kDiscard.size() && a.text.ends_with(kDiscard)) {
+        a.force = true;
+        a.text.resize(a.text.size() - kDiscard.size());
+        while (!a.text.empty() && (a.text.back() == ' ' || a.text.back() == '\t')) a.text.pop_back();
+      }
+      if (a.text.empty() || a.text == "--discard") ok = false, fail("'" + k + "' needs a path");
     } else if (k == "time") {
       a.kind = K::Time;
       ok = needNumbers(1) && (a.a >= 0 || (fail("'time' must not be negative"), false)) &&
@@ -103,7 +129,8 @@ Script parseScript(std::string_view text) {
             (fail("'time' must be at most 1e9 seconds (the viewer clock's limit, docs/limits.md)"), false));
     } else if (k == "speed") {
       a.kind = K::Speed;
-      ok = needNumbers(1);
+      ok = needNumbers(1) && ((a.a >= LevelClock::kMinSpeed && a.a <= LevelClock::kMaxSpeed) ||
+                              (fail("'speed' takes 0.1 to 4 (the timeline's range)"), false));
     } else if (k == "step") {
       a.kind = K::Step;
       ok = needNumbers(1) &&
@@ -111,7 +138,8 @@ Script parseScript(std::string_view text) {
             (fail("'step' takes whole ticks between -1000000 and 1000000"), false));
     } else if (k == "wait") {
       a.kind = K::Wait;
-      ok = needNumbers(1) && ((a.a >= 0 && a.a == std::floor(a.a)) || (fail("'wait' takes whole frames"), false));
+      ok = needNumbers(1) && ((a.a >= 0 && a.a <= kMaxWaitFrames && a.a == std::floor(a.a)) ||
+                              (fail("'wait' takes whole frames between 0 and 1000000"), false));
     } else if (k == "pick" && w.size() == 3 && w[1] == "emitter") {
       // Picks through the pixel where the emitter's first alive particle is drawn.
       a.kind = K::Pick;
@@ -119,7 +147,8 @@ Script parseScript(std::string_view text) {
       a.name = w[2];
     } else if (k == "pick") {
       a.kind = K::Pick;
-      ok = needNumbers(2);
+      ok = needNumbers(2) && ((pixels(a.a) && pixels(a.b)) ||
+                              (fail("'pick' takes pixels X Y between -16384 and 16384"), false));
     } else if (k == "capture") {
       a.kind = K::Capture;  // an optional label, as the panel's label field
       if (w.size() > 2) ok = false, fail("'capture' takes at most a LABEL");
@@ -127,8 +156,11 @@ Script parseScript(std::string_view text) {
     } else if (k == "capture-set") {
       a.kind = K::CaptureSet;
       std::string why;
-      if ((w.size() != 2 && !(w.size() == 3 && w[2] == "video")) || !loader::parseTimeRange(w[1], why))
+      const auto times = w.size() >= 2 ? loader::parseTimeRange(w[1], why) : std::nullopt;
+      if ((w.size() != 2 && !(w.size() == 3 && w[2] == "video")) || !times)
         ok = false, fail("'capture-set' takes START:END:STEP and optionally the word video");
+      else if (!levelTime(times->front()) || !levelTime(times->back()))
+        ok = false, fail("'capture-set' times must lie in 0..1e9 seconds (the viewer clock's limit)");
       else a.text = w[1], a.a = w.size() == 3 ? 1 : 0;
     } else if (k == "bookmark") {
       a.kind = K::Bookmark;
@@ -146,7 +178,7 @@ Script parseScript(std::string_view text) {
       const std::string sub = w.size() >= 2 ? w[1] : std::string();
       const auto mode = w.size() == 3 ? std::find_if(kABModeNames.begin(), kABModeNames.end(), [&](const char* n) { return w[2] == n; })
                                       : kABModeNames.end();
-      if ((sub == "a" || sub == "b") && w.size() == 3 && number(w[2], a.a) && a.a >= 0 && a.a == std::floor(a.a))
+      if ((sub == "a" || sub == "b") && w.size() == 3 && count(w[2], a.a, kMaxScriptCount))
         a.text = sub;
       else if (sub == "mode" && mode != kABModeNames.end())
         a.text = sub, a.a = static_cast<double>(mode - kABModeNames.begin());
@@ -155,9 +187,14 @@ Script parseScript(std::string_view text) {
       else if (sub == "zoom" && w.size() == 3 && number(w[2], a.a) && a.a >= 1 && a.a <= 16)
         a.text = sub;
       else
-        ok = false, fail("'ab' takes a|b N, mode split|flicker|difference|side-by-side, load PNG or zoom 1..16");
-    } else if (k == "play" || k == "pause" || k == "quit") {
-      a.kind = k == "play" ? K::Play : k == "pause" ? K::Pause : K::Quit;
+        ok = false, fail("'ab' takes a|b N (a whole number 0..1000000), mode split|flicker|difference|"
+                         "side-by-side, load PNG or zoom 1..16");
+    } else if (k == "quit") {
+      a.kind = K::Quit;
+      a.force = w.size() == 2 && w[1] == "--discard";
+      if (w.size() != 1 && !a.force) ok = false, fail("'quit' takes nothing, or --discard (drop unsaved edits)");
+    } else if (k == "play" || k == "pause") {
+      a.kind = k == "play" ? K::Play : K::Pause;
       if (w.size() != 1) ok = false, fail("'" + k + "' takes no arguments");
     } else if (k == "host") {
       a.kind = K::Host;
@@ -165,7 +202,8 @@ Script parseScript(std::string_view text) {
       else a.text = w[1], a.a = w[2] == "on" ? 1 : 0;
     } else if (k == "tune") {
       a.kind = K::Tune;
-      if (w.size() != 3 || !number(w[2], a.a)) ok = false, fail("'tune' takes FIELD VALUE");
+      if (w.size() != 3 || !f32(w[2], a.a))
+        ok = false, fail("'tune' takes FIELD VALUE (a number that fits a float32)");
       else a.text = w[1];
     } else if (k == "workspace") {
       a.kind = K::Workspace;
@@ -182,8 +220,8 @@ Script parseScript(std::string_view text) {
     } else if (k == "look") {
       a.kind = K::Look;
       ok = w.size() == 7;
-      for (std::size_t i = 0; ok && i < 6; ++i) ok = number(w[i + 1], a.look[i]);
-      if (!ok) fail("'look' takes six finite numbers: eye x y z, target x y z");
+      for (std::size_t i = 0; ok && i < 6; ++i) ok = f32(w[i + 1], a.look[i]);
+      if (!ok) fail("'look' takes six numbers that fit a float32: eye x y z, target x y z");
     } else if (k == "camera") {
       a.kind = K::Camera;
       if (w.size() != 2 || (w[1] != "orbit" && w[1] != "fly" && w[1] != "top"))
@@ -220,12 +258,14 @@ Script parseScript(std::string_view text) {
       a.kind = K::ExpectErrors;
       std::string n = w.size() == 2 ? w[1] : std::string();
       if (n.ends_with('+')) n.pop_back(), a.b = 1;
-      if (!number(n, a.a) || a.a < 0 || a.a != std::floor(a.a)) ok = false, fail("'expect-errors' takes a count N or N+");
+      if (!count(n, a.a, kMaxScriptCount))
+        ok = false, fail("'expect-errors' takes a count N or N+ (0..1000000)");
     } else if (k == "expect-time") {
       a.kind = K::ExpectTime;
       a.b = kExpectTimeTolerance;
-      if (w.size() < 2 || w.size() > 3 || !number(w[1], a.a) || (w.size() == 3 && !number(w[2], a.b)) || a.b < 0)
-        ok = false, fail("'expect-time' takes T and an optional tolerance >= 0");
+      if (w.size() < 2 || w.size() > 3 || !number(w[1], a.a) || (w.size() == 3 && !number(w[2], a.b)) ||
+          !levelTime(a.a) || !levelTime(a.b))
+        ok = false, fail("'expect-time' takes T and an optional tolerance, both in 0..1e9 seconds");
     } else if (k == "expect-level") {
       a.kind = K::ExpectLevel;
       if (w.size() != 2) ok = false, fail("'expect-level' takes a file name");
@@ -236,37 +276,44 @@ Script parseScript(std::string_view text) {
       else a.text = w[1], a.name = rest(rest(line, k), w[1]);
     } else if (k == "save") {
       a.kind = K::Save;
-      if (w.size() != 1) ok = false, fail("'save' takes no arguments");
+      a.force = w.size() == 2 && w[1] == "--overwrite";
+      if (w.size() != 1 && !a.force)
+        ok = false, fail("'save' takes nothing, or --overwrite (write over a change made on disk since the load)");
     } else if (k == "background") {
       a.kind = K::Background;
       if (w.size() != 2 || !backgroundFromName(w[1])) ok = false, fail("'background' takes level, black, grey or checkerboard");
       else a.text = w[1];
     } else if (k == "hover") {
       a.kind = K::Hover;  // where the mouse is over the Viewport image, for `key g`
-      ok = needNumbers(2);
+      ok = needNumbers(2) && ((pixels(a.a) && pixels(a.b)) ||
+                              (fail("'hover' takes pixels X Y between -16384 and 16384"), false));
     } else if (k == "sandbox") {
       a.kind = K::Sandbox;
       const std::string sub = w.size() >= 2 ? w[1] : std::string();
       a.text = sub;
       if (sub == "recipe" && w.size() == 3) {
         a.name = w[2];
-      } else if (sub == "tune" && w.size() == 4 && number(w[3], a.a)) {
+      } else if (sub == "tune" && w.size() == 4 && f32(w[3], a.a)) {
         a.name = w[2];
       } else if (sub == "rate" && w.size() == 3 && number(w[2], a.a) && a.a >= 1 && a.a <= 1000) {
-      } else if (sub == "sort" && w.size() == 3 && (w[2] == "view" || w[2] == "iso" || w[2] == "none" || w[2] == "authored")) {
+      } else if (sub == "sort" && w.size() == 3 &&
+                 (w[2] == "view" || w[2] == "iso" || w[2] == "none" || w[2] == "authored")) {
         a.name = w[2];
-      } else if (sub == "fire" && w.size() == 5 && number(w[2], a.look[0]) && number(w[3], a.look[1]) &&
-                 number(w[4], a.look[2])) {
+      } else if (sub == "fire" && w.size() == 5 && f32(w[2], a.look[0]) && f32(w[3], a.look[1]) &&
+                 f32(w[4], a.look[2])) {
       } else if (sub == "iso-camera" && w.size() == 2) {
       } else {
         ok = false;
-        fail("'sandbox' takes recipe NAME, tune FIELD VALUE, rate HZ (1..1000), sort view|iso|none|authored, "
-             "fire X Y Z or iso-camera");
+        fail(
+            "'sandbox' takes recipe NAME, tune FIELD VALUE, rate HZ (1..1000), sort view|iso|none|authored, "
+            "fire X Y Z or iso-camera (values and positions that fit a float32)");
       }
     } else if (k == "drag-gizmo") {
       a.kind = K::DragGizmo;
-      if (w.size() != 4 || (w[1] != "x" && w[1] != "y" && w[1] != "z") || !number(w[2], a.a) || !number(w[3], a.b))
-        ok = false, fail("'drag-gizmo' takes an axis x|y|z and a move DX DY in pixels");
+      if (w.size() != 4 || (w[1] != "x" && w[1] != "y" && w[1] != "z") || !number(w[2], a.a) ||
+          !number(w[3], a.b) || !pixels(a.a) || !pixels(a.b))
+        ok = false,
+        fail("'drag-gizmo' takes an axis x|y|z and a move DX DY in pixels between -16384 and 16384");
       else a.text = w[1];
     } else if (k == "expect") {
       a.kind = K::Expect;
@@ -274,23 +321,26 @@ Script parseScript(std::string_view text) {
       a.text = what;
       if (what == "undo" && w.size() == 3 && (w[2] == "available" || w[2] == "empty")) {
         a.a = w[2] == "available";
-      } else if (what == "loop" && w.size() == 4 && number(w[2], a.a) && number(w[3], a.b)) {
+      } else if (what == "loop" && w.size() == 4 && number(w[2], a.a) && number(w[3], a.b) &&
+                 levelTime(a.a) && levelTime(a.b)) {
       } else if (what == "framed" && w.size() == 3) {
         a.name = w[2];
       } else if (what == "selected" && w.size() == 4) {
         a.name = w[2] + " " + w[3];
-      } else if (what == "position" && w.size() == 6 && number(w[3], a.look[0]) && number(w[4], a.look[1]) &&
-                 number(w[5], a.look[2])) {
+      } else if (what == "position" && w.size() == 6 && f32(w[3], a.look[0]) && f32(w[4], a.look[1]) &&
+                 f32(w[5], a.look[2])) {
         a.name = w[2];
       } else if (what == "status" && w.size() >= 3) {
         a.name = afterWord(line, k);
-      } else if (what == "event-script" && w.size() == 3 && number(w[2], a.a) && a.a >= 0) {
+      } else if (what == "event-script" && w.size() == 3 && count(w[2], a.a, kMaxScriptCount)) {
       } else if (what == "event-pick" && w.size() == 3) {
         a.name = w[2];
       } else {
         ok = false;
-        fail("'expect' takes: undo available|empty, loop START END, framed EMITTER, selected KIND NAME, "
-             "position EMITTER X Y Z, status TEXT, event-script N or event-pick RECIPE");
+        fail(
+            "'expect' takes: undo available|empty, loop START END (0..1e9 s), framed EMITTER, selected KIND "
+            "NAME, "
+            "position EMITTER X Y Z, status TEXT, event-script N (0..1000000) or event-pick RECIPE");
       }
     } else {
       ok = false;

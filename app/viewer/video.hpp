@@ -16,7 +16,9 @@ namespace kiln::viewer {
 std::optional<std::filesystem::path> findProgram(std::string_view program, std::string_view pathVariable);
 
 // ffmpeg's concat-demuxer list for `frames` shown one after another at `fps` frames per second.
-std::string concatList(const std::vector<std::filesystem::path>& frames, double fps);
+// Every path is quoted ('\'' for a quote inside it); nullopt with `error` for a path holding a
+// control character, which the list's line-by-line syntax cannot carry.
+std::optional<std::string> concatList(const std::vector<std::filesystem::path>& frames, double fps, std::string& error);
 
 // The arguments (without the program) that turn the concat list into an H.264 MP4 that every
 // player opens (even dimensions, yuv420p), overwriting `out`.

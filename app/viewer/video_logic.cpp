@@ -4,6 +4,7 @@
 
 #include <cstdio>
 
+#include "core/escape.hpp"
 #include "video.hpp"
 
 namespace kiln::viewer {
@@ -24,14 +25,20 @@ std::optional<std::filesystem::path> findProgram(std::string_view program, std::
   return std::nullopt;
 }
 
-std::string concatList(const std::vector<std::filesystem::path>& frames, double fps) {
+std::optional<std::string> concatList(const std::vector<std::filesystem::path>& frames, double fps, std::string& error) {
   std::string out = "ffconcat version 1.0\n";
   char duration[64];
   std::snprintf(duration, sizeof duration, "duration %.9g\n", 1.0 / fps);
   for (const auto& f : frames) {
     // Single quotes inside a quoted path are written as '\'' (ffmpeg's concat quoting).
     std::string quoted;
-    for (char c : std::filesystem::absolute(f).string()) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    for (char c : std::filesystem::absolute(f).string()) {
+      if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) {
+        error = "the path " + core::escapeText(f.string()) + " holds a control character; a video list cannot name it";
+        return std::nullopt;
+      }
+      quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    }
     out += "file '" + quoted + "'\n";
     out += duration;
   }

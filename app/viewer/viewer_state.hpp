@@ -7,6 +7,7 @@
 #include <deque>
 #include <filesystem>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -256,6 +257,20 @@ struct ViewSettings {
   int sceneHeight() const { return viewport.h >= 1 ? static_cast<int>(viewport.h) : std::max(1, framebufferHeight); }
 };
 
+// A question the viewer must ask before it may go on (panels/prompt.cpp shows it as a modal
+// dialog; a scripted session cannot answer, so there the action fails instead).
+struct Prompt {
+  enum class Kind {
+    SaveConflict,      // the source changed on disk since it was loaded: reapply, overwrite or cancel
+    ReloadWhileDirty,  // the source changed on disk while edits are unsaved: reload or keep editing
+    QuitWhileDirty,    // quitting would drop unsaved edits: save, discard or cancel
+    OpenWhileDirty,    // opening `open` would drop unsaved edits: save, discard or cancel
+  } kind{};
+  OpenLevel open;      // OpenWhileDirty: the request that waits for the answer
+  SaveSource save;     // SaveConflict: the save that met the conflict (and what was to follow it)
+  std::string detail;  // what is unsaved, or what changed
+};
+
 // The window around the view: which panels are open, their placement, status and statistics.
 struct UiState {
   std::array<bool, static_cast<int>(Panel::Count)> open{};
@@ -268,7 +283,9 @@ struct UiState {
   FrameStats stats;
   GpuInfo gpu;
   PanelMemory memory;
-  bool quit = false;
+  std::optional<Prompt> prompt;  // the question on screen, if any
+  bool quit = false;             // set once quitting may go ahead: the frame loop ends
+  bool quitRequested = false;    // quit as soon as the capture set in progress is written
 };
 
 // Captures of this session, a capture set in progress and the A/B comparison.
@@ -328,8 +345,38 @@ void useIsometricCamera(ViewerState& s);
 std::optional<std::uint32_t> gizmoEmitter(const ViewerState& s);
 std::optional<std::array<emitter_edit::Handle, 3>> gizmoHandlesFor(const ViewerState& s);
 
-// Writes the tuning edits to the level's YAML source (save_logic.cpp); the status line says what
-// happened. False when there is no source to write or the write failed ("nothing to save" is true).
-bool saveSource(ViewerState& s);
+// Edits made in the viewer and not yet written to the source: the preset, emitter and events
+// sessions whose last undo point differs from what is on disk.
+bool hasUnsavedEdits(const DocumentState& doc);
+// What those are, for prompts and the title: "preset flame, emitter west_flame" (empty: none).
+std::string unsavedSummary(const DocumentState& doc);
+// "braziers.yaml - kiln-view", with a dot and "(unsaved edits)" while there are some.
+std::string windowTitle(const ViewerState& s);
+
+// The files the mounted level was read from: the level itself and its textures (output_logic.cpp).
+std::vector<std::filesystem::path> levelInputs(const DocumentState& doc);
+// Writes a file the viewer makes (a screenshot, capture, bookmarks, a video list) through the
+// output plan: refused (output-is-input, nothing written) when it would land on the level shown or
+// one of its textures; otherwise written as core::writeFile writes. `role` names it in messages.
+bool writeViewerFile(const DocumentState& doc, const std::filesystem::path& path, std::span<const std::uint8_t> bytes,
+                     const std::string& role, core::Diagnostic& error);
+// The same for an image, encoded as PNG.
+bool writeViewerPng(const DocumentState& doc, const std::filesystem::path& path, const core::Image& image,
+                    const std::string& role, core::Diagnostic& error);
+
+// How a save ended (save_logic.cpp); the status line says it in words.
+enum class SaveResult {
+  Saved,       // written, re-read and verified; or there was nothing to save
+  Conflict,    // the source changed on disk since it was loaded: nothing written (ask the user)
+  Refused,     // nothing to write to, an invalid edit, or an edit the source cannot take losslessly
+  Failed,      // the write itself failed
+};
+// Writes the edits to the level's YAML source, changing only the edited values' bytes. The
+// output is compiled again and compared with the edited objects before the file is replaced, and
+// the file is written through links with its mode kept. `mode` decides what happens when the file
+// changed on disk since it was loaded (commands.hpp). `why` receives the refusal's diagnostic.
+SaveResult saveSource(ViewerState& s, SaveMode mode, core::Diagnostic* why = nullptr);
+// The default (ask) as one boolean: true when saved or nothing to save.
+inline bool saveSource(ViewerState& s) { return saveSource(s, SaveMode::Ask) == SaveResult::Saved; }
 
 }  // namespace kiln::viewer

@@ -54,6 +54,34 @@ TEST_CASE("two captures of one label at one time get two names; a file already t
   CHECK(uniqueCapturePath(scratch(), "my level", "a/b c", 0.0015, c).filename() == "my_level_a_b_c_t00000002ms_0007.png");
 }
 
+TEST_CASE("finding: a bookmark name holding a newline or tab never lands in a capture file name") {
+  // Just inside: letters, digits, '-', '_' and '.' pass unchanged.
+  CHECK(safeFileName("front-1_b.v2") == "front-1_b.v2");
+  // Just outside: control bytes, separators, quotes and non-ASCII bytes each become '_'.
+  CHECK(safeFileName("a\nb\tc") == "a_b_c");
+  CHECK(safeFileName("x/y\\z'q\"") == "x_y_z_q_");
+  CHECK(safeFileName("caf\xC3\xA9") == "caf__");
+  CHECK(safeFileName(".hidden") == "_hidden");
+  CHECK(safeFileName("..") == "_.");
+  std::uint32_t c = 0;
+  CHECK(uniqueCapturePath(scratch(), "l", "cam\nduration 9", 1.0, c).filename() == "l_cam_duration_9_t00001000ms_0000.png");
+}
+
+TEST_CASE("finding: bookmarking a name again replaces it instead of adding a duplicate") {
+  std::vector<CameraBookmark> marks;
+  Camera a, b;
+  a.distance = 3;
+  b.distance = 9;
+  setBookmark(marks, "front", a);
+  setBookmark(marks, "side", a);
+  setBookmark(marks, "front", b);
+  REQUIRE(marks.size() == 2);
+  CHECK(marks[0].name == "front");
+  CHECK(marks[0].camera.distance == 9);
+  CHECK(marks[1].name == "side");
+  CHECK(marks[1].camera.distance == 3);
+}
+
 TEST_CASE("A/B of two PNGs from disk gives kiln compare's metrics") {
   // A: 2x1 of (10,20,30,255); B: the first pixel equal, the second (13,20,26,255).
   core::Image a = solid(2, 1, 10, 20, 30), b = solid(2, 1, 10, 20, 30);

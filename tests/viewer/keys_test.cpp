@@ -45,8 +45,12 @@ TEST_CASE("ctrl chords request undo and redo; the same letters alone do nothing"
   CHECK(applyKey(s, {Key::Space, true}) == KeyEffect::None);  // ctrl+space means nothing
   CHECK(s.view.clock.playing);
   CHECK_FALSE(s.ui.quit);
+  // Ctrl+Q asks the frame to quit (which first asks about unsaved edits); it never quits at once.
   applyKey(s, {Key::Q, true});
-  CHECK(s.ui.quit);
+  CHECK_FALSE(s.ui.quit);
+  REQUIRE(s.commands.size() == 3);
+  CHECK(std::holds_alternative<RequestQuit>(s.commands.items().back()));
+  CHECK_FALSE(std::get<RequestQuit>(s.commands.items().back()).discard);
 }
 
 TEST_CASE("F asks the caller to frame the selection; F1 and Tab toggle") {

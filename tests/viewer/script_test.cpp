@@ -95,3 +95,141 @@ TEST_CASE("defect 6: script clock values are validated where they enter") {
   REQUIRE(good.actions.size() == 4);
   CHECK(good.actions[0].a == 1e9);
 }
+
+namespace {
+
+// One line parses to exactly one action (true) or to exactly one error on line 1 (false).
+bool parses(const std::string& line) {
+  const Script s = parseScript(line + "\n");
+  INFO(line << ": " << (s.errors.empty() ? std::string("ok") : s.errors.front().message));
+  CHECK(s.actions.size() + s.errors.size() == 1);
+  if (!s.errors.empty()) CHECK(s.errors.front().line == 1);
+  return s.errors.empty();
+}
+
+}  // namespace
+
+TEST_CASE("finding: 'wait 1e300' is a parse error, not a wait that never ends") {
+  CHECK_FALSE(parses("wait 1e300"));
+  CHECK(parses("wait 1000000"));
+  CHECK_FALSE(parses("wait 1000001"));
+  CHECK_FALSE(parses("wait -1"));
+  CHECK_FALSE(parses("wait 2.5"));
+  CHECK(parses("wait 0"));
+  // The largest wait holds the cursor for exactly that many frames, as a whole number.
+  ScriptCursor c(parseScript("wait 1000000\nplay\n").actions);
+  c.beginFrame();
+  CHECK(c.next() == nullptr);
+  for (int i = 0; i < 999999; ++i) c.beginFrame();
+  CHECK(c.next() == nullptr);
+  c.beginFrame();
+  const ScriptAction* a = c.next();
+  REQUIRE(a);
+  CHECK(a->kind == K::Play);
+}
+
+TEST_CASE("finding: 'ab a 1e300' is refused at parse time; ab a|b takes a whole number 0..1000000") {
+  CHECK_FALSE(parses("ab a 1e300"));
+  CHECK_FALSE(parses("ab b 1e300"));
+  CHECK(parses("ab a 1000000"));
+  CHECK_FALSE(parses("ab a 1000001"));
+  CHECK(parses("ab b 0"));
+  CHECK_FALSE(parses("ab b -1"));
+  CHECK_FALSE(parses("ab a 1.5"));
+  CHECK_FALSE(parses("ab a nan"));
+  CHECK(parses("ab zoom 16"));
+  CHECK_FALSE(parses("ab zoom 16.01"));
+}
+
+TEST_CASE("finding: every numeric script word is bounded where it is parsed (both sides of each bound)") {
+  // speed: the timeline's 0.1x..4x.
+  CHECK(parses("speed 0.1"));
+  CHECK(parses("speed 4"));
+  CHECK_FALSE(parses("speed 0.09"));
+  CHECK_FALSE(parses("speed 4.01"));
+  CHECK_FALSE(parses("speed 1e300"));
+  // Pixels: pick, hover and drag-gizmo within ±16384.
+  for (const std::string w : {"pick", "hover"}) {
+    CHECK(parses(w + " 16384 -16384"));
+    CHECK_FALSE(parses(w + " 16385 0"));
+    CHECK_FALSE(parses(w + " 0 -16385"));
+    CHECK_FALSE(parses(w + " 1e300 1"));
+  }
+  CHECK(parses("drag-gizmo x 16384 -16384"));
+  CHECK_FALSE(parses("drag-gizmo y 16385 0"));
+  CHECK_FALSE(parses("drag-gizmo z 0 -1e300"));
+  // Values and positions that must fit a float32 (3.4028235e38).
+  CHECK(parses("tune size[0].value 3.4e38"));
+  CHECK_FALSE(parses("tune size[0].value 3.5e38"));
+  CHECK(parses("sandbox tune speed -3.4e38"));
+  CHECK_FALSE(parses("sandbox tune speed -1e300"));
+  CHECK(parses("sandbox fire 3.4e38 0 0"));
+  CHECK_FALSE(parses("sandbox fire 0 3.5e38 0"));
+  CHECK(parses("look 3.4e38 0 0 0 0 0"));
+  CHECK_FALSE(parses("look 0 0 0 0 0 1e300"));
+  CHECK(parses("expect position lantern 0 0 3.4e38"));
+  CHECK_FALSE(parses("expect position lantern 0 0 -3.5e38"));
+  // sandbox rate: 1..1000 Hz.
+  CHECK(parses("sandbox rate 1"));
+  CHECK(parses("sandbox rate 1000"));
+  CHECK_FALSE(parses("sandbox rate 0.99"));
+  CHECK_FALSE(parses("sandbox rate 1000.5"));
+  // Times the clock can read: expect-time, its tolerance, expect loop and capture-set.
+  CHECK(parses("expect-time 1000000000"));
+  CHECK_FALSE(parses("expect-time 1000000000.5"));
+  CHECK_FALSE(parses("expect-time -0.5"));
+  CHECK(parses("expect-time 1 1000000000"));
+  CHECK_FALSE(parses("expect-time 1 1e300"));
+  CHECK_FALSE(parses("expect-time 1 -1e-6"));
+  CHECK(parses("expect loop 0 1000000000"));
+  CHECK_FALSE(parses("expect loop 0 1000000001"));
+  CHECK_FALSE(parses("expect loop -1 2"));
+  CHECK(parses("capture-set 999999999:1000000000:0.5"));
+  CHECK_FALSE(parses("capture-set 999999999:1000000001:1"));
+  CHECK_FALSE(parses("capture-set -1:1:1"));
+  // Counts: whole numbers 0..1000000.
+  CHECK(parses("expect-errors 1000000"));
+  CHECK(parses("expect-errors 1000000+"));
+  CHECK_FALSE(parses("expect-errors 1000001"));
+  CHECK_FALSE(parses("expect-errors 1e300"));
+  CHECK_FALSE(parses("expect-errors 1e300+"));
+  CHECK(parses("expect event-script 1000000"));
+  CHECK_FALSE(parses("expect event-script 1000001"));
+  CHECK_FALSE(parses("expect event-script 1.5"));
+  CHECK_FALSE(parses("expect event-script -1"));
+  // NaN and infinities never reach any word.
+  for (const std::string bad : {"nan", "inf", "-inf", "1e999"}) {
+    CHECK_FALSE(parses("time " + bad));
+    CHECK_FALSE(parses("speed " + bad));
+    CHECK_FALSE(parses("step " + bad));
+    CHECK_FALSE(parses("wait " + bad));
+    CHECK_FALSE(parses("pick " + bad + " 1"));
+    CHECK_FALSE(parses("tune size " + bad));
+    CHECK_FALSE(parses("sandbox fire 0 0 " + bad));
+  }
+}
+
+TEST_CASE("quit --discard, open/inspect PATH --discard and save --overwrite parse; other words do not") {
+  const auto s = parseScript(
+      "quit\nquit --discard\nopen my levels/a.yaml\nopen my levels/a.yaml --discard\ninspect b.klm --discard\n"
+      "save\nsave --overwrite\nscreenshot shot --discard\n");
+  REQUIRE(s.errors.empty());
+  REQUIRE(s.actions.size() == 8);
+  CHECK_FALSE(s.actions[0].force);
+  CHECK(s.actions[1].force);
+  CHECK(s.actions[2].text == "my levels/a.yaml");
+  CHECK_FALSE(s.actions[2].force);
+  CHECK(s.actions[3].text == "my levels/a.yaml");
+  CHECK(s.actions[3].force);
+  CHECK(s.actions[4].kind == K::Inspect);
+  CHECK(s.actions[4].text == "b.klm");
+  CHECK(s.actions[4].force);
+  CHECK_FALSE(s.actions[5].force);
+  CHECK(s.actions[6].force);
+  // A screenshot takes no --discard: the words are its path.
+  CHECK(s.actions[7].text == "shot --discard");
+  CHECK_FALSE(s.actions[7].force);
+  // Just outside: another word, or the word alone where a path belongs.
+  const auto bad = parseScript("quit now\nsave --force\nopen --discard\nquit --discard extra\n");
+  CHECK(bad.errors.size() == 4);
+}

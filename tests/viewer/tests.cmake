@@ -55,6 +55,14 @@ if(KILN_XVFB_RUN AND KILN_PYTHON3)
       LABELS "viewer;xvfb" ENVIRONMENT "${session_env}" TIMEOUT 300)
   endfunction()
 
+  # Issue 27, the viewer's half: unsaved edits, saves over changes on disk, links and modes,
+  # capture sets and bookmark names, through the real kiln-view (python driver, Xvfb).
+  add_test(NAME "viewer-app: nothing lost (unsaved edits, conflicts, links, capture sets)"
+           COMMAND ${KILN_PYTHON3} ${CMAKE_CURRENT_LIST_DIR}/nothing_lost_test.py $<TARGET_FILE:kiln-view>
+                   ${PROJECT_SOURCE_DIR} ${viewer_out}/nothing_lost)
+  set_tests_properties("viewer-app: nothing lost (unsaved edits, conflicts, links, capture sets)" PROPERTIES
+    LABELS "viewer;xvfb" ENVIRONMENT "${env}" TIMEOUT 900)
+
   kiln_viewer_session(tour 1400x900 "scripted tour of a sample (timeline, every panel, pick, capture)")
   kiln_viewer_session(curve 1400x1000 "curve editor keys added, moved and removed by script")
   kiln_viewer_session(hot_reload 1400x900

@@ -26,8 +26,21 @@ TEST_CASE("ffmpeg is found only as an executable regular file on PATH") {
 }
 
 TEST_CASE("the concat list names every image in order with one step each; quotes are escaped") {
-  const std::string list = concatList({"/x/a_0.png", "/x/it's.png"}, 4);
-  CHECK(list == "ffconcat version 1.0\nfile '/x/a_0.png'\nduration 0.25\nfile '/x/it'\\''s.png'\nduration 0.25\n");
+  std::string error;
+  const auto list = concatList({"/x/a_0.png", "/x/it's.png"}, 4, error);
+  REQUIRE(list);
+  CHECK(*list == "ffconcat version 1.0\nfile '/x/a_0.png'\nduration 0.25\nfile '/x/it'\\''s.png'\nduration 0.25\n");
+}
+
+TEST_CASE("finding: a newline in a capture path cannot inject a directive into the concat list") {
+  std::string error;
+  // Just inside: a tab-free, newline-free odd name is quoted and kept whole.
+  CHECK(concatList({"/x/a b;c.png"}, 4, error));
+  // Just outside: a newline (which would start a new `duration` line) or any control byte.
+  CHECK_FALSE(concatList({"/x/a\nduration 99\n.png"}, 4, error));
+  CHECK(error.find("control character") != std::string::npos);
+  CHECK(error.find("\\x0a") != std::string::npos);
+  CHECK_FALSE(concatList({"/x/a\tb.png"}, 4, error));
 }
 
 TEST_CASE("the video is H.264 yuv420p at the set's rate, overwriting its output") {

@@ -21,7 +21,7 @@ void bookmarks(ViewerState& s) {
   ImGui::InputText("##bm", name, sizeof s.ui.memory.bookmarkName);
   ImGui::SameLine();
   if (ImGui::Button("Bookmark camera") && name[0]) {
-    s.view.bookmarks.push_back({name, s.view.camera});
+    setBookmark(s.view.bookmarks, name, s.view.camera);
     s.commands.push(SaveBookmarks{});
   }
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("bookmarks are saved beside the level (LEVEL.bookmarks.json)");

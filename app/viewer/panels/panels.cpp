@@ -44,7 +44,7 @@ EditButton editButtons(ViewerState& s, bool canUndo, bool canRedo, bool canSave)
   ImGui::SameLine();
   const bool source = s.doc.level->load.kind == loader::FileKind::Source;
   ImGui::BeginDisabled(!source || !canSave);
-  if (ImGui::Button("Save to YAML")) saveSource(s);
+  if (ImGui::Button("Save to YAML")) s.commands.push(SaveSource{});
   ImGui::EndDisabled();
   if (!source) ImGui::TextDisabled("compiled level: edits are live only (open the .yaml to save)");
   return pressed;
@@ -66,6 +66,7 @@ void drawAll(ViewerState& s) {
   open::draw(s);
   top_view::draw(s);
   help::draw(s);
+  prompt::draw(s);  // last: the modal dialog sits over every panel
 }
 
 }  // namespace kiln::viewer::panels

@@ -254,7 +254,9 @@ void draw(ViewerState& s) {
       if (s.view.selection.kind == Selection::Kind::Preset) want = s.view.selection.index;
       if (s.view.selection.kind == Selection::Kind::Emitter && s.view.selection.index < doc->emitters.size())
         want = doc->emitters[s.view.selection.index].preset;
-      if (!t.active() || (want != t.preset && t.undoStack.empty())) t.start(*doc, std::min<std::uint32_t>(want, std::uint32_t(doc->presets.size() - 1)));
+      // The session follows the selection only once its edits are saved (or undone): switching
+      // presets never drops them.
+      if (!t.active() || (want != t.preset && t.committed == t.saved && t.working == t.saved)) t.start(*doc, std::min<std::uint32_t>(want, std::uint32_t(doc->presets.size() - 1)));
       ImGui::Text("preset %s (%s)", t.working.name.c_str(), std::string(particles::name(t.working.sprite.blend)).c_str());
       switch (editButtons(s, !t.undoStack.empty(), !t.redoStack.empty(), !(t.committed == t.saved) && t.diagnostics.empty())) {
         case EditButton::Undo: changed |= t.undo(); break;
