@@ -62,8 +62,12 @@ void Frame::savePending() {
       continue;
     }
     if (r != SaveResult::Saved) continue;  // the status line and the Errors panel say why
-    // Reapplied onto a newer file: the file now holds both changes; show them.
-    if (cmd.mode == SaveMode::Reapply) reloadNow();
+    // Reapplied onto a newer file: the file now holds both changes; show them, and keep saying
+    // what the save did (the reload would say only "opened").
+    if (cmd.mode == SaveMode::Reapply) {
+      const std::string saved = state_.ui.status;
+      if (reloadNow()) state_.ui.status = saved + "; reloaded";
+    }
     if (cmd.thenQuit) state_.ui.quitRequested = true;
     if (cmd.thenOpen) state_.commands.push(*cmd.thenOpen);
   }

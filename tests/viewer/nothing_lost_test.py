@@ -207,6 +207,45 @@ d = workdir("reasons")
 rc, err = session(d, "workspace events\nopen levels/braziers.yaml\nwait 2\nhover 5000 5000\nkey g\n")
 check(rc == 1 and "no sector surface under pixel" in err, f"finding: a failed hover + key g gives no reason (rc {rc}) {err[-300:]}")
 
+# --- what the viewer prints -----------------------------------------------------------------
+def printable(text_bytes):
+    """No control byte but a newline, and valid UTF-8: nothing a file holds can drive the terminal."""
+    try:
+        text_bytes.decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    return all(b >= 0x20 or b == 0x0A for b in text_bytes) and 0x7F not in text_bytes
+
+
+def raw_session(d, script_bytes, timeout=60):
+    with open(os.path.join(d, "script.txt"), "wb") as f:
+        f.write(script_bytes)
+    try:
+        p = subprocess.run(["xvfb-run", "-a", "-s", "-screen 0 1400x900x24", VIEW, "--script", "script.txt",
+                            "--size", "640x480"], cwd=d, capture_output=True, timeout=timeout,
+                           env=dict(os.environ, LP_NUM_THREADS="2"))
+    except subprocess.TimeoutExpired:
+        return "hang", b""
+    return p.returncode, p.stderr + p.stdout
+
+
+d = workdir("escapes")
+hostile = b"\x1b[31mred\x07bell\xff\xfe"
+for word, line in [("select", b"select emitter " + hostile), ("panel", b"panel " + hostile),
+                   ("solo", b"solo emitter " + hostile), ("mute", b"mute emitter " + hostile + b" on"),
+                   ("sandbox", b"sandbox recipe " + hostile), ("expect-level", b"expect-level " + hostile),
+                   ("pick", b"pick emitter " + hostile), ("copy-file", b"copy-file " + hostile + b" x.yaml"),
+                   ("screenshot", b"screenshot levels/braziers.yaml/" + hostile + b".png")]:
+    rc, out = raw_session(d, b"open levels/braziers.yaml\nwait 1\n" + line + b"\n")
+    check(rc in (1, 2) and printable(out) and b"\\x1b" in out,
+          f"finding: a viewer {word} error prints raw ESC/BEL and invalid UTF-8 (rc {rc}) {out[-200:]!r}")
+
+long_name = b"A" * (15 << 20)
+rc, out = raw_session(d, b"open levels/braziers.yaml\nselect emitter " + long_name + b"\n", timeout=120)
+longest = max((len(l) for l in out.split(b"\n")), default=0)
+check(rc == 1 and longest <= 4096 + 64 and b"bytes cut]" in out,
+      f"finding: a 15 MB script line is echoed whole (rc {rc}, longest line {longest} bytes)")
+
 if failures:
     print(f"{len(failures)} check(s) failed")
     sys.exit(1)

@@ -7,7 +7,18 @@
 namespace kiln::viewer::panels::prompt {
 namespace {
 
-constexpr const char* kPopup = "Unsaved edits###kiln-prompt";
+// One popup identity (the part after ###) whatever its title says.
+constexpr const char* kPopup = "###kiln-prompt";
+
+const char* title(Prompt::Kind k) {
+  switch (k) {
+    case Prompt::Kind::SaveConflict:
+    case Prompt::Kind::ReloadWhileDirty: return "Changed on disk###kiln-prompt";
+    case Prompt::Kind::QuitWhileDirty:
+    case Prompt::Kind::OpenWhileDirty: return "Unsaved edits###kiln-prompt";
+  }
+  return kPopup;
+}
 
 struct Answer {
   const char* label;
@@ -33,8 +44,8 @@ void draw(ViewerState& s) {
   if (!ImGui::IsPopupOpen(kPopup)) ImGui::OpenPopup(kPopup);
   const ImVec2 centre(ImGui::GetIO().DisplaySize.x * 0.5f, ImGui::GetIO().DisplaySize.y * 0.5f);
   ImGui::SetNextWindowPos(centre, ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
-  if (!ImGui::BeginPopupModal(kPopup, nullptr, ImGuiWindowFlags_AlwaysAutoResize)) return;
   const Prompt p = *s.ui.prompt;
+  if (!ImGui::BeginPopupModal(title(p.kind), nullptr, ImGuiWindowFlags_AlwaysAutoResize)) return;
   const std::string file = s.doc.level ? s.doc.level->path.filename().string() : std::string("the level");
   bool answered = false;
   auto done = [&](bool yes) { answered = answered || yes; };
