@@ -39,6 +39,9 @@ std::optional<std::string> nearest(std::string_view word, const std::vector<std:
   std::optional<std::string> best;
   std::size_t bestDistance = limit + 1;
   for (const std::string& c : candidates) {
+    // The distance is at least the difference in length: a far longer word (a pasted line of
+    // megabytes) is never compared character by character.
+    if (std::max(word.size(), c.size()) - std::min(word.size(), c.size()) > limit) continue;
     const std::size_t d = distance(word, c);
     if (d < bestDistance) best = c, bestDistance = d;
   }

@@ -36,3 +36,14 @@ TEST_CASE("ties keep the earlier candidate; messages read as written", "[source]
   CHECK(listOf({"a", "b", "c"}) == "a, b, c");
   CHECK(listOf({}).empty());
 }
+
+TEST_CASE("finding: a megabyte name is not compared character by character with every candidate",
+          "[source][suggest]") {
+  // Just inside the length rule: three letters more than a candidate can still be its misspelling.
+  CHECK(nearest("west_flameXYZ", {"west_flame"}) == std::optional<std::string>("west_flame"));
+  // Just outside: four more cannot (the distance is at least the difference in length).
+  CHECK_FALSE(nearest("west_flameWXYZ", {"west_flame"}));
+  // A 15 MB word returns at once with no suggestion (a full comparison is 15 M x 10 steps per name).
+  const std::string huge(15u << 20, 'A');
+  CHECK_FALSE(nearest(huge, std::vector<std::string>(256, "west_flame")));
+}
