@@ -170,26 +170,27 @@ void Frame::handleInput(double dt) {
   updateGizmoDrag(local);
   if (dragging && cameraDrag_) state_.view.camera.rotate(io.MouseDelta.x, io.MouseDelta.y);
   if (vp.hovered && io.MouseWheel != 0) state_.view.camera.zoom(io.MouseWheel);
-  // ImGui 1.86 indexes keys by the GLFW backend's key codes.
   if (io.WantCaptureKeyboard) return;
   const double speed = (io.KeyShift ? 12.0 : 4.0) * dt;
   // Ctrl+S saves; it does not also walk backwards.
   if (!io.KeyCtrl) {
     glm::dvec3 m{0};
-    if (ImGui::IsKeyDown(GLFW_KEY_W)) m.y += speed;
-    if (ImGui::IsKeyDown(GLFW_KEY_S)) m.y -= speed;
-    if (ImGui::IsKeyDown(GLFW_KEY_D)) m.x += speed;
-    if (ImGui::IsKeyDown(GLFW_KEY_A)) m.x -= speed;
-    if (ImGui::IsKeyDown(GLFW_KEY_E)) m.z += speed;
-    if (ImGui::IsKeyDown(GLFW_KEY_Q)) m.z -= speed;
+    if (ImGui::IsKeyDown(ImGuiKey_W)) m.y += speed;
+    if (ImGui::IsKeyDown(ImGuiKey_S)) m.y -= speed;
+    if (ImGui::IsKeyDown(ImGuiKey_D)) m.x += speed;
+    if (ImGui::IsKeyDown(ImGuiKey_A)) m.x -= speed;
+    if (ImGui::IsKeyDown(ImGuiKey_E)) m.z += speed;
+    if (ImGui::IsKeyDown(ImGuiKey_Q)) m.z -= speed;
     if (m != glm::dvec3(0)) state_.view.camera.move(m);
   }
   // The one-shot shortcuts go through applyKey, as a script's `key` action does.
-  static constexpr std::pair<int, Key> kKeys[] = {
-      {GLFW_KEY_SPACE, Key::Space}, {GLFW_KEY_LEFT, Key::Left}, {GLFW_KEY_RIGHT, Key::Right}, {GLFW_KEY_F, Key::F},
-      {GLFW_KEY_F1, Key::F1},       {GLFW_KEY_TAB, Key::Tab},   {GLFW_KEY_Z, Key::Z},         {GLFW_KEY_Y, Key::Y},
-      {GLFW_KEY_O, Key::O},         {GLFW_KEY_Q, Key::Q},       {GLFW_KEY_R, Key::R},         {GLFW_KEY_B, Key::B},
-      {GLFW_KEY_I, Key::I},         {GLFW_KEY_H, Key::H},       {GLFW_KEY_S, Key::S},         {GLFW_KEY_G, Key::G}};
+  static constexpr std::pair<ImGuiKey, Key> kKeys[] = {
+      {ImGuiKey_Space, Key::Space}, {ImGuiKey_LeftArrow, Key::Left}, {ImGuiKey_RightArrow, Key::Right},
+      {ImGuiKey_F, Key::F},         {ImGuiKey_F1, Key::F1},          {ImGuiKey_Tab, Key::Tab},
+      {ImGuiKey_Z, Key::Z},         {ImGuiKey_Y, Key::Y},            {ImGuiKey_O, Key::O},
+      {ImGuiKey_Q, Key::Q},         {ImGuiKey_R, Key::R},            {ImGuiKey_B, Key::B},
+      {ImGuiKey_I, Key::I},         {ImGuiKey_H, Key::H},            {ImGuiKey_S, Key::S},
+      {ImGuiKey_G, Key::G}};
   for (const auto& [code, key] : kKeys)
     if (ImGui::IsKeyPressed(code)) keyEffect(applyKey(state_, {key, io.KeyCtrl, io.KeyShift}));
 }
@@ -344,7 +345,7 @@ void Frame::drawScene() {
   (void)w, (void)h;
   gpu_->drawOverlay(state_, state_.view.overlay);
 
-  state_.view.topViewTexture = nullptr;
+  state_.view.topViewTexture = 0;
   if (state_.view.showTopView && gpu) {
     // The top view renders offscreen at its own size; hiding or resizing it never touches the
     // level clock.

@@ -140,7 +140,7 @@ void Frame::serviceCaptures() {
     cmp.changedPercent = r.changedPercent;
     if (!differenceTexture_) differenceTexture_ = std::make_unique<ImageTexture>();
     if (r.sameSize) differenceTexture_->upload(r.difference);
-    cmp.differenceTexture = r.sameSize ? differenceTexture_->imguiId() : nullptr;
+    cmp.differenceTexture = r.sameSize ? differenceTexture_->imguiId() : UiTexture{0};
   }
 }
 

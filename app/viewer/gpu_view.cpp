@@ -180,13 +180,13 @@ void GpuView::drawOverlay(ViewerState& s, const OverlayList& list) {
   s.view.viewportTexture = imguiId(mainTarget_->imguiTexture());
 }
 
-void* GpuView::drawTop(ViewerState& s, std::uint32_t width, std::uint32_t height) {
+UiTexture GpuView::drawTop(ViewerState& s, std::uint32_t width, std::uint32_t height) {
   if (!topTarget_) topTarget_.emplace(width, height);
   topTarget_->resize(width, height);
   render::FrameOptions o = frameOptions(s);
   o.countLiveParticles = false;
   renderer_->drawFrame(s.view.clock.time, toRenderCamera(s.view.topCamera, double(width) / height), o, *topTarget_);
-  void* id = imguiId(topTarget_->imguiTexture());
+  const UiTexture id = imguiId(topTarget_->imguiTexture());
   render::bindWindowFramebuffer(static_cast<std::uint32_t>(std::max(1, s.view.framebufferWidth)),
                                 static_cast<std::uint32_t>(std::max(1, s.view.framebufferHeight)));
   return id;

@@ -20,13 +20,13 @@ namespace kiln::viewer {
 // The renderer's camera for a viewer camera.
 render::Camera toRenderCamera(const Camera& c, double aspect);
 
-// ImGui's texture id (ImTextureID is void*) for a renderer texture handle.
-inline void* imguiId(std::uintptr_t handle) { return reinterpret_cast<void*>(handle); }
+// The UI's id of a renderer texture (the GL texture name the renderer hands out).
+inline UiTexture imguiId(std::uintptr_t handle) { return static_cast<UiTexture>(handle); }
 
 // An RGBA8 texture ImGui can show (ImGui::Image takes its id); the renderer owns the GL side.
 class ImageTexture : public render::ImageTexture {
  public:
-  void* imguiId() const { return viewer::imguiId(imguiTexture()); }
+  UiTexture imguiId() const { return viewer::imguiId(imguiTexture()); }
 };
 
 // Event particle-steps one viewer frame may spend, births counted as sim/budget.hpp counts them
@@ -52,7 +52,7 @@ class GpuView {
   // The overlay over the main view's image, depth tested against the scene; publishes the image.
   void drawOverlay(ViewerState& s, const OverlayList& list);
   // Renders the top view offscreen; returns its ImGui texture id (valid until the next call).
-  void* drawTop(ViewerState& s, std::uint32_t width, std::uint32_t height);
+  UiTexture drawTop(ViewerState& s, std::uint32_t width, std::uint32_t height);
   // Renderer debug views the View menu toggles (sector planes, stored/recomputed bounds).
   render::DebugViews& debugViews() { return debug_; }
   // An offscreen capture of a camera at a level time (fixed size, like `kiln capture`).

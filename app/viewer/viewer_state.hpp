@@ -30,6 +30,10 @@
 
 namespace kiln::viewer {
 
+// An image the UI can show: Dear ImGui's texture id for it (the GL texture name), 0 for none.
+// Kept as a plain number so this header stays free of ImGui and GL.
+using UiTexture = std::uint64_t;
+
 // Panel identities; the script's `panel NAME` and the View menu use these names.
 enum class Panel : int { Timeline, Outliner, Bounds, Budgets, Blend, Pick, Tuning, Captures, Capabilities, Errors, Help, Open, Emitter, Events, Count };
 inline constexpr std::array<const char*, static_cast<int>(Panel::Count)> kPanelNames{
@@ -106,7 +110,7 @@ struct CaptureEntry {
   double levelTime = 0;    // negative for a PNG loaded from disk
   std::filesystem::path file;
   core::Image image;
-  void* texture = nullptr;  // ImGui texture id, set by the frame once uploaded
+  UiTexture texture = 0;  // set by the frame once uploaded
 };
 
 // A capture set in progress: every time × every camera, one capture per frame.
@@ -134,7 +138,7 @@ struct Comparison {
   std::uint32_t maxAbsDiff = 0;
   double meanAbsDiff = 0, psnr = 0, changedPercent = 0;
   std::uint64_t changedPixels = 0;
-  void* differenceTexture = nullptr;
+  UiTexture differenceTexture = 0;
 };
 
 // Frame timing the budgets panel plots.
@@ -226,7 +230,7 @@ struct ViewSettings {
   Camera topCamera{.mode = Camera::Mode::Top};
   bool showTopView = true;
   // The top view's latest offscreen image (an ImGui texture id; null before the renderer runs).
-  void* topViewTexture = nullptr;
+  UiTexture topViewTexture = 0;
   std::uint32_t topViewWidth = 0, topViewHeight = 0;
   bool cpuParticles = false;  // draw the CPU reference state as points over the GPU particles
   std::vector<CameraBookmark> bookmarks;
@@ -250,7 +254,7 @@ struct ViewSettings {
   // The loop range follows the selected effect (effectLoopRange) when the selection changes.
   bool loopFollowsSelection = true;
   ViewportRect viewport;
-  void* viewportTexture = nullptr;  // the scene's offscreen image (ImGui texture id)
+  UiTexture viewportTexture = 0;  // the scene's offscreen image
   Background background = Background::Level;
   // The size the scene renders at: the Viewport window's image, else the whole framebuffer.
   int sceneWidth() const { return viewport.w >= 1 ? static_cast<int>(viewport.w) : std::max(1, framebufferWidth); }

@@ -56,7 +56,7 @@ void draw(ViewerState& s) {
   ImGui::Text("position (%.3f, %.3f, %.3f)", p.position.x, p.position.y, p.position.z);
   ImGui::Text("size %.4f   rotation %.2f deg   frame %u", p.size, p.rotation, p.frame);
   float c[4] = {float(p.color[0]), float(p.color[1]), float(p.color[2]), float(p.color[3])};
-  ImGui::ColorEdit4("color", c, ImGuiColorEditFlags_NoInputs | ImGuiColorEditFlags_AlphaPreview);
+  ImGui::ColorEdit4("color", c, ImGuiColorEditFlags_NoInputs | ImGuiColorEditFlags_AlphaPreviewHalf);
   ImGui::SameLine();
   ImGui::Text("(%.3f, %.3f, %.3f, %.3f)", c[0], c[1], c[2], c[3]);
 

@@ -109,7 +109,7 @@ void draw(ViewerState& s) {
     }
   }
   ImGui::PopTextWrapPos();
-  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) answered = true;  // Esc is Cancel
+  if (ImGui::IsKeyPressed(ImGuiKey_Escape)) answered = true;  // Esc is Cancel
   if (answered) {
     s.ui.prompt.reset();
     ImGui::CloseCurrentPopup();
