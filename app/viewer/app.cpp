@@ -113,8 +113,10 @@ int runViewer(const ViewerOptions& options) {
   IMGUI_CHECKVERSION();
   ImGui::CreateContext();
   ImGuiIO& io = ImGui::GetIO();
-  // Window placement is the workspaces' business (frame.cpp): ImGui keeps no .ini of its own.
+  // Window placement is the workspaces' business (frame.cpp loads and saves each one's ini):
+  // ImGui keeps no imgui.ini of its own.
   io.IniFilename = nullptr;
+  io.ConfigFlags |= ImGuiConfigFlags_DockingEnable;
   ImGui::StyleColorsDark();
   ImGui_ImplGlfw_InitForOpenGL(glfw.window, true);
   ImGui_ImplOpenGL3_Init("#version 460 core");
@@ -181,6 +183,11 @@ int runViewer(const ViewerOptions& options) {
       break;
     }
 
+    {
+      int ww = 0, wh = 0;
+      glfwGetWindowSize(glfw.window, &ww, &wh);
+      frame.beforeNewFrame(static_cast<float>(ww), static_cast<float>(wh));
+    }
     ImGui_ImplOpenGL3_NewFrame();
     ImGui_ImplGlfw_NewFrame();
     ImGui::NewFrame();

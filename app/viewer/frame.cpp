@@ -12,6 +12,7 @@
 #include <glm/gtc/type_ptr.hpp>
 
 #include "panels/panels.hpp"
+#include "workspace_plan.hpp"
 #include "core/file.hpp"
 #include "gpu_view.hpp"
 #include "keys.hpp"
@@ -49,21 +50,21 @@ bool Frame::init(bool userLayouts) {
   return true;
 }
 
+std::vector<std::string> Frame::shownPanels() const {
+  std::vector<std::string> open{"Viewport"};
+  if (state_.view.showTopView) open.push_back("Top view");
+  for (std::size_t i = 0; i < kPanelTitles.size(); ++i)
+    if (state_.ui.open[i]) open.push_back(kPanelTitles[i]);
+  return open;
+}
+
 void Frame::saveUserLayout() {
   if (!userLayouts_ || ImGui::GetCurrentContext() == nullptr) return;
-  // ImGui's own settings hold every window it has seen; the workspace keeps the ones showing.
-  const Layout seen = parseLayout(ImGui::SaveIniSettingsToMemory());
-  Layout mine;
   const ImVec2 d = ImGui::GetIO().DisplaySize;
   if (d.x < 1 || d.y < 1) return;
-  mine.referenceWidth = d.x, mine.referenceHeight = d.y;
-  for (const auto& w : seen.windows) {
-    bool showing = w.title == "Viewport" || (w.title == "Top view" && state_.view.showTopView);
-    for (std::size_t i = 0; i < kPanelTitles.size(); ++i)
-      if (w.title == kPanelTitles[i]) showing = state_.ui.open[i];
-    if (showing) mine.windows.push_back(w);
-  }
-  const std::string text = layoutToIni(mine);
+  // ImGui's own settings (every window's dock node and the tree), with the display size they
+  // were made at and the panels showing, so the arrangement comes back at any window size.
+  const std::string text = workspaceIni(d.x, d.y, shownPanels(), ImGui::SaveIniSettingsToMemory());
   std::error_code ec;
   std::filesystem::create_directories(userConfigDir(), ec);
   std::string error;
@@ -77,6 +78,15 @@ void Frame::resetLayout() {
   std::filesystem::remove(userWorkspaceLayoutPath(workspace_), ec);
   applyWorkspace(workspace_, true, /*shipped=*/true);
   state_.ui.status = "layout of workspace '" + workspace_ + "' reset";
+}
+
+void Frame::beforeNewFrame(float displayWidth, float displayHeight) {
+  if (!pendingLayout_ || displayWidth < 1 || displayHeight < 1) return;
+  // Loaded between frames, as ImGui's loader wants: every window takes its dock node from the
+  // file (every panel has one, so a panel opened later docks in its place too).
+  const std::string ini = scaledImguiIni(*pendingLayout_, displayWidth, displayHeight);
+  ImGui::LoadIniSettingsFromMemory(ini.data(), ini.size());
+  pendingLayout_.reset();
 }
 
 void Frame::shutdown() {
@@ -130,24 +140,29 @@ void Frame::applyWorkspace(const std::string& name, bool place, bool shipped) {
   std::error_code ec;
   const bool mine = userLayouts_ && !shipped && std::filesystem::is_regular_file(user, ec);
   auto bytes = core::readFile(mine ? user : workspaceLayoutPath(name), error);
-  // An unreadable user layout falls back to the shipped one.
-  if (!bytes && mine) bytes = core::readFile(workspaceLayoutPath(name), error);
-  if (!bytes) {
+  std::optional<Layout> layout;
+  if (bytes) layout = parseLayout(std::string_view(reinterpret_cast<const char*>(bytes->data()), bytes->size()));
+  // An unreadable or broken user layout falls back to the shipped one.
+  if (mine && (!layout || !layoutProblems(*layout, dockedTitles()).empty())) {
+    bytes = core::readFile(workspaceLayoutPath(name), error);
+    layout.reset();
+    if (bytes) layout = parseLayout(std::string_view(reinterpret_cast<const char*>(bytes->data()), bytes->size()));
+  }
+  if (!layout) {
     state_.ui.status = "layout: " + error;
     return;
   }
-  state_.ui.layout = parseLayout(std::string_view(reinterpret_cast<const char*>(bytes->data()), bytes->size()));
+  state_.ui.layout = *layout;
+  if (place) pendingLayout_ = *layout;
   // Tuning judges one effect over and over: its workspace loops (the range follows the selection).
   if (name == "tuning") state_.view.clock.loop = true;
   // The layout file decides which panels the workspace shows.
   state_.ui.open.fill(false);
   state_.view.showTopView = false;
-  state_.ui.layoutPending.clear();
-  for (const auto& w : state_.ui.layout.windows) {
+  for (const std::string& title : layout->open) {
     for (std::size_t i = 0; i < kPanelTitles.size(); ++i)
-      if (w.title == kPanelTitles[i]) state_.ui.open[i] = true;
-    if (w.title == "Top view") state_.view.showTopView = true;
-    if (place) state_.ui.layoutPending.push_back(w.title);
+      if (title == kPanelTitles[i]) state_.ui.open[i] = true;
+    if (title == "Top view") state_.view.showTopView = true;
   }
 }
 
@@ -324,13 +339,13 @@ void Frame::update(double dt) {
 }
 
 void Frame::drawScene() {
-  // Before the Viewport window has been laid out, the scene takes the size the layout gives it.
+  // Before the Viewport window has been laid out, the scene takes the central node the layout
+  // gives it.
   if (state_.view.viewport.w < 1) {
-    if (const WindowPlacement* p = state_.ui.layout.find("Viewport")) {
-      const ImVec2 d = ImGui::GetIO().DisplaySize;
-      const WindowPlacement r = scaledPlacement(*p, state_.ui.layout, d.x, d.y);
-      state_.view.viewport = {r.x, r.y + ImGui::GetFrameHeight(), r.w, std::max(1.0f, r.h - ImGui::GetFrameHeight())};
-    }
+    const ImVec2 d = ImGui::GetIO().DisplaySize;
+    const float bar = ImGui::GetFrameHeight();
+    for (const DockRect& r : dockLeaves(state_.ui.layout, d.x, d.y, bar))
+      if (r.central) state_.view.viewport = {r.x, r.y + bar, r.w, std::max(1.0f, r.h - bar)};
   }
   const int w = state_.view.sceneWidth(), h = state_.view.sceneHeight();
   const bool gpu = gpu_->ready();
@@ -414,6 +429,8 @@ void Frame::drawMainMenu() {
 
 void Frame::drawUi() {
   drawMainMenu();
+  // The main window is one dock space: every panel, the Viewport included, docks and tabs in it.
+  ImGui::DockSpaceOverViewport(kDockSpaceId, ImGui::GetMainViewport());
   panels::viewport::draw(state_, scene_);
   panels::drawAll(state_);
 }

@@ -48,6 +48,9 @@ class Frame {
   // "Reset layout": forgets the user's arrangement of the current workspace.
   void resetLayout();
   void saveUserLayout();
+  // Loads a workspace chosen since the last frame into ImGui, scaled to the display (W×H in
+  // ImGui's units); call between frames, before NewFrame, as ImGui's loader requires.
+  void beforeNewFrame(float displayWidth, float displayHeight);
   bool saveBookmarks();
   // Runs pending captures (one set item per frame) and refreshes capture textures and metrics.
   void serviceCaptures();
@@ -76,6 +79,9 @@ class Frame {
   // The script's `sandbox ...` actions (the event sandbox panel's twins).
   bool runSandboxAction(const ScriptAction& a);
   SceneOptions scene_;
+  std::optional<Layout> pendingLayout_;  // a workspace to load before the next frame
+  // "Viewport", "Top view" and every panel: the windows the dock space shows.
+  std::vector<std::string> shownPanels() const;
   bool cameraDrag_ = false;
   bool userLayouts_ = false, started_ = false;
   Selection loopSelection_;  // the selection the loop range last followed
@@ -125,6 +131,7 @@ class Frame {
   bool copyScriptFile(const ScriptAction& a);
   bool expect(const ScriptAction& a);
   bool expectState(const ScriptAction& a);
+  bool expectDocked(const ScriptAction& a);
 };
 
 }  // namespace kiln::viewer

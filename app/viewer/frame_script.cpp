@@ -5,11 +5,15 @@
 #include <cstdio>
 #include <system_error>
 
+#include <imgui.h>
+#include <imgui_internal.h>
+
 #include "capture_files.hpp"
 #include "core/file.hpp"
 #include "frame.hpp"
 #include "gpu_view.hpp"
 #include "video.hpp"
+#include "workspace_plan.hpp"
 #include "loader/time_range.hpp"
 #include "render/passes.hpp"
 #include "source/suggest.hpp"
@@ -177,9 +181,28 @@ bool Frame::expectState(const ScriptAction& a) {
     if (events->recipes[pick->recipe].name == a.name) return true;
     return failed("picked a particle of recipe " + events->recipes[pick->recipe].name);
   }
+  if (a.text == "docked") return expectDocked(a);
   // status: the status line holds the text.
   if (state_.ui.status.find(a.name) != std::string::npos) return true;
   return failed("the status line reads '" + state_.ui.status + "'");
+}
+
+bool Frame::expectDocked(const ScriptAction& a) {
+  // What ImGui really did with the layout: each window that is showing sits in a dock node of
+  // the main dock space (none floats), and the Viewport keeps its share of the display.
+  std::string problems;
+  const ImVec2 display = ImGui::GetIO().DisplaySize;
+  for (const std::string& title : shownPanels()) {
+    const ImGuiWindow* w = ImGui::FindWindowByName(title.c_str());
+    if (!w || !w->WasActive) problems += " " + title + " is not drawn;";
+    else if (!w->DockIsActive || !w->DockNode || ImGui::DockNodeGetRootNode(w->DockNode)->ID != kDockSpaceId)
+      problems += " " + title + " floats;";
+    else if (title == "Viewport" && w->Size.x * w->Size.y < 0.35f * display.x * display.y)
+      problems += " the Viewport has less than 35% of the display;";
+  }
+  if (problems.empty()) return true;
+  std::fprintf(stderr, "kiln-view: script line %d: expect docked:%s\n", a.line, problems.c_str());
+  return false;
 }
 
 bool Frame::runPanelAction(const ScriptAction& a) {

@@ -30,6 +30,7 @@ namespace kiln::viewer {
 //   hover X Y (the mouse over the Viewport image, for `key g`) | sandbox recipe NAME
 //   sandbox tune FIELD VALUE | sandbox rate HZ | sandbox sort view|iso|none|authored
 //   sandbox fire X Y Z | sandbox iso-camera | expect event-script N | expect event-pick RECIPE
+//   expect docked (every open panel docked in the main window, the Viewport at least 35% of it)
 // A failed expect-* line fails the session (exit 1) and the script goes on, so one run reports
 // every broken expectation; any other action that fails stops the session with exit 1.
 struct ScriptAction {

@@ -335,12 +335,13 @@ Script parseScript(std::string_view text) {
       } else if (what == "event-script" && w.size() == 3 && count(w[2], a.a, kMaxScriptCount)) {
       } else if (what == "event-pick" && w.size() == 3) {
         a.name = w[2];
+      } else if (what == "docked" && w.size() == 2) {
       } else {
         ok = false;
         fail(
             "'expect' takes: undo available|empty, loop START END (0..1e9 s), framed EMITTER, selected KIND "
             "NAME, "
-            "position EMITTER X Y Z, status TEXT, event-script N (0..1000000) or event-pick RECIPE");
+            "position EMITTER X Y Z, status TEXT, event-script N (0..1000000), event-pick RECIPE or docked");
       }
     } else {
       ok = false;

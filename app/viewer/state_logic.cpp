@@ -11,6 +11,12 @@ std::optional<Panel> panelFromName(std::string_view name) {
   return std::nullopt;
 }
 
+std::vector<std::string> dockedTitles() {
+  std::vector<std::string> titles{"Viewport", "Top view"};
+  titles.insert(titles.end(), kPanelTitles.begin(), kPanelTitles.end());
+  return titles;
+}
+
 std::optional<Background> backgroundFromName(std::string_view name) {
   for (std::size_t i = 0; i < kBackgroundNames.size(); ++i)
     if (name == kBackgroundNames[i]) return static_cast<Background>(i);

@@ -42,6 +42,8 @@ inline constexpr std::array<const char*, static_cast<int>(Panel::Count)> kPanelT
     "Timeline", "Outliner", "Bounds inspector", "Budgets", "Blend passes", "Slot picking", "Preset tuning",
     "Captures", "Host capabilities", "Errors", "Keyboard shortcuts", "Open level", "Emitter editing", "Event sandbox"};
 std::optional<Panel> panelFromName(std::string_view name);
+// Every window a workspace layout must dock: the Viewport, the top view and every panel.
+std::vector<std::string> dockedTitles();
 
 // A blend mode's place among the particle passes (render::kParticlePasses, in draw order).
 int passIndexForBlend(particles::Blend b);
@@ -278,10 +280,8 @@ struct Prompt {
 // The window around the view: which panels are open, their placement, status and statistics.
 struct UiState {
   std::array<bool, static_cast<int>(Panel::Count)> open{};
-  // The current workspace layout and the windows still to be placed from it (placed on their
-  // next Begin, so switching workspaces or resetting moves windows that already exist).
+  // The current workspace layout (its dock tree: the scene's size before the Viewport is laid out).
   Layout layout;
-  std::vector<std::string> layoutPending;
   // Status line (the messages of the last failed action are in the errors panel).
   std::string status;
   FrameStats stats;

@@ -16,6 +16,13 @@ endif()
 set(viewer_run ${CMAKE_CURRENT_LIST_DIR}/run_viewer.sh)
 set(viewer_out ${PROJECT_BINARY_DIR}/viewer-tests)
 add_test(NAME "viewer-app: --help exits 0" COMMAND $<TARGET_FILE:kiln-view> --help)
+# The shipped dock layouts are exactly what kiln-layoutgen writes from the workspace plans.
+if(TARGET kiln-layoutgen)
+  add_test(NAME "viewer: imgui_layout/*.ini are kiln-layoutgen's output for the workspace plans"
+           COMMAND $<TARGET_FILE:kiln-layoutgen> --check ${PROJECT_SOURCE_DIR}/imgui_layout)
+  set_tests_properties("viewer: imgui_layout/*.ini are kiln-layoutgen's output for the workspace plans"
+                       PROPERTIES LABELS "viewer")
+endif()
 add_test(NAME "viewer-app: bad --size is a usage error"
          COMMAND sh -c "\"$0\" --size 10 --frames 1; test $? -eq 2" $<TARGET_FILE:kiln-view>)
 add_test(NAME "viewer-app: no display says so and exits 2"
@@ -77,7 +84,8 @@ if(KILN_XVFB_RUN AND KILN_PYTHON3)
                       "PATH=${CMAKE_CURRENT_LIST_DIR}/fakebin:$ENV{PATH}")
   kiln_viewer_session(events 1280x720
                       "event sandbox: fire by key at the floor, pick, scrub back and forth, rate, sort, tune and save")
-  kiln_viewer_session(workspaces_1080 1920x1080 "every workspace tiles around the Viewport at 1920x1080")
+  kiln_viewer_session(workspaces_1080 1920x1080 "every workspace docks its panels around the Viewport at 1920x1080")
+  kiln_viewer_session(workspaces_720 1280x720 "every workspace docks its panels around the Viewport at 1280x720")
   kiln_viewer_session(readme_shot 1400x900
                       "the README screenshot session (docs/images/kiln-view.png) still runs")
   if(DEFINED KILN_ASSETS_OUT)

@@ -7,24 +7,11 @@
 
 namespace kiln::viewer::panels {
 
-bool placeNext(ViewerState& s, const char* title) {
-  auto it = std::find(s.ui.layoutPending.begin(), s.ui.layoutPending.end(), title);
-  if (it == s.ui.layoutPending.end()) return false;
-  s.ui.layoutPending.erase(it);
-  const WindowPlacement* w = s.ui.layout.find(title);
-  if (!w) return false;
-  const ImVec2 d = ImGui::GetIO().DisplaySize;
-  const WindowPlacement p = scaledPlacement(*w, s.ui.layout, d.x, d.y);
-  ImGui::SetNextWindowPos({p.x, p.y}, ImGuiCond_Always);
-  ImGui::SetNextWindowSize({p.w, p.h}, ImGuiCond_Always);
-  ImGui::SetNextWindowCollapsed(p.collapsed, ImGuiCond_Always);
-  return true;
-}
-
 bool begin(ViewerState& s, Panel p, int flags) {
   if (!s.panel(p)) return false;
-  // Panels not in the workspace's layout open at a size that shows their content.
-  if (!placeNext(s, kPanelTitles[static_cast<int>(p)])) ImGui::SetNextWindowSize({460, 340}, ImGuiCond_FirstUseEver);
+  // Every workspace docks every panel (imgui_layout/); one dragged out floats at a size that
+  // shows its content.
+  ImGui::SetNextWindowSize({460, 340}, ImGuiCond_FirstUseEver);
   if (!ImGui::Begin(kPanelTitles[static_cast<int>(p)], &s.panel(p), flags)) {
     ImGui::End();
     return false;

@@ -28,8 +28,6 @@ namespace viewport { void draw(ViewerState& s, const SceneOptions& scene); }
 // Draws every open panel in a fixed order.
 void drawAll(ViewerState& s);
 
-// Applies a pending workspace placement to the next window titled `title`; false when none.
-bool placeNext(ViewerState& s, const char* title);
 // The Undo / Redo / Save to YAML row of an edit session (preset tuning, emitter editing); Save
 // writes through saveSource, and a compiled level says its edits stay live only. Returns the
 // button pressed, for the caller to step its session.

@@ -8,7 +8,7 @@ namespace kiln::viewer::panels::top_view {
 
 void draw(ViewerState& s) {
   if (!s.view.showTopView) return;
-  if (!placeNext(s, "Top view")) ImGui::SetNextWindowSize({400, 300}, ImGuiCond_FirstUseEver);
+  ImGui::SetNextWindowSize({400, 300}, ImGuiCond_FirstUseEver);
   if (!ImGui::Begin("Top view", &s.view.showTopView)) {
     ImGui::End();
     return;

@@ -65,8 +65,8 @@ void drawStatus(const ViewerState& s, ImVec2 lo) {
 }  // namespace
 
 void draw(ViewerState& s, const SceneOptions& scene) {
-  // Before any layout placed it, the viewport takes the window below the menu bar.
-  if (!placeNext(s, "Viewport")) {
+  // Without a layout (none could be read) the viewport takes the window below the menu bar.
+  {
     const ImVec2 d = ImGui::GetIO().DisplaySize;
     ImGui::SetNextWindowPos({0, ImGui::GetFrameHeight()}, ImGuiCond_FirstUseEver);
     ImGui::SetNextWindowSize({d.x, d.y - ImGui::GetFrameHeight()}, ImGuiCond_FirstUseEver);
