@@ -11,7 +11,7 @@ packages=(
   catch2 libyaml-cpp-dev zlib1g-dev libbenchmark-dev
   libcli11-dev nlohmann-json3-dev libfmt-dev
   clang libclang-rt-14-dev
-  xvfb xauth
+  xvfb xauth fonts-dejavu-core
   python3 python3-jsonschema python3-yaml
 )
 

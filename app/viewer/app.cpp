@@ -17,6 +17,8 @@
 #include "loader/loader.hpp"
 #include "frame.hpp"
 #include "screenshot.hpp"
+#include "ui_settings.hpp"
+#include "ui_style.hpp"
 #include "script.hpp"
 #include "viewer_state.hpp"
 
@@ -54,6 +56,39 @@ struct GlfwSession {
     glfwTerminate();
   }
 };
+
+// Frames drawn and thrown away before the first real one (two, and as many as the workspace's
+// layout takes to settle). A docked window's first frames
+// in its dock node come out blank (ImGui lays it out before it draws it), and Dear ImGui 1.92
+// bakes glyphs into its font atlas on demand: these frames place every window of the workspace
+// and bake every character the UI prints (Latin-1 and the symbols Kiln uses), so no frame a user
+// or a screenshot sees is one of them. Nothing is opened or run yet; the level clock stays at 0.
+void warmUpUi(GLFWwindow* window, Frame& frame) {
+  std::string text;
+  for (int c = 0x20; c < 0x7F; ++c) text += static_cast<char>(c);
+  for (unsigned c = 0xA0; c <= 0xFF; ++c) {
+    text += static_cast<char>(0xC0 | (c >> 6));
+    text += static_cast<char>(0x80 | (c & 0x3F));
+  }
+  text += "\xE2\x80\xA2\xE2\x80\xA6\xE2\x88\x92\xE2\x86\x92\xE2\x89\xA4\xE2\x89\xA5\xE2\x80\x94";  // • … − → ≤ ≥ —
+  for (int i = 0; i < 2 || frame.settling(); ++i) {
+    int ww = 0, wh = 0;
+    glfwGetWindowSize(window, &ww, &wh);
+    frame.beforeNewFrame(static_cast<float>(ww), static_cast<float>(wh));
+    ImGui_ImplOpenGL3_NewFrame();
+    ImGui_ImplGlfw_NewFrame();
+    ImGui::NewFrame();
+    frame.drawUi();
+    ImGui::SetNextWindowPos({-10000, -10000});
+    ImGui::Begin("##kiln-warm-up", nullptr,
+                 ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoInputs | ImGuiWindowFlags_NoSavedSettings |
+                     ImGuiWindowFlags_NoNav | ImGuiWindowFlags_NoFocusOnAppearing);
+    ImGui::TextUnformatted(text.c_str());
+    ImGui::End();
+    ImGui::Render();
+    ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+  }
+}
 
 bool loadScript(const std::filesystem::path& path, Script& out) {
   // core::readFile refuses FIFOs and devices instead of blocking on them.
@@ -117,7 +152,26 @@ int runViewer(const ViewerOptions& options) {
   // ImGui keeps no imgui.ini of its own.
   io.IniFilename = nullptr;
   io.ConfigFlags |= ImGuiConfigFlags_DockingEnable;
-  ImGui::StyleColorsDark();
+  // The user's UI scale and multi-viewport choice (interactive sessions: a script always sees the
+  // defaults, so its screenshots do not depend on the user); --ui-scale wins for this run.
+  const std::filesystem::path settingsPath = userConfigDir() / "settings.ini";
+  UiSettings settings;
+  if (!batch) {
+    std::string error;
+    if (auto bytes = core::readFile(settingsPath, error))
+      settings = parseUiSettings(std::string_view(reinterpret_cast<const char*>(bytes->data()), bytes->size()));
+  }
+  const UiSettings savedSettings = settings;
+  state.ui.uiScale = options.uiScale.value_or(settings.uiScale);
+  state.ui.multiViewport = settings.multiViewport;
+  // Panels in windows of their own are set up at start-up only (the menu's choice applies next run).
+  if (settings.multiViewport && !batch) io.ConfigFlags |= ImGuiConfigFlags_ViewportsEnable;
+  io.ConfigDpiScaleFonts = true;  // a monitor's content scale follows the window between monitors
+  state.ui.uiFont = loadUiFont();
+  float contentScale = 1, ignored = 1;
+  glfwGetWindowContentScale(glfw.window, &contentScale, &ignored);
+  float styledScale = state.ui.uiScale;
+  applyUiStyle(contentScale, styledScale);
   ImGui_ImplGlfw_InitForOpenGL(glfw.window, true);
   ImGui_ImplOpenGL3_Init("#version 460 core");
 
@@ -132,6 +186,8 @@ int runViewer(const ViewerOptions& options) {
     if (auto bytes = core::readFile(recentPath, error))
       state.doc.recentFiles = recentFromText(std::string_view(reinterpret_cast<const char*>(bytes->data()), bytes->size()));
   }
+
+  warmUpUi(glfw.window, frame);
 
   ScriptCursor cursor(script.actions);
   int exitCode = 0;
@@ -150,7 +206,8 @@ int runViewer(const ViewerOptions& options) {
     glfwGetFramebufferSize(glfw.window, &state.view.framebufferWidth, &state.view.framebufferHeight);
     // Once quitting was asked for, the script runs no further actions: the loop only finishes
     // the capture set in progress (its images and video), then ends.
-    if (options.script && !state.ui.quitRequested) {
+    const bool settling = batch && frame.settling();
+    if (options.script && !state.ui.quitRequested && !settling) {
       cursor.beginFrame();
       while (const ScriptAction* a = cursor.next()) {
         if (!frame.runAction(*a)) {
@@ -169,7 +226,7 @@ int runViewer(const ViewerOptions& options) {
       }
     }
     if (stopped) break;
-    frame.update(dt);
+    frame.update(settling ? 0.0 : dt);
     if (state.ui.quitRequested && !state.captures.job.active()) state.ui.quit = true;
     if (const std::string now = windowTitle(state); now != title) {
       title = now;
@@ -196,6 +253,18 @@ int runViewer(const ViewerOptions& options) {
     frame.drawUi();
     ImGui::Render();
     ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+    // Panels dragged out into windows of their own draw there (their contexts share the main one's
+    // objects); the main window's context is current again afterwards.
+    if (io.ConfigFlags & ImGuiConfigFlags_ViewportsEnable) {
+      ImGui::UpdatePlatformWindows();
+      ImGui::RenderPlatformWindowsDefault();
+      glfwMakeContextCurrent(glfw.window);
+    }
+    // A new UI scale from the View menu restyles from the next frame.
+    if (state.ui.uiScale != styledScale) {
+      styledScale = state.ui.uiScale;
+      applyUiStyle(contentScale, styledScale);
+    }
 
     const bool lastFrame = (options.frames > 0 && n + 1 >= options.frames) ||
                            (options.script && options.frames == 0 && cursor.finished() && !state.captures.job.active());
@@ -220,6 +289,15 @@ int runViewer(const ViewerOptions& options) {
   if (frame.captureFailures() > 0) exitCode = exitCode ? exitCode : 1;
   if (batch && frame.openFailures() > 0) exitCode = exitCode ? exitCode : 1;
   if (!batch) {
+    settings.uiScale = state.ui.uiScale;
+    settings.multiViewport = state.ui.multiViewport;
+    if (!(settings == savedSettings) && !options.uiScale) {
+      const std::string text = uiSettingsText(settings);
+      std::string error;
+      std::error_code ec;
+      std::filesystem::create_directories(settingsPath.parent_path(), ec);
+      core::writeFile(settingsPath, std::span(reinterpret_cast<const std::uint8_t*>(text.data()), text.size()), error);
+    }
     const std::string text = recentToText(state.doc.recentFiles);
     std::string error;
     std::error_code ec;

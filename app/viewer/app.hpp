@@ -13,7 +13,8 @@ struct ViewerOptions {
   std::optional<std::filesystem::path> screenshot;
   long frames = 0;  // > 0: draw exactly this many frames, then exit (fixed 60 Hz steps)
   int width = 1280, height = 720;
-  std::string workspace = "bounds";  // tuning | bounds | capture
+  std::string workspace = "bounds";  // tuning | bounds | capture | events
+  std::optional<float> uiScale;      // --ui-scale: this run's UI scale (not saved)
 };
 
 // Exit status: 0 success, 1 a script or level was invalid, 2 no display / GL context / I/O.

@@ -6,12 +6,14 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <utility>
 #include <glm/gtc/type_ptr.hpp>
 
 #include "panels/panels.hpp"
+#include "ui_settings.hpp"
 #include "workspace_plan.hpp"
 #include "core/file.hpp"
 #include "gpu_view.hpp"
@@ -81,12 +83,16 @@ void Frame::resetLayout() {
 }
 
 void Frame::beforeNewFrame(float displayWidth, float displayHeight) {
+  if (settleFrames_ > 0) --settleFrames_;
   if (!pendingLayout_ || displayWidth < 1 || displayHeight < 1) return;
   // Loaded between frames, as ImGui's loader wants: every window takes its dock node from the
   // file (every panel has one, so a panel opened later docks in its place too).
   const std::string ini = scaledImguiIni(*pendingLayout_, displayWidth, displayHeight);
   ImGui::LoadIniSettingsFromMemory(ini.data(), ini.size());
   pendingLayout_.reset();
+  // Docked windows take their node's size over the next frames (a table fits the width it had
+  // the frame before): a scripted run holds still until they have.
+  settleFrames_ = 3;
 }
 
 void Frame::shutdown() {
@@ -131,6 +137,8 @@ void Frame::prepareGpu() {
 }
 
 void Frame::applyWorkspace(const std::string& name, bool place, bool shipped) {
+  // The workspace already on screen, asked for again, stays as the user arranged it.
+  if (name == workspace_ && started_ && !shipped) return;
   // Leaving a workspace keeps the user's arrangement of it for next time.
   if (name != workspace_ && started_) saveUserLayout();
   workspace_ = name;
@@ -403,6 +411,20 @@ void Frame::drawMainMenu() {
           state_.view.background = Background(i);
       ImGui::EndMenu();
     }
+    ImGui::Separator();
+    if (ImGui::BeginMenu("UI scale")) {
+      // On top of the monitor's own content scale; remembered for your next session.
+      for (float f : {0.75f, 1.0f, 1.25f, 1.5f, 1.75f, 2.0f}) {
+        char label[16];
+        std::snprintf(label, sizeof label, "%.0f%%", f * 100);
+        if (ImGui::MenuItem(label, nullptr, std::abs(state_.ui.uiScale - f) < 1e-3f)) state_.ui.uiScale = f;
+      }
+      ImGui::EndMenu();
+    }
+    ImGui::MenuItem("Panels in windows of their own", nullptr, &state_.ui.multiViewport);
+    if (ImGui::IsItemHovered())
+      ImGui::SetTooltip("Lets a panel be dragged out of the main window into a window of its own (Dear ImGui's "
+                        "multi-viewports). Takes effect the next time kiln-view starts.");
     ImGui::EndMenu();
   }
   if (ImGui::BeginMenu("Workspace")) {

@@ -51,6 +51,10 @@ class Frame {
   // Loads a workspace chosen since the last frame into ImGui, scaled to the display (W×H in
   // ImGui's units); call between frames, before NewFrame, as ImGui's loader requires.
   void beforeNewFrame(float displayWidth, float displayHeight);
+  // True for the few frames after a layout was loaded, while docked windows take their size:
+  // a scripted run neither runs actions nor advances the clock then, so its screenshots never
+  // catch a layout half done.
+  bool settling() const { return settleFrames_ > 0; }
   bool saveBookmarks();
   // Runs pending captures (one set item per frame) and refreshes capture textures and metrics.
   void serviceCaptures();
@@ -80,6 +84,7 @@ class Frame {
   bool runSandboxAction(const ScriptAction& a);
   SceneOptions scene_;
   std::optional<Layout> pendingLayout_;  // a workspace to load before the next frame
+  int settleFrames_ = 0;
   // "Viewport", "Top view" and every panel: the windows the dock space shows.
   std::vector<std::string> shownPanels() const;
   bool cameraDrag_ = false;

@@ -4,6 +4,7 @@
 
 #include "app.hpp"
 #include "layout.hpp"
+#include "ui_settings.hpp"
 #include "loader/terminal.hpp"
 
 int main(int argc, char** argv) {
@@ -17,6 +18,9 @@ int main(int argc, char** argv) {
   cli.add_option("--script", script, "run a file of actions (open, time, play, pause, panel, pick, capture, "
                                      "screenshot, select, wait, ...) and exit when it ends");
   cli.add_option("--size", size, "window size WxH")->capture_default_str();
+  std::string uiScale;
+  cli.add_option("--ui-scale", uiScale, "UI scale for this run, 0.5..3 (default: the View menu's, saved per user; the "
+                                        "monitor's content scale comes on top)");
   cli.add_option("--workspace", o.workspace, "initial layout: tuning, bounds, capture or events (the event sandbox)")
       ->check(CLI::IsMember(std::vector<std::string>(kiln::viewer::kWorkspaceNames.begin(), kiln::viewer::kWorkspaceNames.end())))
       ->capture_default_str();
@@ -33,6 +37,13 @@ int main(int argc, char** argv) {
       o.width > 8192 || o.height > 8192) {
     std::fprintf(stderr, "kiln-view: --size must be WxH between 64 and 8192, got '%s'\n", size.c_str());
     return 2;
+  }
+  if (!uiScale.empty()) {
+    o.uiScale = kiln::viewer::uiScaleFrom(uiScale);
+    if (!o.uiScale) {
+      std::fprintf(stderr, "kiln-view: --ui-scale must be a number from 0.5 to 3, got '%s'\n", uiScale.c_str());
+      return 2;
+    }
   }
   if (!level.empty()) o.level = level;
   if (!script.empty()) o.script = script;

@@ -288,6 +288,9 @@ struct UiState {
   GpuInfo gpu;
   PanelMemory memory;
   std::optional<Prompt> prompt;  // the question on screen, if any
+  float uiScale = 1;             // the user's UI scale (View menu, --ui-scale); saved per user
+  bool multiViewport = false;    // panels may leave the main window (applies from the next start)
+  std::string uiFont;            // the UI font in use ("DejaVuSans.ttf", "built-in")
   bool quit = false;             // set once quitting may go ahead: the frame loop ends
   bool quitRequested = false;    // quit as soon as the capture set in progress is written
 };

@@ -3,10 +3,12 @@
 // tree's layout are checked against hand-written files.
 #include <catch2/catch.hpp>
 
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
 #include "layout.hpp"
+#include "ui_settings.hpp"
 #include "viewer_state.hpp"
 
 using namespace kiln::viewer;
@@ -174,4 +176,34 @@ TEST_CASE("every shipped workspace covers the display and keeps the Viewport at 
       CHECK(central->w * central->h >= 0.35 * w * h);
     }
   }
+}
+
+TEST_CASE("the UI settings file: scale and multi-viewports read back, bad lines keep the defaults") {
+  UiSettings s;
+  s.uiScale = 1.25f;
+  s.multiViewport = true;
+  CHECK(parseUiSettings(uiSettingsText(s)) == s);
+  CHECK(parseUiSettings("") == UiSettings{});
+  // Just inside and just outside the scale's range; junk values and unknown keys are skipped.
+  CHECK(parseUiSettings("ui_scale=0.5\n").uiScale == 0.5f);
+  CHECK(parseUiSettings("ui_scale=3\r\n").uiScale == 3.0f);
+  CHECK(parseUiSettings("ui_scale=0.49\n").uiScale == 1.0f);
+  CHECK(parseUiSettings("ui_scale=3.01\n").uiScale == 1.0f);
+  CHECK(parseUiSettings("ui_scale=nan\nui_scale=1.5x\nmulti_viewport=yes\ncolour=red\n") == UiSettings{});
+  CHECK(uiScaleFrom("2") == std::optional<float>(2.0f));
+  CHECK_FALSE(uiScaleFrom(""));
+  CHECK_FALSE(uiScaleFrom("inf"));
+}
+
+TEST_CASE("the UI font is found in Debian's font folders, in order, or not at all") {
+  const auto root = std::filesystem::path(KILN_BINARY_DIR) / "viewer-fonts";
+  std::filesystem::remove_all(root);
+  std::filesystem::create_directories(root / "noto");
+  CHECK_FALSE(findUiFont({root}));
+  { std::ofstream(root / "noto/NotoSans-Regular.ttf") << "x"; }
+  CHECK(findUiFont({root}) == root / "noto/NotoSans-Regular.ttf");
+  std::filesystem::create_directories(root / "dejavu");
+  { std::ofstream(root / "dejavu/DejaVuSans.ttf") << "x"; }
+  CHECK(findUiFont({root}) == root / "dejavu/DejaVuSans.ttf");
+  std::filesystem::remove_all(root);
 }

@@ -27,6 +27,9 @@ add_test(NAME "viewer-app: bad --size is a usage error"
          COMMAND sh -c "\"$0\" --size 10 --frames 1; test $? -eq 2" $<TARGET_FILE:kiln-view>)
 add_test(NAME "viewer-app: no display says so and exits 2"
          COMMAND sh -c "env -u DISPLAY -u WAYLAND_DISPLAY \"$0\" --frames 1 2>&1 | grep -q 'no display' && { env -u DISPLAY -u WAYLAND_DISPLAY \"$0\" --frames 1; test $? -eq 2; }" $<TARGET_FILE:kiln-view>)
+add_test(NAME "viewer-app: a --ui-scale outside 0.5..3 is a usage error"
+         COMMAND sh -c "\"$0\" --ui-scale 3.5 --frames 1; test $? -eq 2 && \"$0\" --ui-scale x --frames 1; test $? -eq 2" $<TARGET_FILE:kiln-view>)
+set_tests_properties("viewer-app: a --ui-scale outside 0.5..3 is a usage error" PROPERTIES LABELS "viewer")
 set_tests_properties("viewer-app: --help exits 0" "viewer-app: bad --size is a usage error"
   "viewer-app: no display says so and exits 2" PROPERTIES LABELS "viewer")
 
