@@ -9,7 +9,7 @@ packages=(
   libgl1-mesa-dri libegl-mesa0 libglx-mesa0 libegl1-mesa
   libimgui-dev libglm-dev libstb-dev
   catch2 libyaml-cpp-dev zlib1g-dev libbenchmark-dev
-  libcli11-dev nlohmann-json3-dev libfmt-dev
+  libcli11-dev nlohmann-json3-dev
   clang libclang-rt-14-dev
   xvfb xauth
   python3 python3-jsonschema python3-yaml
