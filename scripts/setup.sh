@@ -5,7 +5,7 @@ set -euo pipefail
 
 packages=(
   build-essential cmake ninja-build pkg-config git
-  libglfw3-dev libepoxy-dev libegl-dev libgl-dev libgles-dev
+  libglfw3-dev python3-glad libegl-dev libgl-dev libgles-dev
   libgl1-mesa-dri libegl-mesa0 libglx-mesa0 libegl1-mesa
   libimgui-dev libglm-dev libstb-dev
   catch2 libyaml-cpp-dev zlib1g-dev libbenchmark-dev
