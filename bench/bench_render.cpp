@@ -2,7 +2,7 @@
 // context, beside an empty frame (clear only) measured in the same run.
 // Run in Release with LP_NUM_THREADS set; report medians (--benchmark_repetitions=5).
 #include <benchmark/benchmark.h>
-#include <epoxy/gl.h>
+#include <glad/gl.h>
 
 #include <cstdio>
 #include <cstdlib>

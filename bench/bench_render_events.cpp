@@ -4,7 +4,7 @@
 // no steps in the loop: what is measured is the per-frame work of drawing a live pool.
 // Run in Release with LP_NUM_THREADS set; report medians (--benchmark_repetitions=5).
 #include <benchmark/benchmark.h>
-#include <epoxy/gl.h>
+#include <glad/gl.h>
 
 #include <cstdio>
 #include <cstdlib>

@@ -5,11 +5,11 @@ set -euo pipefail
 
 packages=(
   build-essential cmake ninja-build pkg-config git
-  libglfw3-dev libepoxy-dev libegl-dev libgl-dev libgles-dev
+  libglfw3-dev python3-glad libegl-dev libgl-dev libgles-dev
   libgl1-mesa-dri libegl-mesa0 libglx-mesa0 libegl1-mesa
   libglm-dev libstb-dev
   catch2 libyaml-cpp-dev zlib1g-dev libbenchmark-dev
-  libcli11-dev nlohmann-json3-dev libfmt-dev
+  libcli11-dev nlohmann-json3-dev
   clang libclang-rt-14-dev
   xvfb xauth fonts-dejavu-core
   python3 python3-jsonschema python3-yaml

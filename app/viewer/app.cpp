@@ -15,6 +15,7 @@
 #include "core/escape.hpp"
 #include "core/file.hpp"
 #include "loader/loader.hpp"
+#include "render/gl_loader.hpp"
 #include "frame.hpp"
 #include "screenshot.hpp"
 #include "ui_settings.hpp"
@@ -137,6 +138,11 @@ int runViewer(const ViewerOptions& options) {
     return 2;
   }
   glfwMakeContextCurrent(glfw.window);
+  // Kiln's GL entry points come from glad, loaded for this context (ImGui's backend loads its own).
+  if (const auto refused = render::loadGl(glfwGetProcAddress)) {
+    std::fprintf(stderr, "kiln-view: %s\n", core::format(*refused).c_str());
+    return 2;
+  }
   glfwSwapInterval(batch ? 0 : 1);
 
   ViewerState state;

@@ -1,7 +1,7 @@
 // Offscreen capture, PNG encoding/decoding (stb) and the deterministic JSON sidecar.
 #include "render/capture.hpp"
 
-#include <epoxy/gl.h>
+#include <glad/gl.h>
 #include <stb_image.h>
 #include <stb_image_write.h>
 

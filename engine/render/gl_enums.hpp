@@ -1,7 +1,7 @@
 // Every Kiln enum → GLenum conversion, as constexpr switches in one place.
 #pragma once
 
-#include <epoxy/gl.h>
+#include <glad/gl.h>
 
 #include "render/passes.hpp"
 

@@ -2,7 +2,7 @@
 // glObjectLabel. Internal to engine/render: this header exposes GLuint, public ones do not.
 #pragma once
 
-#include <epoxy/gl.h>
+#include <glad/gl.h>
 
 #include <string_view>
 #include <utility>

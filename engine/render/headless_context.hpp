@@ -30,7 +30,8 @@ struct ContextInfo {
 // Owns an EGL display + context; the context is current on the creating thread. Move-only.
 class HeadlessContext {
  public:
-  // Creates the context and makes it current. On failure the diagnostic (code gl-error) says
+  // Creates the context, makes it current and loads GL for it (render/gl_loader.hpp, which also
+  // refuses a context lacking what Kiln needs). On failure the diagnostic (code gl-error) says
   // why; when 4.6 core is refused it names MESA_GL_VERSION_OVERRIDE=4.6 and
   // MESA_GLSL_VERSION_OVERRIDE=460.
   static std::variant<HeadlessContext, core::Diagnostic> create(const HeadlessOptions& options = {});

@@ -136,7 +136,7 @@ bool Renderer::Impl::ensurePrograms(std::string& error) {
   for (auto& q : computeQueries) q = gl::Query(GL_TIME_ELAPSED, "kiln.timer.particle-compute");
   // Pipeline statistics queries: the extension must be there (a 4.6 version forced on a driver
   // without it is not enough), and the driver must accept the targets.
-  hasStatistics = epoxy_has_gl_extension("GL_ARB_pipeline_statistics_query");
+  hasStatistics = GLAD_GL_ARB_pipeline_statistics_query != 0;
   if (hasStatistics) {
     while (glGetError() != GL_NO_ERROR) {
     }

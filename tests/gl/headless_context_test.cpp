@@ -1,5 +1,5 @@
 // The headless harness: a 4.6 core context without a window, a 4.60 shader, DSA readback.
-#include <epoxy/gl.h>
+#include <glad/gl.h>
 
 #include <array>
 #include <string>

@@ -1,6 +1,6 @@
 // Renderer behaviour beyond pixels of blending: live-particle count against the CPU reference,
 // debug views, timer queries, shader reload from a directory, prepare failures.
-#include <epoxy/gl.h>
+#include <glad/gl.h>
 
 #include <filesystem>
 #include <fstream>

@@ -1,6 +1,6 @@
 // The renderer's services for the viewer: debug lines and points, the offscreen view's ImGui
 // texture, image textures, per-pass draw calls, and the sector-plane and overdraw debug views.
-#include <epoxy/gl.h>
+#include <glad/gl.h>
 
 #include <array>
 #include <variant>
