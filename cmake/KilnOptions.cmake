@@ -4,6 +4,9 @@ target_compile_options(kiln_options INTERFACE -Wall -Wextra -Wpedantic -Wno-miss
 if(KILN_WERROR)
   target_compile_options(kiln_options INTERFACE -Werror)
 endif()
+# __FILE__ (KILN_ASSERT's message, Catch2's reports) names sources relative to the repository
+# root, so no program carries the absolute path of the tree it was built in.
+target_compile_options(kiln_options INTERFACE -fmacro-prefix-map=${PROJECT_SOURCE_DIR}/=)
 if(CMAKE_CXX_COMPILER_ID STREQUAL "GNU")
   # GCC 12 at -O2 raises false -Wrestrict / -Wstringop-overflow warnings inside libstdc++'s
   # std::string operators (GCC bugs 105329, 105651); they are not about Kiln's code.

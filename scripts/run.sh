@@ -8,7 +8,7 @@ bash scripts/setup.sh
 cmake --preset release >/dev/null
 cmake --build --preset release -j "$(nproc)" --target kiln kiln-view kiln-assets
 
-level=${1:-build/release/assets/levels/braziers.klm}
+level=${1:-build/release/share/kiln/levels/braziers.klm}
 if [ ! -f "$level" ]; then
   echo "kiln: the sample level $level was not built" >&2
   exit 2

@@ -18,6 +18,7 @@
 #include "core/file.hpp"
 #include "gpu_view.hpp"
 #include "keys.hpp"
+#include "loader/data_dirs.hpp"
 #include "render/camera.hpp"
 #include "scene.hpp"
 #include "source/suggest.hpp"
@@ -38,7 +39,7 @@ std::filesystem::path userWorkspaceLayoutPath(const std::string& workspace) {
 }
 
 std::filesystem::path workspaceLayoutPath(const std::string& workspace) {
-  return std::filesystem::path(KILN_LAYOUT_DIR) / (workspace + ".ini");
+  return loader::dataPath("imgui_layout") / (workspace + ".ini");
 }
 
 Frame::Frame(ViewerState& state, std::string workspace) : state_(state), workspace_(std::move(workspace)) {}

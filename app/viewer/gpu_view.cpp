@@ -4,6 +4,7 @@
 #include <cstdio>
 
 #include "core/file.hpp"
+#include "loader/data_dirs.hpp"
 #include "render/capture.hpp"
 
 namespace kiln::viewer {
@@ -25,7 +26,7 @@ render::Camera toRenderCamera(const Camera& c, double aspect) {
 
 GpuView::GpuView() {
   std::string error;
-  if (auto bytes = core::readFile(std::filesystem::path(KILN_ASSET_DIR) / "budgets.json", error))
+  if (auto bytes = core::readFile(loader::dataPath("budgets.json"), error))
     targets_ = inspect::parseBudgetTargets(std::string_view(reinterpret_cast<const char*>(bytes->data()), bytes->size()));
   render::RendererOptions o;
   o.log = [](std::string_view m) { std::fprintf(stderr, "kiln-view: renderer: %.*s\n", int(m.size()), m.data()); };

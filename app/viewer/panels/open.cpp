@@ -4,6 +4,7 @@
 #include <cstring>
 #include <filesystem>
 
+#include "loader/data_dirs.hpp"
 #include "panels/panels.hpp"
 
 namespace kiln::viewer::panels::open {
@@ -21,7 +22,7 @@ void draw(ViewerState& s) {
       if (ImGui::Selectable(f.c_str())) s.commands.push(OpenLevel{f});
   if (ImGui::CollapsingHeader("Samples", ImGuiTreeNodeFlags_DefaultOpen)) {
     std::error_code ec;
-    for (const auto& entry : std::filesystem::directory_iterator(std::filesystem::path(KILN_ASSET_DIR) / "levels", ec)) {
+    for (const auto& entry : std::filesystem::directory_iterator(loader::dataPath("levels"), ec)) {
       if (entry.path().extension() != ".yaml") continue;
       if (ImGui::Selectable(entry.path().filename().string().c_str())) {
         s.commands.push(OpenLevel{entry.path()});
