@@ -46,8 +46,15 @@ struct TextureCache {
     const std::string key = file.lexically_normal().string();
     auto it = byFile.find(key);
     if (it == byFile.end()) {
+      // The pixels still allowed bound this file's decode: its header is read first, so a level
+      // whose textures would together pass the budget stops before the one that would, having
+      // allocated no more than the budget.
+      const std::uint64_t left = handedOut < budget ? (budget - handedOut) / 4 : 0;
       core::Diagnostic e;
-      auto img = decodeImageFile(file, e);
+      auto img = decodeImageFile(file, e, std::min<std::uint64_t>(kMaxImagePixels, left));
+      if (!img && e.code == Code::InputBudget && left < kMaxImagePixels)
+        e.message = "with this image the level's textures would decode to more than " + std::to_string(budget) +
+                    " bytes of pixels in all (" + e.message + ")";
       it = byFile.emplace(key, img ? std::variant<core::Image, core::Diagnostic>(std::move(*img))
                                    : std::variant<core::Image, core::Diagnostic>(e))
                .first;

@@ -185,6 +185,15 @@ int runViewer(const ViewerOptions& options) {
   // Scripted sessions start from the shipped layouts and never read or write the user's.
   if (!frame.init(!batch)) return 2;
   if (options.level) state.commands.push(OpenLevel{*options.level});
+  // What this session will read, so nothing it writes lands there (output_logic.cpp).
+  if (options.script) state.doc.sessionInputs.push_back({*options.script, "script"});
+  if (options.level) state.doc.sessionInputs.push_back({*options.level, "level on the command line"});
+  for (const ScriptAction& a : script.actions) {
+    using K = ScriptAction::Kind;
+    if (a.kind == K::Open || a.kind == K::Inspect) state.doc.sessionInputs.push_back({a.text, "level the script opens"});
+    if (a.kind == K::CopyFile) state.doc.sessionInputs.push_back({a.text, "file the script copies"});
+    if (a.kind == K::AB && a.text == "load") state.doc.sessionInputs.push_back({a.name, "image the script compares"});
+  }
   // Recent files persist beside the user layout (interactive sessions only).
   const auto recentPath = userConfigDir() / "recent.txt";
   if (!batch) {
@@ -233,6 +242,21 @@ int runViewer(const ViewerOptions& options) {
     }
     if (stopped) break;
     frame.update(settling ? 0.0 : dt);
+    if (frame.takeFailedAction()) {
+      std::fprintf(stderr, "kiln-view: session stopped (no final screenshot)\n");
+      exitCode = 1;
+      break;
+    }
+    // A script that ends with edits it neither saved nor discarded fails: its edits would be lost.
+    if (options.script && cursor.finished() && !state.ui.quitRequested && hasUnsavedEdits(state.doc) &&
+        !state.captures.job.active()) {
+      std::fprintf(stderr,
+                   "kiln-view: error[%s]: the script ends with unsaved edits to %s; end it with `save` or "
+                   "`quit --discard`\n",
+                   std::string(core::codeName(core::Code::UnsavedChanges)).c_str(), unsavedSummary(state.doc).c_str());
+      exitCode = 1;
+      break;
+    }
     if (state.ui.quitRequested && !state.captures.job.active()) state.ui.quit = true;
     if (const std::string now = windowTitle(state); now != title) {
       title = now;

@@ -141,7 +141,9 @@ std::string bookmarksToJson(const std::vector<CameraBookmark>& marks) {
                  {"position", {c.position.x, c.position.y, c.position.z}}, {"yaw", c.yaw}, {"pitch", c.pitch},
                  {"distance", c.distance}, {"fov", c.fovY}});
   }
-  return nlohmann::json{{"bookmarks", j}}.dump(2) + "\n";
+  // A name that is not UTF-8 cannot be stored as JSON text: written with U+FFFD in its place
+  // rather than letting the dump throw (names are checked where they are typed, too).
+  return nlohmann::json{{"bookmarks", j}}.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
 }
 
 bool bookmarksFromJson(const std::string& text, std::vector<CameraBookmark>& out, std::string& error) {

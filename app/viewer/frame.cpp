@@ -552,7 +552,9 @@ bool Frame::runAction(const ScriptAction& a) {
     case K::Workspace: applyWorkspace(a.text, true); return true;
     case K::Tune: return tuneField(a.text, a.a, a.line);
     case K::Host: {
-      // As the capabilities panel does: change what the host advertises, then remount.
+      // As the capabilities panel does: change what the host advertises, then remount (which
+      // reads the level again: unsaved edits would go).
+      if (!mayDropEdits(false, "host " + a.text)) return false;
       auto& v = state_.doc.host.features;
       v.erase(std::remove(v.begin(), v.end(), a.text), v.end());
       if (a.a != 0) v.push_back(a.text);

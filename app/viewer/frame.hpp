@@ -9,6 +9,7 @@
 
 #include <glm/glm.hpp>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "keys.hpp"
@@ -62,6 +63,9 @@ class Frame {
   // Levels that failed to open from OpenLevel requests (the command line's LEVEL, drops, menus):
   // a batch run that never mounted its level exits 1, as the help promises.
   int openFailures() const { return openFailures_; }
+  // True once after something the script asked for through the frame (a key's quit or save)
+  // failed where the script action itself could not see it: the session stops as for a failed line.
+  bool takeFailedAction() { return std::exchange(failedAction_, false); }
 
  private:
   ViewerState& state_;
@@ -71,6 +75,7 @@ class Frame {
   std::unique_ptr<class ImageTexture> differenceTexture_;
   int captureFailures_ = 0;
   int openFailures_ = 0;
+  bool failedAction_ = false;
   bool captureOne(const Camera& camera, const std::string& label, double levelTime);
   // A finished capture set as an MP4 beside its images, through ffmpeg (video.hpp).
   bool writeVideo(CaptureJob& job);

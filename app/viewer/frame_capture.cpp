@@ -56,6 +56,7 @@ bool Frame::addImageFile(const std::filesystem::path& path) {
     return false;
   }
   state_.captures.entries.push_back(std::move(*entry));
+  state_.doc.sessionInputs.push_back({path, "image in the A/B list"});
   // The image just added becomes B, so two loads compare with each other.
   state_.captures.comparison.b = static_cast<int>(state_.captures.entries.size()) - 1;
   state_.captures.comparison.a = std::max(0, state_.captures.comparison.b - 1);

@@ -43,6 +43,7 @@ void Frame::quitPending() {
   const bool discard = std::any_of(quits.begin(), quits.end(), [](const RequestQuit& q) { return q.discard; });
   if (!mayDropEdits(discard, "quit")) {
     if (!batch_) state_.ui.prompt = Prompt{Prompt::Kind::QuitWhileDirty, {}, {}, unsavedSummary(state_.doc)};
+    else failedAction_ = true;  // a scripted Ctrl+Q fails as `quit` does
     return;
   }
   state_.ui.quitRequested = true;
@@ -54,8 +55,8 @@ void Frame::savePending() {
     const SaveResult r = saveSource(state_, cmd.mode, &why);
     if (r == SaveResult::Conflict) {
       if (batch_) {
-        std::fprintf(stderr, "kiln-view: %s\n", core::format(why).c_str());
-        ++openFailures_;
+        std::fprintf(stderr, "kiln-view: %s (save --overwrite writes anyway)\n", core::format(why).c_str());
+        failedAction_ = true;
       } else {
         state_.ui.prompt = Prompt{Prompt::Kind::SaveConflict, {}, cmd, why.message};
       }

@@ -9,6 +9,7 @@
 #include <imgui_internal.h>
 
 #include "capture_files.hpp"
+#include "core/escape.hpp"
 #include "core/file.hpp"
 #include "frame.hpp"
 #include "gpu_view.hpp"
@@ -225,6 +226,7 @@ bool Frame::runPanelAction(const ScriptAction& a) {
     }
     case K::Bookmark:
       if (!state_.doc.level) return fail("bookmark needs a mounted level (bookmarks are saved beside it)");
+      if (!core::isPlainText(a.text)) return fail("a bookmark name must be printable UTF-8 text");
       setBookmark(state_.view.bookmarks, a.text, state_.view.camera);
       return saveBookmarks();
     case K::Solo:

@@ -19,7 +19,11 @@ bool writeViewerFile(const DocumentState& doc, const std::filesystem::path& path
                      const std::string& role, core::Diagnostic& error) {
   core::OutputPlan plan;
   for (const std::filesystem::path& in : levelInputs(doc))
-    plan.addInput(in, in == doc.level->path ? "the level shown" : "a texture of the level shown");
+    plan.addInput(in, in == doc.level->path ? "level shown" : "texture of the level shown");
+  // What the session reads besides the level: its script, the level on the command line, every
+  // file the script names to open or copy, every image added to the A/B list. A screenshot
+  // taken before the `open` of a level may not land on it either.
+  for (const auto& [in, what] : doc.sessionInputs) plan.addInput(in, what);
   const std::size_t out = plan.addOutput(path, role, core::OutputPlan::Existing::Replace);
   if (const core::Diagnostics refused = plan.check(); !refused.empty()) {
     error = refused.front();

@@ -9,6 +9,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "camera.hpp"
@@ -203,6 +204,10 @@ struct DocumentState {
   events_edit::Session events;  // the event sandbox's edits of the `events:` section
   // Bumped when an events edit is applied: the renderer re-prepares only the event pass.
   std::uint64_t eventsGeneration = 0;
+  // Files the session reads other than the mounted level and its textures (the script, the level
+  // named on the command line, files a script opens or copies, images added to the A/B list) with
+  // what they are for messages; nothing the viewer writes may land on one (output_logic.cpp).
+  std::vector<std::pair<std::filesystem::path, std::string>> sessionInputs;
   // Which session Ctrl+Z / Ctrl+Y act on: the one edited last.
   enum class LastEdit { None, Preset, Emitter, Events } lastEdit = LastEdit::None;
 };
@@ -363,8 +368,9 @@ std::string windowTitle(const ViewerState& s);
 // The files the mounted level was read from: the level itself and its textures (output_logic.cpp).
 std::vector<std::filesystem::path> levelInputs(const DocumentState& doc);
 // Writes a file the viewer makes (a screenshot, capture, bookmarks, a video list) through the
-// output plan: refused (output-is-input, nothing written) when it would land on the level shown or
-// one of its textures; otherwise written as core::writeFile writes. `role` names it in messages.
+// output plan: refused (output-is-input, nothing written) when it would land on the level shown,
+// one of its textures or another file of DocumentState::sessionInputs; otherwise written as
+// core::writeFile writes. `role` names it in messages.
 bool writeViewerFile(const DocumentState& doc, const std::filesystem::path& path, std::span<const std::uint8_t> bytes,
                      const std::string& role, core::Diagnostic& error);
 // The same for an image, encoded as PNG.

@@ -5,6 +5,7 @@
 #include <sys/stat.h>
 
 #include <system_error>
+#include <unordered_map>
 
 #include "core/assert.hpp"
 
@@ -59,12 +60,22 @@ std::size_t OutputPlan::addCopy(const std::filesystem::path& path, std::string r
   return i;
 }
 
+// A file's identity as one key, so a plan of many outputs (a capture sequence of 100,000 frames)
+// finds its clashes through a hash table instead of comparing every pair.
+std::string OutputPlan::Identity::key() const {
+  return exists ? "i" + std::to_string(dev) + ":" + std::to_string(ino) : "p" + where.native();
+}
+
 Diagnostics OutputPlan::check(bool force) {
   Diagnostics problems;
   std::vector<Identity> in;
-  for (const Entry& e : inputs_) in.push_back(identify(e.path));
+  std::unordered_map<std::string, std::size_t> inputAt;  // identity → the first input reaching it
+  for (std::size_t j = 0; j < inputs_.size(); ++j) {
+    in.push_back(identify(inputs_[j].path));
+    inputAt.emplace(in.back().key(), j);
+  }
+  std::unordered_map<std::string, std::size_t> writtenAt;  // identity → the output written there
   std::vector<Identity> out;
-  std::vector<bool> writes(outputs_.size(), false);  // passed its own checks and will be written
   for (std::size_t i = 0; i < outputs_.size(); ++i) {
     Entry& o = outputs_[i];
     out.push_back(identify(o.path));
@@ -79,29 +90,26 @@ Diagnostics OutputPlan::check(bool force) {
       continue;
     }
     const std::string who = "the " + o.role + " " + o.path.string();
-    bool clash = false;
-    for (std::size_t j = 0; j < inputs_.size() && !clash; ++j) {
-      if (!(out[i] == in[j])) continue;
+    const std::string key = out[i].key();
+    if (const auto j = inputAt.find(key); j != inputAt.end()) {
       problems.push_back({Code::OutputIsInput, o.path.string(),
-                          who + " would be written over the " + inputs_[j].role + " " +
-                              inputs_[j].path.string() + " (the same file); nothing was written"});
-      clash = true;
+                          who + " would be written over the " + inputs_[j->second].role + " " +
+                              inputs_[j->second].path.string() + " (the same file); nothing was written"});
+      continue;
     }
-    for (std::size_t k = 0; k < i && !clash; ++k) {
-      if (!writes[k] || !(out[i] == out[k])) continue;
+    if (const auto k = writtenAt.find(key); k != writtenAt.end()) {
       problems.push_back({Code::OutputClash, o.path.string(),
-                          who + " and the " + outputs_[k].role + " " + outputs_[k].path.string() +
+                          who + " and the " + outputs_[k->second].role + " " + outputs_[k->second].path.string() +
                               " are the same file; nothing was written"});
-      clash = true;
+      continue;
     }
-    if (clash) continue;
     if (out[i].exists && o.existing == Existing::KeepUnlessForced && !force) {
       problems.push_back(
           {Code::OutputExists, o.path.string(),
            "the " + o.role + " exists already and is kept; nothing was written (" + forceHint_ + ")"});
       continue;
     }
-    writes[i] = true;
+    writtenAt.emplace(key, i);
   }
   checked_ = problems.empty();
   return problems;

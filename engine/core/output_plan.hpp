@@ -77,6 +77,7 @@ class OutputPlan {
     ino_t ino = 0;
     std::filesystem::path where;
     bool operator==(const Identity& o) const;
+    std::string key() const;
   };
   static Identity identify(const std::filesystem::path& path);
 

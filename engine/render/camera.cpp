@@ -17,6 +17,15 @@ std::optional<core::Diagnostic> checkCamera(const glm::dvec3& eye, const glm::dv
   char where[160];
   std::snprintf(where, sizeof where, "the eye (%.9g, %.9g, %.9g) and target (%.9g, %.9g, %.9g)", eye.x, eye.y,
                 eye.z, target.x, target.y, target.z);
+  // The camera's matrices are float32: from farther than kMaxCameraReach from the origin a
+  // level's metres are below its precision, and the direction overflows near the float32 limit.
+  for (const glm::dvec3* p : {&eye, &target})
+    for (int i = 0; i < 3; ++i)
+      if (!(std::abs((*p)[i]) <= kMaxCameraReach))
+        return core::Diagnostic{core::Code::DegenerateCamera, std::move(path),
+                                std::string(where) + " lie farther than 1e6 m from the origin along an axis (or are "
+                                                     "not finite): float32 cannot place the level in such a view; "
+                                                     "bring the camera nearer"};
   // Written so NaN and infinities fail too.
   if (!(len >= kMinCameraDistance) || !std::isfinite(len))
     return core::Diagnostic{core::Code::DegenerateCamera, std::move(path),

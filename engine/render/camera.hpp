@@ -31,6 +31,8 @@ struct Camera {
 // axis, which leaves the picture's horizontal axis undefined and the image one colour). Callers
 // pass the values they will render with (after any float32 rounding). `path` names the input.
 inline constexpr double kMinCameraDistance = 1e-6;  // metres
+// How far from the origin (along each axis) an eye or target may be, in metres.
+inline constexpr double kMaxCameraReach = 1e6;
 inline constexpr double kMinViewUpSine = 1e-6;      // about 0.2 arc seconds off the up axis
 std::optional<core::Diagnostic> checkCamera(const glm::dvec3& eye, const glm::dvec3& target,
                                             const glm::dvec3& up = {0.0, 0.0, 1.0},

@@ -2,6 +2,8 @@
 // "Pool").
 #include "sim/system.hpp"
 
+#include "core/denormals.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <cstring>
@@ -201,6 +203,11 @@ void ParticleSystem::burst(std::uint32_t recipe, Float3 at, std::uint32_t seed, 
 }
 
 void ParticleSystem::advance() {
+  // A step's cost must not depend on how small its numbers get: values below float32's normal
+  // range count as zero (docs/events.md "Numbers"), so a velocity that decays under drag, or a
+  // speed or size authored near 1e-39, cannot make a step tens of times slower than the budget
+  // counts it.
+  const core::FlushDenormals flush;
   // (1) script events whose time falls in [k·dt, (k+1)·dt), in script order.
   const auto& script = scene_.events.script;
   while (scriptNext_ < scriptOrder_.size() && scriptStep_[scriptOrder_[scriptNext_]] <= step_) {

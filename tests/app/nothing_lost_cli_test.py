@@ -294,5 +294,66 @@ else:
     check(rc == 0 and clean_text(out) and b"\\x1b[2J" in out and os.path.exists(name),
           f"finding: 'wrote NAME' is escaped: {rc} {out!r}")
 
+# --- the red team's second round ------------------------------------------------------------
+import resource
+import time
+
+BRAZIERS_SRC = open(os.path.join(ROOT, "assets", "levels", "braziers.yaml")).read()
+os.makedirs(S("red", "levels"))
+shutil.copytree(os.path.join(ROOT, "assets", "textures"), S("red", "textures"))
+WORLD_ONLY = BRAZIERS_SRC[: BRAZIERS_SRC.index("\nevents:")] + "\n"
+
+# Event names holding a C1 control (U+0085): the JSON of `kiln sim` must stay JSON.
+c1 = BRAZIERS_SRC.replace("\n    pickup:", '\n    "pi\\u0085ck":', 1).replace("recipe: pickup", 'recipe: "pi\\u0085ck"')
+write(S("red", "levels", "c1.yaml"), c1.encode())
+rc, out, err = run("sim", S("red", "levels", "c1.yaml"), "--time", "1.5", "--json")
+try:
+    parsed = json.loads(out.decode("utf-8"))
+    ok = rc == 0 and any("\\xc2\\x85" in p["recipe"] for p in parsed["particles"])
+except (ValueError, UnicodeDecodeError, KeyError):
+    ok = False
+check(ok and clean_text(out), f"finding: kiln sim --json of a name with a C1 control stays valid JSON: {rc} {out[:200]!r}")
+
+# Denormal speeds: a level inside the counted budget must not run many times longer than it counts.
+denorm = WORLD_ONLY + """events:
+  capacity: 65536
+  step_hz: 1000
+  recipes:
+    r: {count: 1, speed: 1e-39, spread: 1e-39, lifetime: 0.5, size: 0.1, color: [1, 1, 1], drag: 0, gravity: 0}
+  emitters:
+    - {name: e, recipe: r, rate: 100000, seed_base: 1, position: [5, 4, 1]}
+"""
+write(S("red", "levels", "denorm.yaml"), denorm.encode())
+rc, _, err = run("sim", S("red", "levels", "denorm.yaml"), "--time", "2", timeout=20)
+check(rc == 0, f"finding: denormal event speeds cost no more than they are counted (sim --time 2 within 20 s): {rc} {err[-200:]!r}")
+
+# Textures together over the pixel budget stop at the header of the first one past it.
+def big_png_data():
+    co = zlib.compressobj(9)
+    row = b"\0" * (8192 * 4 + 1)
+    return b"".join(co.compress(row) for _ in range(8192)) + co.flush()
+idat = big_png_data()
+def chunk(tag, data):
+    return struct.pack(">I", len(data)) + tag + data + struct.pack(">I", zlib.crc32(tag + data) & 0xFFFFFFFF)
+names = []
+for i in range(6):
+    write(S("red", "textures", f"big{i}.png"), b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", 8192, 8192, 8, 6, 0, 0, 0))
+          + chunk(b"IDAT", idat) + chunk(b"tEXt", bytes([65 + i])) + chunk(b"IEND", b""))
+    names.append(f"big{i}")
+big = BRAZIERS_SRC.replace("textures:\n", "textures:\n" + "".join(f"  {n}: ../textures/{n}.png\n" for n in names), 1)
+write(S("red", "levels", "big.yaml"), big.encode())
+before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+rc, _, err = run("validate", S("red", "levels", "big.yaml"), timeout=30)
+peak_mb = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+check(rc == 1 and b"error[input-budget]" in err and peak_mb < 800,
+      f"finding: textures over the pixel budget are refused before they are decoded (peak {peak_mb:.0f} MB): {rc} {err[-300:]!r}")
+
+# Huge camera coordinates overflow the view: refused, nothing written.
+for camera in ("-3e38,0,1,3e38,0,1", "1e30,1e30,1e30,0,0,0", "1000001,0,1,0,0,0"):
+    rc, _, err = run("capture", S("red", "levels", "c1.yaml"), "--time", "1", "--size", "16x16", f"--camera={camera}",
+                     "--out", S("red", "cam.png"), timeout=60)
+    check(rc == 2 and b"error[degenerate-camera]" in err and not os.path.exists(S("red", "cam.png")),
+          f"finding: a camera at {camera} gives a one-colour image with exit 0: {rc} {err[-200:]!r}")
+
 print(f"{len(failures)} failures")
 sys.exit(1 if failures else 0)
