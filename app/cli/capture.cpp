@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "cli/commands.hpp"
+#include "core/float.hpp"
 #include "loader/time_range.hpp"
 #include "core/escape.hpp"
 #include "core/file.hpp"
@@ -35,10 +36,9 @@ bool parseNumbers(const std::string& s, char sep, std::vector<double>& out) {
   std::stringstream in(s);
   std::string part;
   while (std::getline(in, part, sep)) {
-    char* end = nullptr;
-    const double v = std::strtod(part.c_str(), &end);
-    if (part.empty() || *end != '\0' || !std::isfinite(v)) return false;
-    out.push_back(v);
+    const auto v = core::parseDecimal(part);
+    if (!v) return false;
+    out.push_back(*v);
   }
   return true;
 }
@@ -113,9 +113,10 @@ int runCapture(const CaptureOptions& o) {
   // The sidecar is the PNG's name with .json: an --out already ending in .json would have its
   // image overwritten by its own sidecar.
   {
-    std::string ext = std::filesystem::path(o.out).extension().string();
-    for (char& ch : ext) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
-    if (ext == ".json") {
+    // The file name itself, so a name that is only ".json" (no stem, hence no extension) counts.
+    std::string name = std::filesystem::path(o.out).filename().string();
+    for (char& ch : name) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+    if (name.size() >= 5 && name.compare(name.size() - 5, 5, ".json") == 0) {
       std::cerr << "kiln capture: --out '" << core::escapeText(o.out)
                 << "' ends in .json, the sidecar's extension; name the image .png (the sidecar is written beside it)\n";
       return kExitUsage;

@@ -8,6 +8,7 @@
 #include <iostream>
 
 #include "cli/commands.hpp"
+#include "core/float.hpp"
 #include "core/escape.hpp"
 #include "loader/terminal.hpp"
 #include "source/suggest.hpp"
@@ -35,11 +36,9 @@ Examples:
 const CLI::Validator kFiniteNumber(
     [](std::string& text) -> std::string {
       if (text.empty()) return "needs a number, got an empty value";
-      char* end = nullptr;
-      const bool space = std::isspace(static_cast<unsigned char>(text[0])) != 0;
-      const double v = space ? NAN : std::strtod(text.c_str(), &end);
-      if (!end || end == text.c_str() || *end != '\0' || !std::isfinite(v))
-        return "needs a finite number, got '" + kiln::core::escapeText(text) + "'";
+      const auto v = kiln::core::parseDecimal(text);
+      if (!v) return "needs a finite decimal number, got '" + kiln::core::escapeText(text) + "'";
+      if (*v == 0) text = "0";  // -0 is 0
       return {};
     },
     "");

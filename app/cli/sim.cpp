@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "cli/commands.hpp"
+#include "core/float.hpp"
 #include "core/json_text.hpp"
 #include "particles/level_time.hpp"
 #include "render/camera.hpp"
@@ -30,10 +31,9 @@ bool parseCamera(const std::string& text, sim::Float3& eye, sim::Float3& target)
   std::stringstream in(text);
   std::string item;
   while (std::getline(in, item, ',')) {
-    char* end = nullptr;
-    const double x = std::strtod(item.c_str(), &end);
-    if (item.empty() || *end != '\0' || !std::isfinite(x)) return false;
-    v.push_back(x);
+    const auto x = core::parseDecimal(item);
+    if (!x) return false;
+    v.push_back(*x);
   }
   if (v.size() != 6) return false;
   eye = {static_cast<float>(v[0]), static_cast<float>(v[1]), static_cast<float>(v[2])};

@@ -1,6 +1,8 @@
 // START:END:STEP parsing for capture sets (CLI and viewer).
 #include "loader/time_range.hpp"
 
+#include "core/float.hpp"
+
 #include <cstdio>
 
 #include <algorithm>
@@ -16,10 +18,9 @@ std::optional<std::vector<double>> parseTimeRange(std::string_view text, std::st
   while (numbers && t.size() <= 3) {
     const std::size_t end = std::min(text.find(':', start), text.size());
     const std::string part(text.substr(start, end - start));
-    char* stop = nullptr;
-    const double v = std::strtod(part.c_str(), &stop);
-    numbers = !part.empty() && *stop == '\0' && std::isfinite(v);
-    t.push_back(v);
+    const auto v = core::parseDecimal(part);
+    numbers = v.has_value();
+    t.push_back(v.value_or(0));
     if (end == text.size()) break;
     start = end + 1;
   }

@@ -80,7 +80,9 @@ void warmUpUi(GLFWwindow* window, Frame& frame) {
     ImGui_ImplGlfw_NewFrame();
     ImGui::NewFrame();
     frame.drawUi();
-    ImGui::SetNextWindowPos({-10000, -10000});
+    // Inside the main window (a window outside it would get an OS window of its own when panels
+    // may leave the main window); these frames are never shown.
+    ImGui::SetNextWindowPos({0, 0});
     ImGui::Begin("##kiln-warm-up", nullptr,
                  ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoInputs | ImGuiWindowFlags_NoSavedSettings |
                      ImGuiWindowFlags_NoNav | ImGuiWindowFlags_NoFocusOnAppearing);
@@ -88,6 +90,11 @@ void warmUpUi(GLFWwindow* window, Frame& frame) {
     ImGui::End();
     ImGui::Render();
     ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+    if (ImGui::GetIO().ConfigFlags & ImGuiConfigFlags_ViewportsEnable) {
+      ImGui::UpdatePlatformWindows();
+      ImGui::RenderPlatformWindowsDefault();
+      glfwMakeContextCurrent(window);
+    }
   }
 }
 

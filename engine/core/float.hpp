@@ -1,9 +1,12 @@
 // Float helpers for the contract's float32 rules (uploads are float32; authoring is float64).
 #pragma once
 
+#include <charconv>
 #include <cmath>
 #include <cstdint>
 #include <limits>
+#include <optional>
+#include <string_view>
 
 namespace kiln::core {
 
@@ -20,5 +23,23 @@ inline bool finite(double v) { return std::isfinite(v); }
 
 // True when v survives float32 conversion as a finite value.
 inline bool finiteAsF32(double v) { return std::isfinite(v) && std::isfinite(static_cast<float>(v)); }
+
+// A number typed by a person (an option, a field of a list): decimal digits with an optional
+// sign, fraction and exponent, nothing before or after it, finite, and neither so large nor so
+// small that a double cannot hold it (1e999 and 1e-400 are refused rather than read as inf or 0).
+// Hexadecimal, `inf`, `nan` and spaces are refused. -0 reads as 0.
+inline std::optional<double> parseDecimal(std::string_view text) {
+  if (text.empty() || !(text.front() == '-' || text.front() == '+' || text.front() == '.' ||
+                        (text.front() >= '0' && text.front() <= '9')))
+    return std::nullopt;
+  if (text.front() == '+') {
+    text.remove_prefix(1);
+    if (text.empty() || text.front() == '-' || text.front() == '+') return std::nullopt;
+  }
+  double v = 0;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v, std::chars_format::general);
+  if (ec != std::errc{} || end != text.data() + text.size() || !std::isfinite(v)) return std::nullopt;
+  return v == 0 ? 0.0 : v;
+}
 
 }  // namespace kiln::core
