@@ -1,14 +1,17 @@
 // Lossless YAML source edits (see yaml_edit.hpp). The batch is first checked against aliases
 // (an edit through one must be made on every path to the node), then applied one edit at a time,
-// each rewriting one span the scanner (yaml_scan.hpp) found in a fresh scan of the text so far,
-// and finally checked twice: the bytes outside the edited spans are the input's, and the text
-// reads back as the original document with the edits applied (yaml_verify.hpp).
+// each rewriting one span the scanner (yaml_scan.hpp) found in a fresh scan of the text so far:
+// values and new map entries first, then each list's item edits from its last item to its first
+// so the source's indices stay valid. Finally it is checked twice (yaml_verify.hpp): every byte
+// of the source outside the spans the edits asked to change (each edit placed alone on the
+// source) is still there in order, and the text reads back as the original document with the
+// edits applied.
 #include "loader/yaml_edit.hpp"
 
 #include <algorithm>
 #include <charconv>
-#include <climits>
 #include <map>
+#include <optional>
 #include <set>
 #include <variant>
 
@@ -34,6 +37,81 @@ std::string flowMap(const ScalarEdit::Item& item) {
   std::string s = "{";
   for (std::size_t i = 0; i < item.size(); ++i) s += (i ? ", " : "") + item[i].first + ": " + item[i].second;
   return s + "}";
+}
+
+ScalarEdit insertItem(std::vector<std::string> path, std::size_t at, ScalarEdit::Item item, std::size_t wholeDepth,
+                      std::string wholeText) {
+  ScalarEdit e;
+  e.path = std::move(path);
+  e.op = ScalarEdit::Op::InsertItem;
+  e.at = at;
+  e.item = std::move(item);
+  e.wholeDepth = wholeDepth;
+  e.wholeText = std::move(wholeText);
+  return e;
+}
+
+ScalarEdit removeItem(std::vector<std::string> path, std::size_t at, std::size_t wholeDepth, std::string wholeText) {
+  ScalarEdit e;
+  e.path = std::move(path);
+  e.op = ScalarEdit::Op::RemoveItem;
+  e.at = at;
+  e.wholeDepth = wholeDepth;
+  e.wholeText = std::move(wholeText);
+  return e;
+}
+
+ItemAlignment alignItems(std::size_t n, std::size_t m, const std::function<double(std::size_t, std::size_t)>& unlike) {
+  ItemAlignment out;
+  // Equal items at both ends line up by themselves; the middle is an edit distance where a
+  // removal or an insertion costs 1 and keeping an item costs twice its share of changed fields
+  // (just under 2, so an item edited throughout is still kept rather than written anew).
+  std::size_t head = 0, tail = 0;
+  while (head < n && head < m && unlike(head, head) == 0) ++head;
+  while (tail < n - head && tail < m - head && unlike(n - 1 - tail, m - 1 - tail) == 0) ++tail;
+  const std::size_t rows = n - head - tail, cols = m - head - tail;
+  auto keepCost = [&](std::size_t i, std::size_t j) {
+    const double u = std::clamp(unlike(head + i, head + j), 0.0, 1.0);
+    return u == 0 ? 0.0 : 2 * u - 1e-3;
+  };
+  enum Step : unsigned char { Keep, Remove, Insert };
+  std::vector<Step> steps;
+  if (rows * cols > (1u << 20)) {
+    // Too many to weigh against each other: item by item, the rest removed or inserted.
+    for (std::size_t k = 0; k < std::min(rows, cols); ++k) steps.push_back(Keep);
+    for (std::size_t k = cols; k < rows; ++k) steps.push_back(Remove);
+    for (std::size_t k = rows; k < cols; ++k) steps.push_back(Insert);
+  } else {
+    std::vector<double> cost((rows + 1) * (cols + 1), 0);
+    auto c = [&](std::size_t i, std::size_t j) -> double& { return cost[i * (cols + 1) + j]; };
+    for (std::size_t i = rows + 1; i-- > 0;)
+      for (std::size_t j = cols + 1; j-- > 0;) {
+        if (i == rows && j == cols) continue;
+        double best = 1e300;
+        if (i < rows && j < cols) best = keepCost(i, j) + c(i + 1, j + 1);
+        if (i < rows) best = std::min(best, 1 + c(i + 1, j));
+        if (j < cols) best = std::min(best, 1 + c(i, j + 1));
+        c(i, j) = best;
+      }
+    for (std::size_t i = 0, j = 0; i < rows || j < cols;) {
+      if (i < rows && j < cols && keepCost(i, j) + c(i + 1, j + 1) == c(i, j)) {
+        steps.push_back(Keep), ++i, ++j;
+      } else if (i < rows && 1 + c(i + 1, j) == c(i, j)) {
+        steps.push_back(Remove), ++i;
+      } else {
+        steps.push_back(Insert), ++j;
+      }
+    }
+  }
+  std::size_t i = 0, j = 0;
+  for (; i < head; ++i, ++j) out.kept.emplace_back(i, j);
+  for (const Step s : steps) {
+    if (s == Keep) out.kept.emplace_back(i++, j++);
+    if (s == Remove) out.removed.push_back(i++);
+    if (s == Insert) out.inserted.emplace_back(j++, i);
+  }
+  for (; i < n; ++i, ++j) out.kept.emplace_back(i, j);
+  return out;
 }
 
 namespace {
@@ -129,15 +207,19 @@ Path joined(const Path& head, const Path& tail, std::size_t from) {
   return p;
 }
 
+// What an edit writes where its path leaves the source, if that is below the node its first k
+// entries reach: its whole node's depth below that node and its text.
+std::pair<std::size_t, std::string> wholeBelow(const ScalarEdit& e, std::size_t k) {
+  if (e.wholeDepth <= k) return {0, {}};
+  return {e.wholeDepth - k, e.wholeText};
+}
+
 // Two edits that do the same thing to the node their first `ka` / `kb` entries reach.
 bool sameEdit(const ScalarEdit& a, std::size_t ka, const ScalarEdit& b, std::size_t kb) {
-  auto rel = [](const ScalarEdit& e, std::size_t k) {
-    return e.wholeDepth ? static_cast<long>(e.wholeDepth) - static_cast<long>(k) : LONG_MIN;
-  };
   return std::equal(a.path.begin() + static_cast<std::ptrdiff_t>(ka), a.path.end(),
                     b.path.begin() + static_cast<std::ptrdiff_t>(kb), b.path.end()) &&
-         a.text == b.text && a.items == b.items && a.keepItems == b.keepItems && a.wholeText == b.wholeText &&
-         rel(a, ka) == rel(b, kb);
+         a.text == b.text && a.op == b.op && a.at == b.at && a.item == b.item &&
+         wholeBelow(a, ka) == wholeBelow(b, kb);
 }
 
 // The batch rewritten to the nodes' definitions (duplicates through aliases merged), or the
@@ -160,6 +242,7 @@ std::variant<std::vector<ScalarEdit>, core::Diagnostic> throughAliases(const Doc
   const Definitions definitions(d);
   auto anchorOf = [&](std::uint32_t alias) { return d.nodes[d.nodes[alias].target].anchor; };
   std::vector<ScalarEdit> out;
+  std::vector<std::vector<Path>> from;  // the batch's paths each of `out` stands for
   for (std::size_t i = 0; i < edits.size(); ++i) {
     const ScalarEdit& e = edits[i];
     const std::size_t k = walks[i].found;
@@ -189,64 +272,109 @@ std::variant<std::vector<ScalarEdit>, core::Diagnostic> throughAliases(const Doc
     c.path = joined(definition, e.path, k);
     // wholeDepth counts entries from the root: it moves with the prefix (below it, it is unused).
     if (c.wholeDepth) c.wholeDepth = c.wholeDepth > k ? c.wholeDepth - k + definition.size() : 0;
-    if (std::find(out.begin(), out.end(), c) == out.end()) out.push_back(std::move(c));
+    if (!c.wholeDepth) c.wholeText.clear();
+    // The same edit through another path is made once; two insertions on one path are two items.
+    std::size_t j = 0;
+    while (j < out.size() && !(out[j] == c && (c.op != ScalarEdit::Op::InsertItem ||
+                                               std::find(from[j].begin(), from[j].end(), e.path) == from[j].end())))
+      ++j;
+    if (j == out.size()) {
+      out.push_back(std::move(c));
+      from.emplace_back();
+    }
+    from[j].push_back(e.path);
   }
   return out;
 }
 
-// Where the text differs from the input: regions in input and output coordinates, so the
-// bytes between them can be compared with the input's at the end.
-class Changes {
- public:
-  void splice(std::size_t b, std::size_t e, std::size_t length) {
-    const long shift = static_cast<long>(length) - static_cast<long>(e - b);
-    auto moved = [&](std::size_t p) { return static_cast<std::size_t>(static_cast<long>(p) + shift); };
-    Region m{position(b, true), position(e, false), b, e};
-    std::vector<Region> next;
-    for (const Region& r : regions_) {
-      if (r.outE < b) {
-        next.push_back(r);
-      } else if (r.outB > e) {
-        next.push_back({r.inB, r.inE, moved(r.outB), moved(r.outE)});
-      } else {
-        m = {std::min(m.inB, r.inB), std::max(m.inE, r.inE), std::min(m.outB, r.outB),
-             std::max(m.outE, r.outE)};
-      }
-    }
-    m.outE = moved(m.outE);
-    next.push_back(m);
-    std::sort(next.begin(), next.end(), [](const Region& x, const Region& y) { return x.outB < y.outB; });
-    regions_ = std::move(next);
-  }
-  bool unchangedOutside(std::string_view in, std::string_view out) const {
-    std::size_t i = 0, o = 0;
-    for (const Region& r : regions_) {
-      if (r.inB < i || r.outB < o || r.inB - i != r.outB - o ||
-          in.substr(i, r.inB - i) != out.substr(o, r.outB - o))
-        return false;
-      i = r.inE, o = r.outE;
-    }
-    return in.size() - i == out.size() - o && in.substr(i) == out.substr(o);
-  }
-
- private:
-  struct Region {
-    std::size_t inB, inE, outB, outE;
-  };
-  // The input position of output position p; inside a region, that region's start or end.
-  std::size_t position(std::size_t p, bool start) const {
-    long offset = 0;
-    for (const Region& r : regions_) {
-      if (p > r.outB && p < r.outE) return start ? r.inB : r.inE;
-      if (r.outE <= p) offset = static_cast<long>(r.inE) - static_cast<long>(r.outE);
-    }
-    return static_cast<std::size_t>(static_cast<long>(p) + offset);
-  }
-  std::vector<Region> regions_;
-};
-
 core::Diagnostic refused(std::string path, std::string message) {
   return {core::Code::EditNotLossless, std::move(path), std::move(message)};
+}
+
+// The batch in the order it is applied, each item edit's `at` counting the items the list has
+// by then: values and new entries first (as given), then each list's item edits, inner lists
+// first — its insertions from the last index to the first, then its removals likewise, each
+// index moved past the insertions in front of it. `clear` marks a list whose every item goes.
+struct Step {
+  ScalarEdit edit;
+  bool clear = false;
+};
+
+struct Plan {
+  std::vector<Step> steps;
+  std::vector<yaml_verify::Span> asked;  // what each edit, placed alone on the source, changes
+};
+
+std::variant<Plan, core::Diagnostic> planned(std::string_view yaml, const Document& d,
+                                             const std::vector<ScalarEdit>& edits) {
+  Plan plan;
+  auto ask = [&](const std::variant<yaml_place::Splice, core::Diagnostic>& placed) -> std::optional<core::Diagnostic> {
+    if (auto* why = std::get_if<core::Diagnostic>(&placed)) return *why;
+    const auto& s = std::get<yaml_place::Splice>(placed);
+    plan.asked.push_back({s.begin, s.end});
+    return std::nullopt;
+  };
+  std::vector<Path> wholes, lists;
+  std::vector<const ScalarEdit*> items;
+  for (const ScalarEdit& e : edits) {
+    if (e.wholeDepth > yaml_place::walk(d, e.path).found) {
+      // The node the source omits is written whole, once, by the first edit that needs it.
+      Path whole(e.path.begin(), e.path.begin() + static_cast<std::ptrdiff_t>(e.wholeDepth));
+      if (std::find(wholes.begin(), wholes.end(), whole) != wholes.end()) continue;
+      wholes.push_back(whole);
+      ScalarEdit set;
+      set.path = std::move(whole);
+      set.text = e.wholeText;
+      if (auto why = ask(yaml_place::place(yaml, d, set))) return *why;
+      plan.steps.push_back({std::move(set)});
+    } else if (e.op == ScalarEdit::Op::Set) {
+      if (auto why = ask(yaml_place::place(yaml, d, e))) return *why;
+      plan.steps.push_back({e});
+    } else {
+      items.push_back(&e);
+      if (std::find(lists.begin(), lists.end(), e.path) == lists.end()) lists.push_back(e.path);
+    }
+  }
+  std::stable_sort(lists.begin(), lists.end(), [](const Path& a, const Path& b) { return a.size() > b.size(); });
+  for (const Path& list : lists) {
+    std::vector<const ScalarEdit*> inserts;
+    std::set<std::size_t> removes;
+    for (const ScalarEdit* e : items) {
+      if (e->path != list) continue;
+      if (e->op == ScalarEdit::Op::InsertItem) inserts.push_back(e);
+      else removes.insert(e->at);
+    }
+    const yaml_place::Walk w = yaml_place::walk(d, list);
+    const bool found = w.found == list.size() && d.nodes[w.node].kind == Node::Kind::Sequence;
+    if (found && inserts.empty() && !removes.empty() && removes.size() == d.nodes[w.node].children.size() &&
+        *removes.rbegin() + 1 == removes.size()) {
+      if (auto why = ask(yaml_place::emptySequence(yaml, d, list))) return *why;
+      ScalarEdit clear;
+      clear.path = list;
+      plan.steps.push_back({std::move(clear), true});
+      continue;
+    }
+    for (const ScalarEdit* e : inserts)
+      if (auto why = ask(yaml_place::place(yaml, d, *e))) return *why;
+    for (const std::size_t at : removes)
+      if (auto why = ask(yaml_place::place(yaml, d, removeItem(list, at)))) return *why;
+    // Later insertions at one index go in first, so they end up after the earlier ones.
+    std::stable_sort(inserts.begin(), inserts.end(), [](auto* a, auto* b) { return a->at > b->at; });
+    std::vector<const ScalarEdit*> order;
+    for (std::size_t k = 0; k < inserts.size();) {
+      std::size_t end = k;
+      while (end < inserts.size() && inserts[end]->at == inserts[k]->at) ++end;
+      for (std::size_t q = end; q-- > k;) order.push_back(inserts[q]);
+      k = end;
+    }
+    for (const ScalarEdit* e : order) plan.steps.push_back({*e});
+    for (auto it = removes.rbegin(); it != removes.rend(); ++it) {
+      const auto before = static_cast<std::size_t>(
+          std::count_if(inserts.begin(), inserts.end(), [&](const ScalarEdit* e) { return e->at <= *it; }));
+      plan.steps.push_back({removeItem(list, *it + before)});
+    }
+  }
+  return plan;
 }
 
 }  // namespace
@@ -259,12 +387,14 @@ std::optional<std::string> applySourceEdits(std::string_view yaml, const std::ve
   };
   auto scanned = yaml_scan::scan(yaml);
   if (auto* d = std::get_if<core::Diagnostic>(&scanned)) return fail(std::move(*d));
-  auto plan = throughAliases(std::get<Document>(scanned), edits);
+  auto rewritten = throughAliases(std::get<Document>(scanned), edits);
+  if (auto* d = std::get_if<core::Diagnostic>(&rewritten)) return fail(std::move(*d));
+  auto plan = planned(yaml, std::get<Document>(scanned), std::get<std::vector<ScalarEdit>>(rewritten));
   if (auto* d = std::get_if<core::Diagnostic>(&plan)) return fail(std::move(*d));
   std::string text(yaml);
-  Changes changes;
   bool first = true;
-  for (const ScalarEdit& e : std::get<std::vector<ScalarEdit>>(plan)) {
+  for (const Step& step : std::get<Plan>(plan).steps) {
+    const ScalarEdit& e = step.edit;
     // Each edit against a fresh scan, so an insertion is seen by the next edit (two fields of
     // one omitted map land in one map, not two).
     if (!first) scanned = yaml_scan::scan(text);
@@ -272,22 +402,22 @@ std::optional<std::string> applySourceEdits(std::string_view yaml, const std::ve
     if (auto* d = std::get_if<core::Diagnostic>(&scanned))
       return fail(
           refused(yaml_place::dotted(e.path), "an earlier edit left the source unreadable: " + d->message));
-    auto placed = yaml_place::place(text, std::get<Document>(scanned), e);
+    const Document& doc = std::get<Document>(scanned);
+    auto placed = step.clear ? yaml_place::emptySequence(text, doc, e.path) : yaml_place::place(text, doc, e);
     if (auto* d = std::get_if<core::Diagnostic>(&placed)) return fail(std::move(*d));
     const auto& s = std::get<yaml_place::Splice>(placed);
     if (s.begin == s.end && s.text.empty()) continue;
     text.replace(s.begin, s.end - s.begin, s.text);
-    changes.splice(s.begin, s.end, s.text.size());
   }
-  // The self-check: nothing outside the edited spans moved, and the text means what was asked.
-  if (!changes.unchangedOutside(yaml, text))
-    return fail(refused("", "the edit would change bytes outside the edited values; edit the YAML by hand"));
+  // The self-check: nothing outside what the edits asked to change went, and the text means
+  // what was asked.
+  if (const auto lost = yaml_verify::lostBytes(yaml, text, std::get<Plan>(plan).asked))
+    return fail(refused("", "the edit would change bytes outside the edited values (" + *lost +
+                                " of the source); edit the YAML by hand"));
   std::string why;
   auto want = yaml_verify::read(yaml, why);
   if (!want) return fail(refused("", "the source cannot be checked: " + why));
-  for (const ScalarEdit& e : edits)
-    if (!yaml_verify::apply(*want, e, why))
-      return fail(refused(yaml_place::dotted(e.path), "the edit cannot be checked: " + why));
+  if (!yaml_verify::apply(*want, edits, why)) return fail(refused("", "the edit cannot be checked: " + why));
   const auto got = yaml_verify::read(text, why);
   if (!got)
     return fail(

@@ -1,6 +1,6 @@
 // One edit's splice (see yaml_place.hpp): a scalar's value span, a new map entry after the
-// map's last one (a line at its key column, or before a flow map's brace), or a sequence's items
-// after the ones kept, written as the sequence writes its items.
+// map's last one (a line at its key column, or before a flow map's brace), a new sequence item
+// between its neighbours written as they are, or an item's own bytes taken out.
 #include "loader/yaml_place.hpp"
 
 #include <algorithm>
@@ -68,16 +68,38 @@ std::string spaces(std::size_t n) {
   return std::string(n, ' ');
 }
 
-// True when [from, to) holds only blanks and a comment (what may follow a value on its line).
-bool onlyComment(std::string_view t, std::size_t from, std::size_t to) {
-  while (from < to && (t[from] == ' ' || t[from] == '\t')) ++from;
-  return from == to || t[from] == '#';
+bool isBlank(char c) {
+  return c == ' ' || c == '\t';
 }
 
-std::string flowItems(const std::vector<ScalarEdit::Item>& items) {
-  std::vector<std::string> xs;
-  for (const auto& i : items) xs.push_back(flowMap(i));
-  return flowSequence(xs);
+bool allBlank(std::string_view t, std::size_t from, std::size_t to) {
+  return std::all_of(t.begin() + static_cast<std::ptrdiff_t>(from), t.begin() + static_cast<std::ptrdiff_t>(to),
+                     isBlank);
+}
+
+std::size_t skipBlanks(std::string_view t, std::size_t p) {
+  while (p < t.size() && isBlank(t[p])) ++p;
+  return p;
+}
+
+// True when [from, to) holds only blanks and a comment (what may follow a value on its line).
+bool onlyComment(std::string_view t, std::size_t from, std::size_t to) {
+  from = skipBlanks(t, from);
+  return from >= to || t[from] == '#';
+}
+
+// The first byte of pos's line that is text (past a byte order mark on the first line).
+std::size_t lineHead(std::string_view t, const Document& d, std::size_t pos) {
+  const std::size_t s = yaml_scan::lineStart(t, pos);
+  return s == 0 ? std::min(d.bom, pos) : s;
+}
+
+// The break a line inserted in front of pos's line takes: that of the line before it (or, on
+// the first line, its own).
+std::string breakBefore(std::string_view t, std::size_t pos) {
+  const std::size_t s = yaml_scan::lineStart(t, pos);
+  if (s == 0) return std::string(yaml_scan::breakOf(t, pos));
+  return s >= 2 && t[s - 2] == '\r' ? "\r\n" : "\n";
 }
 
 std::variant<Splice, core::Diagnostic> scalar(const Node& n, const ScalarEdit& e) {
@@ -98,17 +120,14 @@ std::variant<Splice, core::Diagnostic> scalar(const Node& n, const ScalarEdit& e
 std::variant<Splice, core::Diagnostic> insert(std::string_view t, const Document& d, const Walk& w,
                                               const ScalarEdit& e) {
   const Path& p = e.path;
-  // The whole enclosing vector or curve when the gap lies inside it, else the field itself,
-  // under any missing parent maps written in flow style.
-  const bool whole = e.wholeDepth > 0 && w.found < e.wholeDepth;
-  const std::size_t depth = whole ? e.wholeDepth : p.size();
-  std::string value = whole ? e.wholeText : e.items ? flowItems(*e.items) : e.text;
-  const Node& m = d.nodes[w.node];
-  const bool throughItem = std::any_of(p.begin() + static_cast<std::ptrdiff_t>(w.found),
-                                       p.begin() + static_cast<std::ptrdiff_t>(depth), isItem);
-  if (throughItem || m.kind != Kind::Map)
+  if (e.op != ScalarEdit::Op::Set)
     return refused(p, w.found + 1, "not written in the source; add it there by hand");
-  for (std::size_t i = depth; i-- > w.found + 1;) value = "{" + p[i] + ": " + value + "}";
+  // The field under any missing parent maps, written in flow style.
+  std::string value = e.text;
+  const Node& m = d.nodes[w.node];
+  if (std::any_of(p.begin() + static_cast<std::ptrdiff_t>(w.found), p.end(), isItem) || m.kind != Kind::Map)
+    return refused(p, w.found + 1, "not written in the source; add it there by hand");
+  for (std::size_t i = p.size(); i-- > w.found + 1;) value = "{" + p[i] + ": " + value + "}";
   if (!m.sure())
     return refused(p, w.found,
                    "cannot tell where this map ends: " + m.unsure + "; add " + p[w.found] + " by hand");
@@ -123,78 +142,136 @@ std::variant<Splice, core::Diagnostic> insert(std::string_view t, const Document
   const std::size_t at = yaml_scan::lineEnd(t, m.end);
   if (!onlyComment(t, m.end, at))
     return refused(p, w.found, "cannot tell where this map ends; add " + p[w.found] + " by hand");
-  return Splice{at, at, d.eol + spaces(m.column) + entry};
+  return Splice{at, at, std::string(yaml_scan::breakOf(t, at)) + spaces(m.column) + entry};
 }
 
-std::variant<Splice, core::Diagnostic> items(std::string_view t, const Document& d, const Node& s,
-                                             const ScalarEdit& e) {
+// The checks every item edit shares: a sequence whose items' places are known, `at` in range.
+std::optional<core::Diagnostic> itemsKnown(const Node& s, const ScalarEdit& e, std::size_t limit) {
   const Path& p = e.path;
-  if (s.kind != Kind::Sequence)
-    return refused(p, p.size(), "written in the source as something else; edit it by hand");
-  if (!s.sure())
-    return refused(p, p.size(), "cannot tell where its items end: " + s.unsure + "; edit it by hand");
-  const std::size_t keep = e.keepItems, old = s.children.size();
-  if (keep > old || keep > e.items->size())
-    return refused(
-        p, p.size(),
-        "an edit keeping " + std::to_string(keep) + " items, but the source has " + std::to_string(old));
-  const std::vector<ScalarEdit::Item> fresh(e.items->begin() + static_cast<std::ptrdiff_t>(keep),
-                                            e.items->end());
-  auto item = [&](std::size_t k) -> const Node& { return d.nodes[s.children[k]]; };
-  if (keep == old && fresh.empty()) return Splice{};
-  if (s.style == Style::Flow) {
-    // One item a line when the source writes its last two so; else ", " between them.
-    std::string sep = ", ";
-    if (old >= 1) {
-      const std::size_t last = item(old - 1).mark, before = old >= 2 ? item(old - 2).mark : s.begin;
-      if (yaml_scan::lineStart(t, last) != yaml_scan::lineStart(t, before))
-        sep = "," + d.eol + spaces(yaml_scan::columnOf(t, last));
-    }
-    std::string text;
-    for (std::size_t i = 0; i < fresh.size(); ++i) text += (i ? sep : "") + flowMap(fresh[i]);
-    if (keep < old) {
-      if (!fresh.empty()) return Splice{item(keep).mark, item(old - 1).end, text};
-      return Splice{keep == 0 ? item(0).mark : item(keep - 1).end, item(old - 1).end, ""};
-    }
-    if (old == 0) return Splice{s.begin + 1, s.begin + 1, text};
-    return Splice{item(old - 1).end, item(old - 1).end, sep + text};
-  }
-  if (old == 0) return refused(p, p.size(), "cannot tell where its items go; edit it by hand");
-  // A block sequence: `- ` lines at the dashes' column, each item a block map where the source's
-  // items are block maps (under the same offset from the dash), else a flow map.
-  const std::size_t model = keep > 0 ? keep - 1 : 0, dash = s.dashes[model];
+  if (s.kind != Kind::Sequence) return refused(p, p.size(), "written in the source as something else; edit it by hand");
+  if (!s.sure()) return refused(p, p.size(), "cannot tell where its items are: " + s.unsure + "; edit it by hand");
+  if (e.at > limit)
+    return refused(p, p.size(),
+                   "an edit of item " + std::to_string(e.at) + ", but the source has " +
+                       std::to_string(s.children.size()) + " items");
+  return std::nullopt;
+}
+
+// How a block sequence writes its items, from item `model`: a block map under each dash (at the
+// same offset from it) where its items are block maps, else a flow map after `- `.
+std::string blockItem(std::string_view t, const Document& d, const Node& s, std::size_t model,
+                      const ScalarEdit::Item& item, std::string_view brk) {
+  const std::size_t dash = s.dashes[model];
+  const Node& first = d.nodes[s.children[model]];
   const Node& shape = d.nodes[follow(d, s.children[model])];
   const bool blockMaps = shape.kind == Kind::Map && shape.style == Style::Block;
   std::size_t offset = 2;
   if (blockMaps && shape.column > s.column) offset = shape.column - s.column;
-  if (!blockMaps && item(model).mark > dash + 1 &&
-      yaml_scan::lineStart(t, item(model).mark) == yaml_scan::lineStart(t, dash))
-    offset = item(model).mark - dash;
-  const std::string indent = spaces(s.column);
-  std::string text;
-  for (std::size_t i = 0; i < fresh.size(); ++i) {
-    if (i) text += d.eol + indent;
-    text += "-" + spaces(offset - 1);
-    if (!blockMaps || fresh[i].empty()) {
-      text += flowMap(fresh[i]);
-      continue;
+  if (!blockMaps && first.mark > dash + 1 && yaml_scan::lineStart(t, first.mark) == yaml_scan::lineStart(t, dash))
+    offset = first.mark - dash;
+  std::string text = spaces(s.column) + "-" + spaces(offset - 1);
+  if (!blockMaps || item.empty()) return text + flowMap(item);
+  for (std::size_t f = 0; f < item.size(); ++f)
+    text += (f ? std::string(brk) + spaces(s.column + offset) : "") + item[f].first + ": " + item[f].second;
+  return text;
+}
+
+std::variant<Splice, core::Diagnostic> insertItem(std::string_view t, const Document& d, const Node& s,
+                                                  const ScalarEdit& e) {
+  const std::size_t n = s.children.size(), at = e.at;
+  if (auto why = itemsKnown(s, e, n)) return *why;
+  auto item = [&](std::size_t k) -> const Node& { return d.nodes[s.children[k]]; };
+  auto apart = [&](std::size_t a, std::size_t b) { return yaml_scan::lineStart(t, a) != yaml_scan::lineStart(t, b); };
+  if (s.style == Style::Flow) {
+    const std::string text = flowMap(e.item);
+    if (n == 0) return Splice{s.begin + 1, s.begin + 1, text};
+    // One item a line where the neighbours are written so, else ", " between them.
+    if (at == n) {
+      const std::size_t last = item(n - 1).mark, before = n >= 2 ? item(n - 2).mark : s.begin;
+      const std::size_t end = item(n - 1).end;
+      const std::string sep = apart(last, before)
+                                  ? "," + std::string(yaml_scan::breakOf(t, end)) + spaces(yaml_scan::columnOf(t, last))
+                                  : ", ";
+      return Splice{end, end, sep + text};
     }
-    for (std::size_t f = 0; f < fresh[i].size(); ++f)
-      text += (f ? d.eol + spaces(s.column + offset) : "") + fresh[i][f].first + ": " + fresh[i][f].second;
+    const std::size_t here = item(at).mark;
+    const std::size_t other = at > 0 ? item(at - 1).mark : n >= 2 ? item(1).mark : s.begin;
+    const std::string sep = apart(here, other) ? "," + breakBefore(t, here) + spaces(yaml_scan::columnOf(t, here)) : ", ";
+    return Splice{here, here, text + sep};
   }
-  const std::size_t lastLine = yaml_scan::lineEnd(t, item(old - 1).end);
-  if (keep < old) {
-    if (!fresh.empty()) return Splice{s.dashes[keep], lastLine, text};
-    if (keep > 0) return Splice{yaml_scan::lineEnd(t, item(keep - 1).end), lastLine, ""};
-    // Every item goes: the sequence becomes `[]` after its key, keeping a comment there.
-    if (s.introEnd == kNoPos || s.mark != s.begin)
-      return refused(p, p.size(), "cannot empty this sequence; edit it by hand");
-    const std::size_t keyLine = yaml_scan::lineEnd(t, s.introEnd);
-    if (!onlyComment(t, s.introEnd, keyLine))
-      return refused(p, p.size(), "cannot empty this sequence; edit it by hand");
-    return Splice{s.introEnd, lastLine, " []" + std::string(t.substr(s.introEnd, keyLine - s.introEnd))};
+  if (n == 0) return refused(e.path, e.path.size(), "cannot tell where its items go; edit it by hand");
+  // A block sequence: new `- ` lines after the line the item before ends on, so a comment line
+  // above the next item stays with it; the first item's lines go in front of its dash.
+  if (at > 0) {
+    const std::size_t end = item(at - 1).end, line = yaml_scan::lineEnd(t, end);
+    if (!onlyComment(t, end, line)) return refused(e.path, e.path.size(), "cannot tell where its items end; edit it by hand");
+    const std::string brk(yaml_scan::breakOf(t, line));
+    return Splice{line, line, brk + blockItem(t, d, s, at - 1, e.item, brk)};
   }
-  return Splice{lastLine, lastLine, d.eol + indent + text};
+  const std::size_t dash = s.dashes[0], head = lineHead(t, d, dash);
+  if (!allBlank(t, head, dash))
+    return refused(e.path, e.path.size(), "its first item does not start a line; edit it by hand");
+  const std::string brk = breakBefore(t, dash);
+  return Splice{head, head, blockItem(t, d, s, 0, e.item, brk) + brk};
+}
+
+// Blanks and exactly one comma: the separator of two items on one line.
+bool oneSeparator(std::string_view t, std::size_t from, std::size_t to) {
+  int commas = 0;
+  for (std::size_t p = from; p < to; ++p) {
+    if (t[p] == ',')
+      ++commas;
+    else if (!isBlank(t[p]))
+      return false;
+  }
+  return commas == 1;
+}
+
+std::variant<Splice, core::Diagnostic> removeItem(std::string_view t, const Document& d, const Node& s,
+                                                  const ScalarEdit& e) {
+  const std::size_t n = s.children.size(), at = e.at;
+  if (auto why = itemsKnown(s, e, n == 0 ? 0 : n - 1)) return *why;
+  if (n == 0) return refused(e.path, e.path.size(), "the source has no items to remove");
+  if (n == 1) return emptySequence(t, d, e.path);
+  auto item = [&](std::size_t k) -> const Node& { return d.nodes[s.children[k]]; };
+  const std::size_t mark = item(at).mark, end = item(at).end;
+  if (s.style != Style::Flow) {
+    // The item's lines: from its dash's line to the break after the line it ends on, with the
+    // comment there. Comment lines before its dash belong to what comes next.
+    const std::size_t dash = s.dashes[at], head = lineHead(t, d, dash), line = yaml_scan::lineEnd(t, end);
+    if (!allBlank(t, head, dash) || !onlyComment(t, end, line))
+      return refused(e.path, e.path.size(), "cannot tell which lines are this item's; edit it by hand");
+    if (line < t.size()) return Splice{head, yaml_scan::nextLine(t, end), ""};
+    // The item ends the file without a line break: the break in front of it goes instead, so
+    // the file still ends without one.
+    std::size_t brk = head - 1;
+    if (brk > 0 && t[brk - 1] == '\r') --brk;
+    return Splice{brk, t.size(), ""};
+  }
+  // A flow sequence written one item a line: the item's line, its comma and comment with it.
+  const std::size_t head = lineHead(t, d, mark);
+  if (allBlank(t, head, mark)) {
+    std::size_t p = skipBlanks(t, end);
+    const bool comma = p < t.size() && t[p] == ',';
+    if (comma) p = skipBlanks(t, p + 1);
+    const bool lineDone = p >= t.size() || t[p] == '\n' || t[p] == '\r' || t[p] == '#';
+    const std::size_t line = yaml_scan::lineEnd(t, end);
+    if (lineDone && line < t.size() && comma) return Splice{head, yaml_scan::nextLine(t, end), ""};
+    if (at + 1 == n && !comma) {
+      // The last item: the comma in front of it (the previous item's) goes too; what lies
+      // between (that item's comment, the line break) stays.
+      std::size_t c = item(at - 1).end;
+      while (c < head && t[c] != ',') c = t[c] == '#' ? yaml_scan::lineEnd(t, c) : c + 1;
+      if (c < head && t[c] == ',') {
+        const std::size_t to = lineDone && line < t.size() ? yaml_scan::nextLine(t, end) : end;
+        return Splice{c, to, std::string(t.substr(c + 1, head - c - 1))};
+      }
+    }
+  }
+  // On a line with others: the item and the separator before it, else the one after it.
+  if (at > 0 && oneSeparator(t, item(at - 1).end, mark)) return Splice{item(at - 1).end, end, ""};
+  if (at + 1 < n && oneSeparator(t, end, item(at + 1).mark)) return Splice{mark, item(at + 1).mark, ""};
+  return refused(e.path, e.path.size(), "cannot tell which separator goes with this item; edit it by hand");
 }
 
 }  // namespace
@@ -227,7 +304,34 @@ std::variant<Splice, core::Diagnostic> place(std::string_view t, const Document&
   const Walk w = walk(d, e.path);
   if (w.found < e.path.size()) return insert(t, d, w, e);
   const Node& n = d.nodes[w.node];
-  return e.items ? items(t, d, n, e) : scalar(n, e);
+  switch (e.op) {
+    case ScalarEdit::Op::InsertItem:
+      return insertItem(t, d, n, e);
+    case ScalarEdit::Op::RemoveItem:
+      return removeItem(t, d, n, e);
+    case ScalarEdit::Op::Set:
+      break;
+  }
+  return scalar(n, e);
+}
+
+std::variant<Splice, core::Diagnostic> emptySequence(std::string_view t, const Document& d, const Path& p) {
+  const Walk w = walk(d, p);
+  if (p.empty() || w.found < p.size()) return refused(p, w.found + 1, "not written in the source");
+  const Node& s = d.nodes[w.node];
+  ScalarEdit e;
+  e.path = p;
+  if (auto why = itemsKnown(s, e, 0)) return *why;
+  const std::size_t n = s.children.size();
+  if (n == 0) return Splice{};
+  const Node &first = d.nodes[s.children[0]], &last = d.nodes[s.children[n - 1]];
+  if (s.style == Style::Flow) return Splice{first.mark, last.end, ""};
+  // The sequence becomes `[]` after its key, keeping a comment there.
+  if (s.introEnd == kNoPos || s.mark != s.begin) return refused(p, p.size(), "cannot empty this sequence; edit it by hand");
+  const std::size_t keyLine = yaml_scan::lineEnd(t, s.introEnd), lastLine = yaml_scan::lineEnd(t, last.end);
+  if (!onlyComment(t, s.introEnd, keyLine) || !onlyComment(t, last.end, lastLine))
+    return refused(p, p.size(), "cannot empty this sequence; edit it by hand");
+  return Splice{s.introEnd, lastLine, " []" + std::string(t.substr(s.introEnd, keyLine - s.introEnd))};
 }
 
 }  // namespace kiln::loader::yaml_place

@@ -35,9 +35,16 @@ struct Splice {
   std::string text;
 };
 
-// The splice that applies `edit`, or the edit-not-lossless refusal saying why it cannot be
-// written without touching other bytes.
+// The splice that applies `edit` to the text as it is (an item edit's `at` counts the items the
+// text has now), or the edit-not-lossless refusal saying why it cannot be written without
+// touching other bytes. Set edits' wholeDepth is not looked at here: the editor turns an edit
+// that needs its whole node into a Set of that node first.
 std::variant<Splice, core::Diagnostic> place(std::string_view text, const yaml_scan::Document& d,
                                              const ScalarEdit& edit);
+
+// The splice that takes every item out of the sequence at `path`, leaving `[]` (a block
+// sequence's `[]` goes after its key, keeping a comment there).
+std::variant<Splice, core::Diagnostic> emptySequence(std::string_view text, const yaml_scan::Document& d,
+                                                     const Path& path);
 
 }  // namespace kiln::loader::yaml_place

@@ -41,6 +41,18 @@ std::size_t columnOf(std::string_view t, std::size_t pos) {
   return pos - start - bom;
 }
 
+std::string_view breakOf(std::string_view t, std::size_t pos) {
+  std::size_t e = lineEnd(t, pos);
+  if (e >= t.size()) {
+    // The last line has no break: the one before it, if any.
+    const std::size_t start = lineStart(t, pos);
+    if (start == 0) return "\n";
+    e = start - 1;
+    if (e > 0 && t[e - 1] == '\r') --e;
+  }
+  return t[e] == '\r' ? "\r\n" : "\n";
+}
+
 namespace {
 
 using Kind = Node::Kind;
@@ -398,8 +410,6 @@ std::variant<Document, core::Diagnostic> scan(std::string_view text) {
     return refuse("the source is not UTF-8 text");
   Document doc;
   if (text.starts_with("\xEF\xBB\xBF")) doc.bom = 3;  // yaml-cpp's marks count from after it
-  const std::size_t nl = text.find('\n');
-  if (nl != std::string_view::npos && nl > 0 && text[nl - 1] == '\r') doc.eol = "\r\n";
   Builder builder(doc.nodes, doc.bom);
   try {
     std::istringstream in{std::string(text)};

@@ -44,8 +44,7 @@ struct Node {
 
 struct Document {
   std::vector<Node> nodes;  // nodes[0] is the root
-  std::size_t bom = 0;      // 3 when the file opens with a UTF-8 byte order mark
-  std::string eol = "\n";   // the file's line ending ("\r\n" when its first line ends so)
+  std::size_t bom = 0;  // 3 when the file opens with a UTF-8 byte order mark
   bool hasAliases = false;
 };
 
@@ -58,5 +57,8 @@ std::size_t lineEnd(std::string_view t, std::size_t pos);    // the break at or 
 std::size_t nextLine(std::string_view t, std::size_t pos);   // just past that break
 std::size_t lineStart(std::string_view t, std::size_t pos);  // the first byte of pos's line
 std::size_t columnOf(std::string_view t, std::size_t pos);  // a byte order mark takes no column
+// The line break ending pos's line; on a last line without one, the previous line's; "\n" in a
+// text of one line. A line inserted after pos's line takes it, so no line's ending changes.
+std::string_view breakOf(std::string_view t, std::size_t pos);
 
 }  // namespace kiln::loader::yaml_scan

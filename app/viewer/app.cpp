@@ -8,6 +8,7 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
@@ -199,7 +200,11 @@ int runViewer(const ViewerOptions& options) {
     using K = ScriptAction::Kind;
     if (a.kind == K::Open || a.kind == K::Inspect) state.doc.sessionInputs.push_back({a.text, "level the script opens"});
     if (a.kind == K::CopyFile) state.doc.sessionInputs.push_back({a.text, "file the script copies"});
-    if (a.kind == K::AB && a.text == "load") state.doc.sessionInputs.push_back({a.name, "image the script compares"});
+    // An image that is not there yet is one the session makes itself (a capture compared
+    // later); it becomes an input once loaded (Frame::addImageFile).
+    std::error_code ec;
+    if (a.kind == K::AB && a.text == "load" && std::filesystem::exists(a.name, ec))
+      state.doc.sessionInputs.push_back({a.name, "image the script compares"});
   }
   // Recent files persist beside the user layout (interactive sessions only).
   const auto recentPath = userConfigDir() / "recent.txt";

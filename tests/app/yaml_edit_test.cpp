@@ -13,13 +13,12 @@
 #include <sstream>
 
 #include "loader/yaml_scan.hpp"
+#include "loader/yaml_verify.hpp"
 
 using namespace kiln;
 using loader::ScalarEdit;
 
 namespace {
-
-using Items = std::vector<ScalarEdit::Item>;
 
 std::string edited(std::string_view source, const std::vector<ScalarEdit>& edits) {
   core::Diagnostic why;
@@ -56,12 +55,12 @@ YAML::Node at(YAML::Node n, const std::vector<std::string>& path) {
   return n;
 }
 
-ScalarEdit itemsEdit(std::vector<std::string> path, Items items, std::size_t keep) {
-  ScalarEdit e;
-  e.path = std::move(path);
-  e.items = std::move(items);
-  e.keepItems = keep;
-  return e;
+ScalarEdit insert(std::vector<std::string> path, std::size_t at, ScalarEdit::Item item) {
+  return loader::insertItem(std::move(path), at, std::move(item));
+}
+
+ScalarEdit remove(std::vector<std::string> path, std::size_t at) {
+  return loader::removeItem(std::move(path), at);
 }
 
 // The one-line flow curve of the finding, with a quote in its comment.
@@ -127,19 +126,11 @@ TEST_CASE("a comment with quotes after a one-line flow sequence is a comment") {
       "size: [{age: 0, value: 0.2}, {age: 1, value: 0.1}]   # it's \"fine\"\nsort: none\n";
   CHECK(edited(text, {set({"size", "[0]", "value"}, "0.3")}) ==
         "size: [{age: 0, value: 0.3}, {age: 1, value: 0.1}]   # it's \"fine\"\nsort: none\n");
-  CHECK(edited(text, {itemsEdit({"size"},
-                                {{{"age", "0"}, {"value", "0.2"}},
-                                 {{"age", "1"}, {"value", "0.1"}},
-                                 {{"age", "2"}, {"value", "0"}}},
-                                2)}) ==
+  CHECK(edited(text, {insert({"size"}, 2, {{"age", "2"}, {"value", "0"}})}) ==
         "size: [{age: 0, value: 0.2}, {age: 1, value: 0.1}, {age: 2, value: 0}]   # it's \"fine\"\nsort: "
         "none\n");
   // Across lines, an item appended to a curve written one key a line goes on a line of its own.
-  CHECK(edited(kCommentCurve, {itemsEdit({"presets", "p", "size"},
-                                         {{{"age", "0"}, {"value", "0.2"}},
-                                          {{"age", "1"}, {"value", "0.1"}},
-                                          {{"age", "2"}, {"value", "0.05"}}},
-                                         2)}) ==
+  CHECK(edited(kCommentCurve, {insert({"presets", "p", "size"}, 2, {{"age", "2"}, {"value", "0.05"}})}) ==
         "presets:\n"
         "  p:\n"
         "    size: [\n"
@@ -159,7 +150,7 @@ TEST_CASE("finding: a UTF-8 byte order mark does not shift positions, and stays"
         bom + "presets:\n  p:\n    drag: 0.5\n    capacity: 8\n");
   // The mark takes no column: a key added to the top-level map starts its line.
   CHECK(edited(bom + "a: 1\n", {set({"b"}, "2")}) == bom + "a: 1\nb: 2\n");
-  CHECK(edited(bom + "s:\n- {a: 1}\n", {itemsEdit({"s"}, {{{"a", "1"}}, {{"a", "2"}}}, 1)}) ==
+  CHECK(edited(bom + "s:\n- {a: 1}\n", {insert({"s"}, 1, {{"a", "2"}})}) ==
         bom + "s:\n- {a: 1}\n- {a: 2}\n");
   // Without one, the same bytes less the mark.
   CHECK(edited(body, {set({"presets", "p", "drag"}, "0.9")}) == "presets:\n  p:\n    drag: 0.9\n");
@@ -277,13 +268,11 @@ TEST_CASE("finding: CRLF files keep CRLF in inserted and rewritten lines") {
         "presets:\r\n  p:\r\n    capacity: 8\r\n    size:\r\n    - {age: 0, value: 1}\r\n");
   CHECK(edited(crlf, {set({"presets", "p", "drag"}, "0.5")}) ==
         "presets:\r\n  p:\r\n    capacity: 4\r\n    size:\r\n    - {age: 0, value: 1}\r\n    drag: 0.5\r\n");
-  CHECK(edited(crlf, {itemsEdit({"presets", "p", "size"},
-                                {{{"age", "0"}, {"value", "1"}}, {{"age", "1"}, {"value", "2"}}}, 1)}) ==
+  CHECK(edited(crlf, {insert({"presets", "p", "size"}, 1, {{"age", "1"}, {"value", "2"}})}) ==
         "presets:\r\n  p:\r\n    capacity: 4\r\n    size:\r\n    - {age: 0, value: 1}\r\n    - {age: 1, "
         "value: 2}\r\n");
   const std::string blockMaps = "script:\r\n  - time: 1.0\r\n    seed: 1\r\n";
-  CHECK(edited(blockMaps, {itemsEdit({"script"},
-                                     {{{"time", "1"}, {"seed", "1"}}, {{"time", "2"}, {"seed", "2"}}}, 1)}) ==
+  CHECK(edited(blockMaps, {insert({"script"}, 1, {{"time", "2"}, {"seed", "2"}})}) ==
         "script:\r\n  - time: 1.0\r\n    seed: 1\r\n  - time: 2\r\n    seed: 2\r\n");
   // An LF file stays LF.
   const std::string lf = "presets:\n  p:\n    capacity: 4\n";
@@ -305,12 +294,8 @@ TEST_CASE("finding: appending to a script keeps every byte of the authored items
       "      position: [6, 5.5, 0.05]  # on the floor\n"
       "      seed: 150\n"
       "emitters: []\n";
-  const ScalarEdit::Item a{
-      {"time", "1"}, {"recipe", "pickup"}, {"position", "[5, 2.5, 1.6]"}, {"seed", "60"}};
-  const ScalarEdit::Item b{
-      {"time", "2.5"}, {"recipe", "dust"}, {"position", "[6, 5.5, 0.05]"}, {"seed", "150"}};
   const ScalarEdit::Item c{{"time", "6.5"}, {"recipe", "pickup"}, {"position", "[5, 4, 0]"}, {"seed", "390"}};
-  const std::string appended = edited(text, {itemsEdit({"events", "script"}, {a, b, c}, 2)});
+  const std::string appended = edited(text, {insert({"events", "script"}, 2, c)});
   CHECK(appended ==
         "events:\n"
         "  script:   # replayed\n"
@@ -328,8 +313,8 @@ TEST_CASE("finding: appending to a script keeps every byte of the authored items
         "      position: [5, 4, 0]\n"
         "      seed: 390\n"
         "emitters: []\n");
-  // One kept, the rest replaced: the first item's bytes and the comment before the next stay.
-  CHECK(edited(appended, {itemsEdit({"events", "script"}, {a, c}, 1)}) ==
+  // The middle item removed: its lines go; the comment line above it and both neighbours stay.
+  CHECK(edited(appended, {remove({"events", "script"}, 1)}) ==
         "events:\n"
         "  script:   # replayed\n"
         "    - time: 1.0       # first\n"
@@ -342,36 +327,40 @@ TEST_CASE("finding: appending to a script keeps every byte of the authored items
         "      position: [5, 4, 0]\n"
         "      seed: 390\n"
         "emitters: []\n");
-  CHECK(edited(appended, {itemsEdit({"events", "script"}, {a, b}, 2)}) == text);
+  CHECK(edited(appended, {remove({"events", "script"}, 2)}) == text);
   // Every item taken away: an empty flow sequence, the key's comment kept.
-  CHECK(edited(text, {itemsEdit({"events", "script"}, {}, 0)}) ==
+  CHECK(edited(text, {remove({"events", "script"}, 0), remove({"events", "script"}, 1)}) ==
         "events:\n  script: []   # replayed\nemitters: []\n");
   // Flow maps under dashes stay flow maps; a flow sequence gets the item before its bracket.
   CHECK(edited("script:\n- {time: 1.0, seed: 1}  # one\n",
-               {itemsEdit({"script"}, {{{"time", "1"}, {"seed", "1"}}, {{"time", "2"}, {"seed", "2"}}},
-                          1)}) == "script:\n- {time: 1.0, seed: 1}  # one\n- {time: 2, seed: 2}\n");
+               {insert({"script"}, 1, {{"time", "2"}, {"seed", "2"}})}) ==
+        "script:\n- {time: 1.0, seed: 1}  # one\n- {time: 2, seed: 2}\n");
   CHECK(edited("e: {bursts: [{time: 0.5, count: 8}], mode: cycle}\n",
-               {itemsEdit({"e", "bursts"},
-                          {{{"time", "0.5"}, {"count", "8"}}, {{"time", "2"}, {"count", "3"}}}, 1)}) ==
+               {insert({"e", "bursts"}, 1, {{"time", "2"}, {"count", "3"}})}) ==
         "e: {bursts: [{time: 0.5, count: 8}, {time: 2, count: 3}], mode: cycle}\n");
-  CHECK(edited("e: {bursts: []}\n", {itemsEdit({"e", "bursts"}, {{{"time", "2"}, {"count", "3"}}}, 0)}) ==
+  CHECK(edited("e: {bursts: []}\n", {insert({"e", "bursts"}, 0, {{"time", "2"}, {"count", "3"}})}) ==
         "e: {bursts: [{time: 2, count: 3}]}\n");
 }
 
-TEST_CASE("a sequence edit that keeps more items than the source has is refused") {
-  const auto why =
-      refusal("s: [{a: 1}]\n", {itemsEdit({"s"}, {{{"a", "1"}}, {{"a", "2"}}, {{"a", "3"}}}, 2)});
+TEST_CASE("an item edit past the source's items is refused") {
+  // Just inside: an insertion after the last item, the removal of the last item.
+  CHECK(edited("s: [{a: 1}, {a: 2}]\n", {insert({"s"}, 2, {{"a", "3"}})}) == "s: [{a: 1}, {a: 2}, {a: 3}]\n");
+  CHECK(edited("s: [{a: 1}, {a: 2}]\n", {remove({"s"}, 1)}) == "s: [{a: 1}]\n");
+  // Just outside.
+  auto why = refusal("s: [{a: 1}, {a: 2}]\n", {insert({"s"}, 3, {{"a", "3"}})});
+  CHECK(why.code == core::Code::EditNotLossless);
+  CHECK(why.path == "s");
+  why = refusal("s: [{a: 1}, {a: 2}]\n", {remove({"s"}, 2)});
   CHECK(why.code == core::Code::EditNotLossless);
   CHECK(why.path == "s");
 }
 
 TEST_CASE("an edit the read-back check cannot confirm is refused") {
-  // Replacing an item that holds an anchor used elsewhere would leave the alias dangling.
+  // Removing an item that holds an anchor used elsewhere would leave the alias dangling.
   const std::string anchored = "s: [&x {a: 1}, {a: 2}]\nt: *x\n";
-  const Items two{{{"a", "1"}}, {{"a", "3"}}};
-  const auto why = refusal(anchored, {itemsEdit({"s"}, two, 0)});
+  const auto why = refusal(anchored, {remove({"s"}, 0), insert({"s"}, 2, {{"a", "3"}})});
   CHECK(why.message.find("unreadable") != std::string::npos);
-  CHECK(edited(anchored, {itemsEdit({"s"}, two, 1)}) == "s: [&x {a: 1}, {a: 3}]\nt: *x\n");
+  CHECK(edited(anchored, {remove({"s"}, 1), insert({"s"}, 2, {{"a", "3"}})}) == "s: [&x {a: 1}, {a: 3}]\nt: *x\n");
   // A line after a block scalar that ends the file without a newline would give it one.
   CHECK(refusal("a:\n  text: |\n    one", {set({"a", "b"}, "1")}).message.find("would not read back") !=
         std::string::npos);
@@ -541,9 +530,7 @@ TEST_CASE("every map and list of maps of the small samples takes a new entry as 
         CHECK(again["zz_new"].Scalar() == "1");
         ++maps;
       } else if (node.IsSequence() && node.size() > 0 && node[0].IsMap()) {
-        Items items(node.size(), ScalarEdit::Item{});
-        items.push_back({{"zz_new", "1"}, {"n", "2"}});
-        const std::string out = edited(text, {itemsEdit(path, items, node.size())});
+        const std::string out = edited(text, {insert(path, node.size(), {{"zz_new", "1"}, {"n", "2"}})});
         CHECK(oneInsertion(out));
         const YAML::Node again = at(YAML::Load(out), path);
         REQUIRE(again.size() == node.size() + 1);
@@ -554,4 +541,236 @@ TEST_CASE("every map and list of maps of the small samples takes a new entry as 
   }
   CHECK(maps > 50);
   CHECK(lists > 10);
+}
+
+namespace {
+
+// The flame preset's curves as the braziers sample writes them, the last size key respelled and
+// commented the way the finding had it.
+const std::string kFlame =
+    "presets:\n"
+    "  flame:\n"
+    "    size:\n"
+    "      - {age: 0, value: 0.32}\n"
+    "      - {age: 0.25, value: 0.42}\n"
+    "      - {age: 1.0, value: 0.10}   # burnt out\n"
+    "    color:\n"
+    "      - {age: 0, rgba: [1.0, 0.62, 0.22, 0.0]}\n"
+    "      - {age: 1, rgba: [0.5, 0.08, 0.02, 0.0]}\n"
+    "emitters: []\n";
+
+const std::vector<std::string> kSize{"presets", "flame", "size"};
+
+}  // namespace
+
+TEST_CASE("finding: inserting or removing a curve key rewrites the later keys") {
+  // An inserted key is one new line; the keys after it keep comment and spelling.
+  CHECK(edited(kFlame, {insert(kSize, 1, {{"age", "0.125"}, {"value", "0.37"}})}) ==
+        "presets:\n"
+        "  flame:\n"
+        "    size:\n"
+        "      - {age: 0, value: 0.32}\n"
+        "      - {age: 0.125, value: 0.37}\n"
+        "      - {age: 0.25, value: 0.42}\n"
+        "      - {age: 1.0, value: 0.10}   # burnt out\n"
+        "    color:\n"
+        "      - {age: 0, rgba: [1.0, 0.62, 0.22, 0.0]}\n"
+        "      - {age: 1, rgba: [0.5, 0.08, 0.02, 0.0]}\n"
+        "emitters: []\n");
+  // A removed key takes its own line only.
+  CHECK(edited(kFlame, {remove(kSize, 1)}) ==
+        "presets:\n"
+        "  flame:\n"
+        "    size:\n"
+        "      - {age: 0, value: 0.32}\n"
+        "      - {age: 1.0, value: 0.10}   # burnt out\n"
+        "    color:\n"
+        "      - {age: 0, rgba: [1.0, 0.62, 0.22, 0.0]}\n"
+        "      - {age: 1, rgba: [0.5, 0.08, 0.02, 0.0]}\n"
+        "emitters: []\n");
+  // A removed key with a comment of its own takes the comment with it, and nothing around it.
+  CHECK(edited(kFlame, {remove(kSize, 2)}) ==
+        "presets:\n"
+        "  flame:\n"
+        "    size:\n"
+        "      - {age: 0, value: 0.32}\n"
+        "      - {age: 0.25, value: 0.42}\n"
+        "    color:\n"
+        "      - {age: 0, rgba: [1.0, 0.62, 0.22, 0.0]}\n"
+        "      - {age: 1, rgba: [0.5, 0.08, 0.02, 0.0]}\n"
+        "emitters: []\n");
+  // A colour key inserted first: the later keys' 0.0 stays 0.0.
+  CHECK(edited(kFlame, {insert({"presets", "flame", "color"}, 1, {{"age", "0.5"}, {"rgba", "[0.75, 0.35, 0.12, 0]"}})}) ==
+        "presets:\n"
+        "  flame:\n"
+        "    size:\n"
+        "      - {age: 0, value: 0.32}\n"
+        "      - {age: 0.25, value: 0.42}\n"
+        "      - {age: 1.0, value: 0.10}   # burnt out\n"
+        "    color:\n"
+        "      - {age: 0, rgba: [1.0, 0.62, 0.22, 0.0]}\n"
+        "      - {age: 0.5, rgba: [0.75, 0.35, 0.12, 0]}\n"
+        "      - {age: 1, rgba: [0.5, 0.08, 0.02, 0.0]}\n"
+        "emitters: []\n");
+  // Keys written as block maps: the new key is a block map at the keys' offset, the commented
+  // key after it is untouched; removing the middle key takes its two lines only.
+  const std::string blockKeys =
+      "size:\n"
+      "- age: 0\n"
+      "  value: 0.3\n"
+      "- age: 0.5\n"
+      "  value: 0.2\n"
+      "- age: 1\n"
+      "  value: 0.1  # end\n";
+  CHECK(edited(blockKeys, {insert({"size"}, 1, {{"age", "0.25"}, {"value", "0.25"}})}) ==
+        "size:\n"
+        "- age: 0\n"
+        "  value: 0.3\n"
+        "- age: 0.25\n"
+        "  value: 0.25\n"
+        "- age: 0.5\n"
+        "  value: 0.2\n"
+        "- age: 1\n"
+        "  value: 0.1  # end\n");
+  CHECK(edited(blockKeys, {remove({"size"}, 1)}) ==
+        "size:\n"
+        "- age: 0\n"
+        "  value: 0.3\n"
+        "- age: 1\n"
+        "  value: 0.1  # end\n");
+}
+
+TEST_CASE("finding: the self-check misses a kept item written anew") {
+  using loader::yaml_verify::lostBytes;
+  using loader::yaml_verify::Span;
+  // What the old save wrote for `tune size.insert 0` on kFlame: everything from the insertion on
+  // written anew. Only the insertion point was asked for, so the last key's line is missing.
+  const std::string rewritten =
+      "presets:\n"
+      "  flame:\n"
+      "    size:\n"
+      "      - {age: 0, value: 0.32}\n"
+      "      - {age: 0.125, value: 0.37}\n"
+      "      - {age: 0.25, value: 0.42}\n"
+      "      - {age: 1, value: 0.1}\n"
+      "    color:\n"
+      "      - {age: 0, rgba: [1.0, 0.62, 0.22, 0.0]}\n"
+      "      - {age: 1, rgba: [0.5, 0.08, 0.02, 0.0]}\n"
+      "emitters: []\n";
+  const std::size_t point = kFlame.find("      - {age: 0.25");
+  const std::size_t lastKey = kFlame.find("      - {age: 1.0");
+  CHECK(lostBytes(kFlame, rewritten, {{point, point}}) == "line 6 (- {age: 1.0, value: 0.10}   # burnt out)");
+  // Asked to replace that line, the same output passes; the correct output passes as asked.
+  CHECK(lostBytes(kFlame, rewritten, {{point, point}, {lastKey, kFlame.find('\n', lastKey)}}) == std::nullopt);
+  CHECK(lostBytes(kFlame, edited(kFlame, {insert(kSize, 1, {{"age", "0.125"}, {"value", "0.37"}})}), {{point, point}}) ==
+        std::nullopt);
+  // A byte gone at the very start or end of the file, or anywhere without a span, is found.
+  CHECK(lostBytes("a: 1\nb: 2\n", "a: 1\nb: 2", {}) == "line 2 (b: 2)");
+  CHECK(lostBytes("a: 1\nb: 2\n", "a: 1\nb: 2\n", {}) == std::nullopt);
+  CHECK(lostBytes("# c\na: 1\n", "a: 1\n", {{5, 5}}) == "line 1 (# c)");
+  CHECK(lostBytes("a: 1\nb: 2\n", "a: 7\nb: 2\n", {{3, 4}}) == std::nullopt);
+  CHECK(lostBytes("a: 1\nb: 2\n", "a: 7\nb: 3\n", {{3, 4}}) == "line 2 (b: 2)");
+}
+
+TEST_CASE("item edits: several in one batch name the source's indices") {
+  const std::string flow = "s: [{a: 1}, {a: 2}, {a: 3}]\n";
+  // Two insertions at one index keep their order; a removal next to them takes its own item.
+  CHECK(edited(flow, {insert({"s"}, 1, {{"a", "x"}}), insert({"s"}, 1, {{"a", "y"}}), remove({"s"}, 1)}) ==
+        "s: [{a: 1}, {a: x}, {a: y}, {a: 3}]\n");
+  CHECK(edited(flow, {remove({"s"}, 0), remove({"s"}, 2), insert({"s"}, 3, {{"a", "z"}})}) == "s: [{a: 2}, {a: z}]\n");
+  // A value edited in a kept item by its source index, with an item removed before it.
+  CHECK(edited(flow, {remove({"s"}, 0), set({"s", "[2]", "a"}, "9")}) == "s: [{a: 2}, {a: 9}]\n");
+  // Block items: the first one can be inserted before; the last line without a break goes with
+  // the break before it, so the file still ends without one.
+  const std::string block = "s:\n  # first\n  - 1\n  - 2";
+  CHECK(edited(block, {insert({"s"}, 0, {{"a", "0"}})}) == "s:\n  # first\n  - {a: 0}\n  - 1\n  - 2");
+  CHECK(edited(block, {remove({"s"}, 1)}) == "s:\n  # first\n  - 1");
+  CHECK(edited(block, {remove({"s"}, 0)}) == "s:\n  # first\n  - 2");
+  // Every item removed: `[]` after the key.
+  CHECK(edited(block + "\n", {remove({"s"}, 0), remove({"s"}, 1)}) == "s: []\n");
+}
+
+TEST_CASE("item edits: flow sequences written one item a line") {
+  const std::string text =
+      "s: [\n"
+      "  {a: 1},   # one\n"
+      "  {a: 2},   # two\n"
+      "  {a: 3}]   # three\n";
+  CHECK(edited(text, {remove({"s"}, 1)}) == "s: [\n  {a: 1},   # one\n  {a: 3}]   # three\n");
+  CHECK(edited(text, {remove({"s"}, 0)}) == "s: [\n  {a: 2},   # two\n  {a: 3}]   # three\n");
+  // The last item: the comma before it goes too, the previous item's comment stays.
+  CHECK(edited(text, {remove({"s"}, 2)}) == "s: [\n  {a: 1},   # one\n  {a: 2}   # two\n]   # three\n");
+  CHECK(edited(text, {insert({"s"}, 1, {{"a", "x"}})}) ==
+        "s: [\n  {a: 1},   # one\n  {a: x},\n  {a: 2},   # two\n  {a: 3}]   # three\n");
+  CHECK(edited(text, {insert({"s"}, 3, {{"a", "x"}})}) ==
+        "s: [\n  {a: 1},   # one\n  {a: 2},   # two\n  {a: 3},\n  {a: x}]   # three\n");
+  // One line: the item and one separator.
+  CHECK(edited("s: [1, 2, 3]\n", {remove({"s"}, 0)}) == "s: [2, 3]\n");
+  CHECK(edited("s: [1, 2, 3]\n", {remove({"s"}, 1)}) == "s: [1, 3]\n");
+  CHECK(edited("s: [1, 2, 3]\n", {remove({"s"}, 2)}) == "s: [1, 2]\n");
+  CHECK(edited("s: [1, 2, 3]\n", {insert({"s"}, 0, {{"a", "0"}})}) == "s: [{a: 0}, 1, 2, 3]\n");
+  // A separator shared with a comment on both sides cannot be told apart: refused.
+  CHECK(edited("s: [1, # a\n 2, # b\n 3]\n", {remove({"s"}, 1)}) == "s: [1, # a\n 3]\n");
+  const std::string shared = "s: [1 # a\n , 2 # b\n , 3]\n";
+  const auto why = refusal(shared, {remove({"s"}, 1)});
+  CHECK(why.code == core::Code::EditNotLossless);
+  CHECK(why.path == "s");
+  CHECK(edited(shared, {set({"s", "[1]"}, "5")}) == "s: [1 # a\n , 5 # b\n , 3]\n");
+}
+
+TEST_CASE("finding: an inserted line takes the line ending of the line before it, in a file of mixed endings") {
+  // The first line ends in LF, the rest in CRLF: the new line is CRLF, no existing ending moves.
+  const std::string mixed = "version: 1\npresets:\r\n  embers:\r\n    drag: 0.6\r\nemitters: []\r\n";
+  CHECK(edited(mixed, {set({"presets", "embers", "rotation", "angle", "max"}, "90")}) ==
+        "version: 1\npresets:\r\n  embers:\r\n    drag: 0.6\r\n    rotation: {angle: {max: 90}}\r\nemitters: []\r\n");
+  // The other way round: a CRLF first line, LF after it, the new line LF.
+  const std::string other = "version: 1\r\npresets:\n  embers:\n    drag: 0.6\nemitters: []\n";
+  CHECK(edited(other, {set({"presets", "embers", "capacity"}, "8")}) ==
+        "version: 1\r\npresets:\n  embers:\n    drag: 0.6\n    capacity: 8\nemitters: []\n");
+  // At the end of a file without a final break, the line before decides.
+  CHECK(edited("a: 1\r\nb:\n  c: 1", {set({"b", "d"}, "2")}) == "a: 1\r\nb:\n  c: 1\n  d: 2");
+  CHECK(edited("a: 1\nb:\r\n  c: 1", {set({"b", "d"}, "2")}) == "a: 1\nb:\r\n  c: 1\r\n  d: 2");
+  // Items: each new line ends as the line it follows.
+  CHECK(edited("s:\n- 1\r\n- 2\n", {insert({"s"}, 1, {{"a", "x"}})}) == "s:\n- 1\r\n- {a: x}\r\n- 2\n");
+  CHECK(edited("s:\n- 1\r\n- 2\n", {insert({"s"}, 2, {{"a", "x"}})}) == "s:\n- 1\r\n- 2\n- {a: x}\n");
+  CHECK(edited("s:\r\n- time: 1\n  seed: 1\n", {insert({"s"}, 1, {{"time", "2"}, {"seed", "2"}})}) ==
+        "s:\r\n- time: 1\n  seed: 1\n- time: 2\n  seed: 2\n");
+  CHECK(edited("s: [\n  1,\r\n  2]\n", {insert({"s"}, 1, {{"a", "x"}})}) == "s: [\n  1,\r\n  {a: x},\r\n  2]\n");
+}
+
+TEST_CASE("finding: the same edit on every path to an aliased vector component is refused") {
+  // acceleration[2] as the tuning panel writes it (the whole vector if the source lacked it).
+  const std::string text = "presets:\n  p:\n    acceleration: [0, 0, &d 0.8]\n    drag: *d\n";
+  const ScalarEdit component{{"presets", "p", "acceleration", "[2]"}, "2", 3, "[0, 0, 2]"};
+  CHECK(edited(text, {component, set({"presets", "p", "drag"}, "2")}) ==
+        "presets:\n  p:\n    acceleration: [0, 0, &d 2]\n    drag: *d\n");
+  CHECK(edited(text, {set({"presets", "p", "drag"}, "2"), component}) ==
+        "presets:\n  p:\n    acceleration: [0, 0, &d 2]\n    drag: *d\n");
+  // Only one of the two paths, or two values: refused.
+  auto why = refusal(text, {component});
+  CHECK(why.code == core::Code::EditNotLossless);
+  CHECK(why.path == "presets.p.acceleration[2]");
+  CHECK(why.message.find("presets.p.drag") != std::string::npos);
+  why = refusal(text, {set({"presets", "p", "drag"}, "2")});
+  CHECK(why.path == "presets.p.drag");
+  refusal(text, {component, set({"presets", "p", "drag"}, "3")});
+  // Where the whole vector would be written (a gap below the alias), the whole texts must agree.
+  const std::string maps = "presets:\n  a: &m {x: 1}\n  b: *m\n";
+  const ScalarEdit va{{"presets", "a", "v", "[0]"}, "1", 3, "[1, 0]"}, vb{{"presets", "b", "v", "[0]"}, "1", 3, "[1, 0]"};
+  CHECK(edited(maps, {va, vb}) == "presets:\n  a: &m {x: 1, v: [1, 0]}\n  b: *m\n");
+  ScalarEdit other = vb;
+  other.wholeText = "[1, 5]";
+  refusal(maps, {va, other});
+}
+
+TEST_CASE("item edits of a list the source omits write the whole list once, given its text") {
+  const std::string whole = "[{time: 1, count: 2}, {time: 2, count: 3}]";
+  const auto first = loader::insertItem({"e", "bursts"}, 0, {{"time", "1"}, {"count", "2"}}, 2, whole);
+  const auto second = loader::insertItem({"e", "bursts"}, 0, {{"time", "2"}, {"count", "3"}}, 2, whole);
+  CHECK(edited("e: {rate: 1}\n", {first, second}) == "e: {rate: 1, bursts: [{time: 1, count: 2}, {time: 2, count: 3}]}\n");
+  // Without the whole text there is nothing to add the item to.
+  const auto why = refusal("e: {rate: 1}\n", {insert({"e", "bursts"}, 0, {{"time", "1"}, {"count", "2"}})});
+  CHECK(why.path == "e.bursts");
+  // Where the list is written, the whole text is not used.
+  CHECK(edited("e: {bursts: []}\n", {first, second}) == "e: {bursts: [{time: 1, count: 2}, {time: 2, count: 3}]}\n");
 }

@@ -108,7 +108,7 @@ TEST_CASE("saved emitter edits change only that emitter's item and read back as 
   CHECK(re.delay == 0.5);
 }
 
-TEST_CASE("a burst added or removed rewrites the burst list; a changed count edits one number") {
+TEST_CASE("a burst added or removed is one item edit; a changed count edits one number") {
   particles::Emitter a;
   a.bursts = {{0.0, 10}, {1.4, 6}};
   particles::Emitter b = a;
@@ -119,9 +119,10 @@ TEST_CASE("a burst added or removed rewrites the burst list; a changed count edi
   CHECK(edits[0].text == "8");
   b.bursts.push_back({2.5, 1});
   edits = emitter_edit::changedScalars(a, b, 3);
-  REQUIRE(edits.size() == 1);
-  REQUIRE(edits[0].items);
-  CHECK(edits[0].items->size() == 3);
+  REQUIRE(edits.size() == 2);
+  CHECK(edits[0] == loader::insertItem({"emitters", "[3]", "bursts"}, 2, {{"time", "2.5"}, {"count", "1"}}, 3,
+                                       "[{time: 0, count: 10}, {time: 1.4, count: 8}, {time: 2.5, count: 1}]"));
+  CHECK(edits[1].path == std::vector<std::string>{"emitters", "[3]", "bursts", "[1]", "count"});
   CHECK(emitter_edit::changedScalars(a, a, 3).empty());
 }
 

@@ -60,6 +60,12 @@ MountedLevel reopen(const std::string& name, const std::string& text) {
   return std::move(*again.level);
 }
 
+std::string replaced(std::string text, const std::string& from, const std::string& to) {
+  const std::size_t at = text.find(from);
+  REQUIRE(at != std::string::npos);
+  return text.replace(at, from.size(), to);
+}
+
 }  // namespace
 
 TEST_CASE("the surface under the mouse: floor, ceiling and solid wall from inside the hall") {
@@ -231,6 +237,41 @@ TEST_CASE("a tuned recipe and a fired burst save as edits of that recipe and the
   // Compiled again, the section is exactly what was edited.
   const MountedLevel again = reopen("save", *out);
   CHECK(*again.load.level.events == after);
+}
+
+TEST_CASE("a script burst removed takes its own line; the bursts after it keep their text") {
+  const MountedLevel level = braziers();
+  REQUIRE(level.load.level.events);
+  const sim::Events before = *level.load.level.events;
+  sim::Events after = before;
+  REQUIRE(after.script.size() == 4);
+  after.script.erase(after.script.begin() + 1);  // the panel's remove button on the dust at 2.5 s
+  auto edits = events_edit::changedScalars(before, after);
+  REQUIRE(edits);
+  REQUIRE(edits->size() == 1);
+  CHECK((*edits)[0].op == loader::ScalarEdit::Op::RemoveItem);
+  CHECK((*edits)[0].at == 1);
+  const std::string source = readText(kAssets / "levels/braziers.yaml");
+  const std::string gone = "    - {time: 2.5, recipe: dust, position: [6, 5.5, 0.05], seed: 150}\n";
+  REQUIRE(source.find(gone) != std::string::npos);
+  std::string expected = source;
+  expected.erase(expected.find(gone), gone.size());
+  core::Diagnostic error;
+  auto out = loader::applySourceEdits(source, *edits, error);
+  INFO(error.message);
+  REQUIRE(out);
+  CHECK(*out == expected);  // "time: 4.0" and "time: 5.5" stay spelled so
+  // Removed and a burst fired in one save: the removal and one new line after the last item.
+  events_edit::fireBurst(after, 0, {5, 4, 0}, 6.5);
+  edits = events_edit::changedScalars(before, after);
+  REQUIRE(edits);
+  REQUIRE(edits->size() == 2);
+  out = loader::applySourceEdits(source, *edits, error);
+  REQUIRE(out);
+  const std::string last = "    - {time: 5.5, recipe: dust, position: [3, 2.5, 0.05], seed: 330}\n";
+  CHECK(*out == replaced(expected, last, last + "    - {time: 6.5, recipe: " + after.recipes[0].name +
+                                         ", position: [5, 4, 0], seed: 390}\n"));
+  CHECK(*reopen("remove", *out).load.level.events == after);
 }
 
 TEST_CASE("a sprite added to a recipe without one is written; a sprite taken away cannot be") {

@@ -251,6 +251,61 @@ longest = max((len(l) for l in out.split(b"\n")), default=0)
 check(rc == 1 and longest <= 4096 + 64 and b"bytes cut]" in out,
       f"finding: a 15 MB script line is echoed whole (rc {rc}, longest line {longest} bytes)")
 
+# --- red team, round two: what a script may not do to its own inputs --------------------------
+d = workdir("redteam")
+level = os.path.join(d, "levels", "braziers.yaml")
+before = digest(level)
+# A bookmark named with invalid UTF-8 is refused with a reason, not a crash.
+with open(os.path.join(d, "script.bin"), "wb") as f:
+    f.write(b"open levels/braziers.yaml\nbookmark bad\xff\xfename\nquit\n")
+p = subprocess.run(["xvfb-run", "-a", "-s", "-screen 0 1400x900x24", VIEW, "--script", "script.bin", "--size",
+                    "1280x720"], cwd=d, capture_output=True, timeout=120, env=dict(os.environ, LP_NUM_THREADS="2"))
+check(p.returncode == 1 and not os.path.exists(os.path.join(d, "levels", "braziers.bookmarks.json")),
+      f"finding: a bookmark named with invalid UTF-8 crashes or is written (rc {p.returncode})")
+# Remounting for another host capability with unsaved edits would drop them.
+rc, err = session(d, TUNE + "host world/particles@2 off\n")
+check(rc == 1 and "unsaved-changes" in err and digest(level) == before,
+      f"finding: a host remount with unsaved edits drops them (rc {rc}) {err[-300:]}")
+# A screenshot named like the level the script opens later, or like the script itself.
+rc, err = session(d, "screenshot levels/braziers.yaml\nopen levels/braziers.yaml\nquit\n")
+# A screenshot that is not written exits 2 (docs/viewer.md, exit codes).
+check(rc == 2 and "output-is-input" in err and digest(level) == before,
+      f"finding: a screenshot before open lands on the level it opens (rc {rc}) {err[-300:]}")
+rc, err = session(d, "open levels/braziers.yaml\nscreenshot script.txt\nquit\n")
+check(rc == 2 and "output-is-input" in err and read(os.path.join(d, "script.txt")).startswith(b"open levels"),
+      f"finding: a screenshot lands on the running script (rc {rc}) {err[-300:]}")
+# An image the script compares, already on disk, is not overwritten by an earlier screenshot.
+shutil.copy(os.path.join(d, "textures", "ember.png"), os.path.join(d, "a.png"))
+image = digest(os.path.join(d, "a.png"))
+rc, err = session(d, "open levels/braziers.yaml\nscreenshot a.png\nab load a.png\nquit\n")
+check(rc == 2 and "output-is-input" in err and digest(os.path.join(d, "a.png")) == image,
+      f"finding: a screenshot overwrites an image the script compares later (rc {rc}) {err[-300:]}")
+# ... while one the session makes itself may be compared afterwards.
+os.remove(os.path.join(d, "a.png"))
+rc, err = session(d, "open levels/braziers.yaml\nscreenshot b.png\nwait 1\nab load b.png\nquit\n")
+check(rc == 0 and os.path.exists(os.path.join(d, "b.png")),
+      f"finding: an image the script writes cannot be compared later (rc {rc}) {err[-300:]}")
+# Ctrl+Q pressed by a script with unsaved edits, and a script that ends with them, fail.
+rc, err = session(d, TUNE + "key ctrl+q\nwait 2\n")
+check(rc == 1 and digest(level) == before, f"finding: a scripted Ctrl+Q with unsaved edits exits 0 (rc {rc})")
+rc, err = session(d, TUNE)
+check(rc == 1 and "unsaved" in err and digest(level) == before,
+      f"finding: a script that ends with unsaved edits exits 0 (rc {rc}) {err[-300:]}")
+
+# --- curve keys -------------------------------------------------------------------------------
+# A key inserted into a curve is one new line: the key after it keeps its spelling and comment.
+d = workdir("curve_key")
+level = os.path.join(d, "levels", "braziers.yaml")
+commented = read(level).replace(b"      - {age: 1, value: 0.1}\n",
+                                b"      - {age: 1.0, value: 0.10}   # burnt out\n", 1)
+with open(level, "wb") as f:
+    f.write(commented)
+rc, err = session(d, "open levels/braziers.yaml\nselect preset flame\nwait 1\ntune size.insert 0\nwait 1\nsave\nquit\n")
+expected = commented.replace(b"      - {age: 0.25, value: 0.42}\n",
+                             b"      - {age: 0.125, value: 0.37}\n      - {age: 0.25, value: 0.42}\n", 1)
+check(b"# burnt out" in commented and rc == 0 and read(level) == expected,
+      f"finding: inserting a curve key rewrites the later keys, losing their comments (rc {rc}) {err[-300:]}")
+
 if failures:
     print(f"{len(failures)} check(s) failed")
     sys.exit(1)

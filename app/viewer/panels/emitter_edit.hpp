@@ -37,8 +37,8 @@ void applyEdit(particles::Document& doc, std::uint32_t emitter, const particles:
 
 // The YAML edits that turn `before` into `after` in the source's emitters[index] item: one per
 // changed field (position, yaw, scale, seed, rate, duration_seconds, mode, period_seconds,
-// delay_seconds, each burst's time and count); a burst list whose length changed is one
-// sequence edit that keeps the text of the bursts before the first changed one. Fields the
+// delay_seconds, each burst's time and count). Bursts are lined up by value (loader::alignItems):
+// an added or removed burst is one item edit and every other burst keeps its text. Fields the
 // source omits are added to the item's map.
 std::vector<loader::ScalarEdit> changedScalars(const particles::Emitter& before, const particles::Emitter& after,
                                                std::size_t index);

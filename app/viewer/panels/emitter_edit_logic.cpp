@@ -50,7 +50,7 @@ std::vector<loader::ScalarEdit> changedScalars(const particles::Emitter& a, cons
   auto edit = [&](std::vector<std::string> rel, std::string text) {
     std::vector<std::string> path{"emitters", item};
     path.insert(path.end(), rel.begin(), rel.end());
-    out.push_back({std::move(path), std::move(text), std::nullopt, 0, {}});
+    out.push_back({std::move(path), std::move(text)});
   };
   auto number = [&](const char* field, double before, double after) {
     if (before != after) edit({field}, loader::formatNumber(after));
@@ -66,21 +66,26 @@ std::vector<loader::ScalarEdit> changedScalars(const particles::Emitter& a, cons
   if (a.mode != b.mode) edit({"mode"}, std::string(particles::name(b.mode)));
   number("period_seconds", a.period, b.period);
   number("delay_seconds", a.delay, b.delay);
-  if (a.bursts.size() != b.bursts.size()) {
-    // One sequence edit; the bursts before the first changed one keep their text.
-    std::vector<loader::ScalarEdit::Item> items;
-    for (const auto& burst : b.bursts)
-      items.push_back({{"time", loader::formatNumber(burst.time)}, {"count", loader::formatNumber(burst.count)}});
-    std::size_t keep = 0;
-    while (keep < a.bursts.size() && keep < b.bursts.size() && a.bursts[keep] == b.bursts[keep]) ++keep;
-    std::vector<std::string> path{"emitters", item, "bursts"};
-    out.push_back({std::move(path), {}, std::move(items), 0, {}, keep});
-  } else {
-    for (std::size_t i = 0; i < b.bursts.size(); ++i) {
-      const std::string at = "[" + std::to_string(i) + "]";
-      if (a.bursts[i].time != b.bursts[i].time) edit({"bursts", at, "time"}, loader::formatNumber(b.bursts[i].time));
-      if (a.bursts[i].count != b.bursts[i].count) edit({"bursts", at, "count"}, loader::formatNumber(b.bursts[i].count));
-    }
+  // The bursts line up by value: an added or removed burst is one item edit, every other burst
+  // keeps its text (a changed time or count edits that number). An emitter whose source has no
+  // burst list gets the whole list.
+  auto burstItem = [](const particles::Burst& x) -> loader::ScalarEdit::Item {
+    return {{"time", loader::formatNumber(x.time)}, {"count", loader::formatNumber(x.count)}};
+  };
+  std::vector<std::string> all;
+  for (const auto& burst : b.bursts) all.push_back(loader::flowMap(burstItem(burst)));
+  const std::vector<std::string> bursts{"emitters", item, "bursts"};
+  const std::string whole = loader::flowSequence(all);
+  const auto lined = loader::alignItems(a.bursts.size(), b.bursts.size(), [&](std::size_t i, std::size_t j) {
+    return ((a.bursts[i].time != b.bursts[j].time) + (a.bursts[i].count != b.bursts[j].count)) / 2.0;
+  });
+  for (const std::size_t i : lined.removed) out.push_back(loader::removeItem(bursts, i, bursts.size(), whole));
+  for (const auto& [j, at] : lined.inserted)
+    out.push_back(loader::insertItem(bursts, at, burstItem(b.bursts[j]), bursts.size(), whole));
+  for (const auto& [i, j] : lined.kept) {
+    const std::string at = "[" + std::to_string(i) + "]";
+    if (a.bursts[i].time != b.bursts[j].time) edit({"bursts", at, "time"}, loader::formatNumber(b.bursts[j].time));
+    if (a.bursts[i].count != b.bursts[j].count) edit({"bursts", at, "count"}, loader::formatNumber(b.bursts[j].count));
   }
   return out;
 }

@@ -39,8 +39,8 @@ core::Diagnostics validateEdit(const sim::Events& events, std::span<const std::s
 // The YAML edits that turn `before` into `after` under `events:`: step_hz, sort, max_sprites,
 // matter_light[i], each recipe's changed fields (events.recipes.NAME.FIELD, colour and axis by
 // component, sprite words and alpha_test; a sprite added or removed is written whole), and the
-// script as one sequence edit of flow maps {time, recipe, position, seed} when it changed (the
-// unchanged items at its head keep their text as written).
+// script: its items lined up by value (loader::alignItems), a fired or removed burst is one item
+// edit (a new item is a map {time, recipe, position, seed}) and every other item keeps its text.
 // Recipes are matched by name; a recipe added, removed or renamed is not saved (nullopt).
 std::optional<std::vector<loader::ScalarEdit>> changedScalars(const sim::Events& before, const sim::Events& after);
 

@@ -40,7 +40,7 @@ std::string vec3Text(const sim::Vec3& v) {
 // whole vector when the source omits it (the default was in force).
 struct Edits {
   std::vector<loader::ScalarEdit> out;
-  void word(Path path, std::string text) { out.push_back({std::move(path), std::move(text), std::nullopt, 0, {}}); }
+  void word(Path path, std::string text) { out.push_back({std::move(path), std::move(text)}); }
   void number(const Path& path, double before, double after) {
     if (before != after) word(path, loader::formatNumber(after));
   }
@@ -49,7 +49,7 @@ struct Edits {
       if (before[i] == after[i]) continue;
       Path p = path;
       p.push_back(item(i));
-      out.push_back({std::move(p), loader::formatNumber(after[i]), std::nullopt, path.size(), vec3Text(after)});
+      out.push_back({std::move(p), loader::formatNumber(after[i]), path.size(), vec3Text(after)});
     }
   }
 };
@@ -106,16 +106,40 @@ std::optional<std::vector<loader::ScalarEdit>> changedScalars(const sim::Events&
     recipeEdits(e, *a, b);
   }
   if (before.script != after.script) {
-    std::vector<loader::ScalarEdit::Item> items;
-    for (const sim::ScriptEvent& s : after.script)
-      items.push_back({{"time", loader::formatNumber(s.time)},
-                       {"recipe", s.recipe},
-                       {"position", vec3Text(s.position)},
-                       {"seed", std::to_string(s.seed)}});
-    // The unchanged head of the script keeps its text; only what follows is written anew.
-    std::size_t keep = 0;
-    while (keep < before.script.size() && keep < after.script.size() && before.script[keep] == after.script[keep]) ++keep;
-    e.out.push_back({{"events", "script"}, {}, std::move(items), 0, {}, keep});
+    // The script's items line up by value: a fired or removed burst is one item edit, and every
+    // other item keeps its text (a changed field edits that field).
+    auto itemOf = [](const sim::ScriptEvent& s) -> loader::ScalarEdit::Item {
+      return {{"time", loader::formatNumber(s.time)},
+              {"recipe", s.recipe},
+              {"position", vec3Text(s.position)},
+              {"seed", std::to_string(s.seed)}};
+    };
+    std::vector<std::string> all;
+    for (const sim::ScriptEvent& s : after.script) all.push_back(loader::flowMap(itemOf(s)));
+    const Path script{"events", "script"};
+    const std::string whole = loader::flowSequence(all);
+    const auto& sa = before.script;
+    const auto& sb = after.script;
+    const auto lined = loader::alignItems(sa.size(), sb.size(), [&](std::size_t i, std::size_t j) {
+      const int differ = (sa[i].time != sb[j].time) + (sa[i].recipe != sb[j].recipe) + (sa[i].position[0] != sb[j].position[0]) +
+                         (sa[i].position[1] != sb[j].position[1]) + (sa[i].position[2] != sb[j].position[2]) +
+                         (sa[i].seed != sb[j].seed);
+      return differ / 6.0;
+    });
+    for (const std::size_t i : lined.removed) e.out.push_back(loader::removeItem(script, i, script.size(), whole));
+    for (const auto& [j, at] : lined.inserted) e.out.push_back(loader::insertItem(script, at, itemOf(sb[j]), script.size(), whole));
+    for (const auto& [i, j] : lined.kept) {
+      const Path at{"events", "script", item(i)};
+      auto field = [&](const char* name) {
+        Path p = at;
+        p.emplace_back(name);
+        return p;
+      };
+      e.number(field("time"), sa[i].time, sb[j].time);
+      if (sa[i].recipe != sb[j].recipe) e.word(field("recipe"), sb[j].recipe);
+      e.vec3(field("position"), sa[i].position, sb[j].position);
+      if (sa[i].seed != sb[j].seed) e.word(field("seed"), std::to_string(sb[j].seed));
+    }
   }
   return std::move(e.out);
 }

@@ -128,6 +128,20 @@ std::string nodeText(const std::vector<NumberField>& fields, const std::vector<s
   return loader::flowMap(entries);
 }
 
+// The keys of the curve at `curve`, each as its numbers in schema order.
+std::vector<std::vector<const NumberField*>> keysOf(const std::vector<NumberField>& fields,
+                                                    const std::vector<std::string>& curve) {
+  std::vector<std::vector<const NumberField*>> keys;
+  const std::string* key = nullptr;
+  for (const NumberField& f : fields) {
+    if (f.path.size() <= curve.size() || !startsWith(f.path, curve)) continue;
+    if (!key || *key != f.path[curve.size()]) keys.emplace_back();
+    key = &f.path[curve.size()];
+    keys.back().push_back(&f);
+  }
+  return keys;
+}
+
 std::string dotted(const std::vector<std::string>& path) {
   std::string s;
   for (const std::string& p : path) s += (s.empty() || p.front() == '[' ? "" : ".") + p;
@@ -183,42 +197,47 @@ std::vector<loader::ScalarEdit> changedScalars(const particles::Preset& before, 
     return p;
   };
   std::vector<loader::ScalarEdit> out;
-  std::vector<std::vector<std::string>> rewritten;  // curves whose key count changed
+  std::vector<std::vector<std::string>> curves;  // the curves already written
   for (const NumberField& nb : fb) {
+    const std::vector<std::string> whole(nb.path.begin(), nb.path.begin() + static_cast<std::ptrdiff_t>(nb.wholeDepth));
+    const std::size_t wholeDepth = nb.wholeDepth ? base.size() + nb.wholeDepth : 0;
+    const std::string wholeText = nb.wholeDepth ? nodeText(fb, whole) : std::string();
     if (nb.curveDepth) {
       const std::vector<std::string> curve(nb.path.begin(), nb.path.begin() + static_cast<std::ptrdiff_t>(nb.curveDepth));
-      // A curve whose key count changed is one sequence edit: the keys before the first one
-      // that changed keep their text, the rest are written anew.
-      const auto keysA = mapEntries(fa, curve), keysB = mapEntries(fb, curve);
-      if (keysA.size() != keysB.size()) {
-        if (std::find(rewritten.begin(), rewritten.end(), curve) == rewritten.end()) {
-          rewritten.push_back(curve);
-          auto itemOf = [&](const std::vector<NumberField>& fields, const std::string& key) {
-            auto item = curve;
-            item.push_back(key);
-            return mapEntries(fields, item);
-          };
-          std::vector<loader::ScalarEdit::Item> items;
-          for (const auto& key : keysB) items.push_back(itemOf(fb, key.first));
-          std::size_t keep = 0;
-          while (keep < keysA.size() && keep < items.size() && itemOf(fa, keysA[keep].first) == items[keep])
-            ++keep;
-          out.push_back({full(curve), {}, std::move(items), 0, {}, keep});
-        }
-        continue;
+      if (std::find(curves.begin(), curves.end(), curve) != curves.end()) continue;
+      curves.push_back(curve);
+      // The keys line up by value: a key removed or inserted is one item edit, a key kept where
+      // it was written keeps its text, and a kept key's changed numbers are edited one by one.
+      const auto keysA = keysOf(fa, curve), keysB = keysOf(fb, curve);
+      const auto lined = loader::alignItems(keysA.size(), keysB.size(), [&](std::size_t i, std::size_t j) {
+        std::size_t differ = 0;
+        for (std::size_t f = 0; f < keysB[j].size(); ++f) differ += keysA[i][f]->value() != keysB[j][f]->value();
+        return static_cast<double>(differ) / static_cast<double>(std::max<std::size_t>(1, keysB[j].size()));
+      });
+      for (const std::size_t i : lined.removed) out.push_back(loader::removeItem(full(curve), i, wholeDepth, wholeText));
+      for (const auto& [j, at] : lined.inserted) {
+        auto key = curve;
+        key.push_back(keysB[j].front()->path[curve.size()]);
+        out.push_back(loader::insertItem(full(curve), at, mapEntries(fb, key), wholeDepth, wholeText));
       }
+      for (const auto& [i, j] : lined.kept)
+        for (std::size_t f = 0; f < keysB[j].size(); ++f) {
+          const NumberField& field = *keysB[j][f];
+          if (keysA[i][f]->value() == field.value()) continue;
+          auto path = curve;
+          path.push_back("[" + std::to_string(i) + "]");
+          path.insert(path.end(), field.path.begin() + static_cast<std::ptrdiff_t>(curve.size() + 1), field.path.end());
+          out.push_back({full(path), loader::formatNumber(field.value()), wholeDepth, wholeText});
+        }
+      continue;
     }
     const auto na = std::find_if(fa.begin(), fa.end(), [&](const NumberField& x) { return x.path == nb.path; });
     if (na != fa.end() && na->value() == nb.value()) continue;
-    const std::vector<std::string> whole(nb.path.begin(), nb.path.begin() + static_cast<std::ptrdiff_t>(nb.wholeDepth));
-    out.push_back({full(nb.path), loader::formatNumber(nb.value()), std::nullopt,
-                   nb.wholeDepth ? base.size() + nb.wholeDepth : 0, nb.wholeDepth ? nodeText(fb, whole) : std::string()});
+    out.push_back({full(nb.path), loader::formatNumber(nb.value()), wholeDepth, wholeText});
   }
   // The sprite's words: flipbook, facing, blend, and each frame's texture name (the frame count
   // stays as authored; a field the source omits is added to its map).
-  auto word = [&](std::vector<std::string> rel, std::string_view text) {
-    out.push_back({full(rel), std::string(text), std::nullopt, 0, {}});
-  };
+  auto word = [&](std::vector<std::string> rel, std::string_view text) { out.push_back({full(rel), std::string(text)}); };
   const particles::Sprite &sa = before.sprite, &sb = after.sprite;
   if (sa.flipbook != sb.flipbook) word({"sprite", "flipbook"}, particles::name(sb.flipbook));
   if (sa.facing != sb.facing) word({"sprite", "facing"}, particles::name(sb.facing));

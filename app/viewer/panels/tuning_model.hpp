@@ -76,8 +76,8 @@ double dragAge(const std::vector<double>& ages, std::size_t index, double age);
 std::size_t widestGap(const std::vector<double>& ages);
 
 // The YAML edits that turn `before` into `after` under presets.NAME, one per changed number of
-// numberFields; a curve whose key count changed is one sequence edit instead, keeping the text of
-// the keys before the first one that changed.
+// numberFields. A curve's keys are lined up by value (loader::alignItems): an inserted or removed
+// key is one item edit, and every other key keeps its text, with only its changed numbers edited.
 std::vector<loader::ScalarEdit> changedScalars(const particles::Preset& before, const particles::Preset& after);
 
 }  // namespace kiln::viewer::tuning
