@@ -59,11 +59,11 @@ struct GlfwSession {
 };
 
 // Frames drawn and thrown away before the first real one (two, and as many as the workspace's
-// layout takes to settle). A docked window's first frames
-// in its dock node come out blank (ImGui lays it out before it draws it), and Dear ImGui 1.92
-// bakes glyphs into its font atlas on demand: these frames place every window of the workspace
-// and bake every character the UI prints (Latin-1 and the symbols Kiln uses), so no frame a user
-// or a screenshot sees is one of them. Nothing is opened or run yet; the level clock stays at 0.
+// layout takes to settle). A docked window's first frames in its dock node come out blank (ImGui
+// lays it out before it draws it), and Dear ImGui 1.92 bakes glyphs into its font atlas on
+// demand: these frames place every window of the workspace and bake every character the UI
+// prints (Latin-1 and the symbols Kiln uses), so no frame a user or a screenshot sees is one of
+// them. Nothing is opened or run yet; the level clock stays at 0.
 void warmUpUi(GLFWwindow* window, Frame& frame) {
   std::string text;
   for (int c = 0x20; c < 0x7F; ++c) text += static_cast<char>(c);
@@ -220,9 +220,9 @@ int runViewer(const ViewerOptions& options) {
     const auto now = std::chrono::steady_clock::now();
     const double realDt = std::chrono::duration<double>(now - last).count();
     last = now;
-    // Batch runs advance a fixed 60 Hz step so screenshots do not depend on machine speed.
+    // Batch runs advance and plot a fixed 60 Hz step, so a screenshot never depends on the
+    // machine's speed.
     const double dt = batch ? 1.0 / 60.0 : std::min(realDt, 0.25);
-    // Batch runs plot the fixed step, so a screenshot never depends on the machine's speed.
     state.ui.stats.push(static_cast<float>((batch ? dt : realDt) * 1000.0));
 
     glfwGetFramebufferSize(glfw.window, &state.view.framebufferWidth, &state.view.framebufferHeight);
