@@ -18,10 +18,10 @@
 #include "render/gl_loader.hpp"
 #include "frame.hpp"
 #include "screenshot.hpp"
-#include "ui_settings.hpp"
+#include "logic/ui_settings.hpp"
 #include "ui_style.hpp"
-#include "script.hpp"
-#include "viewer_state.hpp"
+#include "logic/script.hpp"
+#include "logic/viewer_state.hpp"
 
 namespace kiln::viewer {
 namespace {

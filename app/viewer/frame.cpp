@@ -13,14 +13,14 @@
 #include <glm/gtc/type_ptr.hpp>
 
 #include "panels/panels.hpp"
-#include "ui_settings.hpp"
-#include "workspace_plan.hpp"
+#include "logic/ui_settings.hpp"
+#include "logic/workspace_plan.hpp"
 #include "core/file.hpp"
 #include "gpu_view.hpp"
-#include "keys.hpp"
+#include "logic/keys.hpp"
 #include "loader/data_dirs.hpp"
 #include "render/camera.hpp"
-#include "scene.hpp"
+#include "logic/scene.hpp"
 #include "source/suggest.hpp"
 
 namespace kiln::viewer {

@@ -12,7 +12,7 @@
 #include <sstream>
 #include <string>
 
-#include "workspace_plan.hpp"
+#include "logic/workspace_plan.hpp"
 
 namespace {
 
