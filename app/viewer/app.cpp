@@ -192,7 +192,7 @@ int runViewer(const ViewerOptions& options) {
   // Scripted sessions start from the shipped layouts and never read or write the user's.
   if (!frame.init(!batch)) return 2;
   if (options.level) state.commands.push(OpenLevel{*options.level});
-  // What this session will read, so nothing it writes lands there (output_logic.cpp).
+  // What this session will read, so nothing it writes lands there (logic/output.cpp).
   if (options.script) state.doc.sessionInputs.push_back({*options.script, "script"});
   if (options.level) state.doc.sessionInputs.push_back({*options.level, "level on the command line"});
   for (const ScriptAction& a : script.actions) {

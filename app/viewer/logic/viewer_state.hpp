@@ -206,7 +206,7 @@ struct DocumentState {
   std::uint64_t eventsGeneration = 0;
   // Files the session reads other than the mounted level and its textures (the script, the level
   // named on the command line, files a script opens or copies, images added to the A/B list) with
-  // what they are for messages; nothing the viewer writes may land on one (output_logic.cpp).
+  // what they are for messages; nothing the viewer writes may land on one (output.cpp).
   std::vector<std::pair<std::filesystem::path, std::string>> sessionInputs;
   // Which session Ctrl+Z / Ctrl+Y act on: the one edited last.
   enum class LastEdit { None, Preset, Emitter, Events } lastEdit = LastEdit::None;
@@ -365,7 +365,7 @@ std::string unsavedSummary(const DocumentState& doc);
 // "braziers.yaml - kiln-view", with a dot and "(unsaved edits)" while there are some.
 std::string windowTitle(const ViewerState& s);
 
-// The files the mounted level was read from: the level itself and its textures (output_logic.cpp).
+// The files the mounted level was read from: the level itself and its textures (output.cpp).
 std::vector<std::filesystem::path> levelInputs(const DocumentState& doc);
 // Writes a file the viewer makes (a screenshot, capture, bookmarks, a video list) through the
 // output plan: refused (output-is-input, nothing written) when it would land on the level shown,
@@ -377,7 +377,7 @@ bool writeViewerFile(const DocumentState& doc, const std::filesystem::path& path
 bool writeViewerPng(const DocumentState& doc, const std::filesystem::path& path, const core::Image& image,
                     const std::string& role, core::Diagnostic& error);
 
-// How a save ended (save_logic.cpp); the status line says it in words.
+// How a save ended (save.cpp); the status line says it in words.
 enum class SaveResult {
   Saved,       // written, re-read and verified; or there was nothing to save
   Conflict,    // the source changed on disk since it was loaded: nothing written (ask the user)
