@@ -19,10 +19,10 @@
 #include "render/gl_loader.hpp"
 #include "frame.hpp"
 #include "screenshot.hpp"
-#include "ui_settings.hpp"
+#include "logic/ui_settings.hpp"
 #include "ui_style.hpp"
-#include "script.hpp"
-#include "viewer_state.hpp"
+#include "logic/script.hpp"
+#include "logic/viewer_state.hpp"
 
 namespace kiln::viewer {
 namespace {
@@ -60,11 +60,11 @@ struct GlfwSession {
 };
 
 // Frames drawn and thrown away before the first real one (two, and as many as the workspace's
-// layout takes to settle). A docked window's first frames
-// in its dock node come out blank (ImGui lays it out before it draws it), and Dear ImGui 1.92
-// bakes glyphs into its font atlas on demand: these frames place every window of the workspace
-// and bake every character the UI prints (Latin-1 and the symbols Kiln uses), so no frame a user
-// or a screenshot sees is one of them. Nothing is opened or run yet; the level clock stays at 0.
+// layout takes to settle). A docked window's first frames in its dock node come out blank (ImGui
+// lays it out before it draws it), and Dear ImGui 1.92 bakes glyphs into its font atlas on
+// demand: these frames place every window of the workspace and bake every character the UI
+// prints (Latin-1 and the symbols Kiln uses), so no frame a user or a screenshot sees is one of
+// them. Nothing is opened or run yet; the level clock stays at 0.
 void warmUpUi(GLFWwindow* window, Frame& frame) {
   std::string text;
   for (int c = 0x20; c < 0x7F; ++c) text += static_cast<char>(c);
@@ -193,7 +193,7 @@ int runViewer(const ViewerOptions& options) {
   // Scripted sessions start from the shipped layouts and never read or write the user's.
   if (!frame.init(!batch)) return 2;
   if (options.level) state.commands.push(OpenLevel{*options.level});
-  // What this session will read, so nothing it writes lands there (output_logic.cpp).
+  // What this session will read, so nothing it writes lands there (logic/output.cpp).
   if (options.script) state.doc.sessionInputs.push_back({*options.script, "script"});
   if (options.level) state.doc.sessionInputs.push_back({*options.level, "level on the command line"});
   for (const ScriptAction& a : script.actions) {
@@ -225,9 +225,9 @@ int runViewer(const ViewerOptions& options) {
     const auto now = std::chrono::steady_clock::now();
     const double realDt = std::chrono::duration<double>(now - last).count();
     last = now;
-    // Batch runs advance a fixed 60 Hz step so screenshots do not depend on machine speed.
+    // Batch runs advance and plot a fixed 60 Hz step, so a screenshot never depends on the
+    // machine's speed.
     const double dt = batch ? 1.0 / 60.0 : std::min(realDt, 0.25);
-    // Batch runs plot the fixed step, so a screenshot never depends on the machine's speed.
     state.ui.stats.push(static_cast<float>((batch ? dt : realDt) * 1000.0));
 
     glfwGetFramebufferSize(glfw.window, &state.view.framebufferWidth, &state.view.framebufferHeight);

@@ -13,14 +13,14 @@
 #include <glm/gtc/type_ptr.hpp>
 
 #include "panels/panels.hpp"
-#include "ui_settings.hpp"
-#include "workspace_plan.hpp"
+#include "logic/ui_settings.hpp"
+#include "logic/workspace_plan.hpp"
 #include "core/file.hpp"
 #include "gpu_view.hpp"
-#include "keys.hpp"
+#include "logic/keys.hpp"
 #include "loader/data_dirs.hpp"
 #include "render/camera.hpp"
-#include "scene.hpp"
+#include "logic/scene.hpp"
 #include "source/suggest.hpp"
 
 namespace kiln::viewer {
@@ -356,7 +356,6 @@ void Frame::drawScene() {
     for (const DockRect& r : dockLeaves(state_.ui.layout, d.x, d.y, bar))
       if (r.central) state_.view.viewport = {r.x, r.y + bar, r.w, std::max(1.0f, r.h - bar)};
   }
-  const int w = state_.view.sceneWidth(), h = state_.view.sceneHeight();
   const bool gpu = gpu_->ready();
   if (!gpu) state_.ui.gpu.available = false;
   gpu_->drawMain(state_, gpu);
@@ -366,7 +365,6 @@ void Frame::drawScene() {
   state_.view.overlay.line({0, 0, 0}, {1, 0, 0}, {1, 0.2f, 0.2f, 1});
   state_.view.overlay.line({0, 0, 0}, {0, 1, 0}, {0.2f, 1, 0.2f, 1});
   state_.view.overlay.line({0, 0, 0}, {0, 0, 1}, {0.3f, 0.4f, 1, 1});
-  (void)w, (void)h;
   gpu_->drawOverlay(state_, state_.view.overlay);
 
   state_.view.topViewTexture = 0;

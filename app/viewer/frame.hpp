@@ -12,11 +12,11 @@
 #include <utility>
 #include <vector>
 
-#include "keys.hpp"
-#include "overlay.hpp"
-#include "scene.hpp"
-#include "script.hpp"
-#include "viewer_state.hpp"
+#include "logic/keys.hpp"
+#include "logic/overlay.hpp"
+#include "logic/scene.hpp"
+#include "logic/script.hpp"
+#include "logic/viewer_state.hpp"
 
 namespace kiln::viewer {
 

@@ -4,9 +4,9 @@
 #include <cstdlib>
 #include <span>
 
-#include "capture_files.hpp"
+#include "logic/capture_files.hpp"
 #include "core/file.hpp"
-#include "video.hpp"
+#include "logic/video.hpp"
 #include "frame.hpp"
 #include "gpu_view.hpp"
 #include "render/capture.hpp"

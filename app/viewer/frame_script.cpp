@@ -8,13 +8,13 @@
 #include <imgui.h>
 #include <imgui_internal.h>
 
-#include "capture_files.hpp"
+#include "logic/capture_files.hpp"
 #include "core/escape.hpp"
 #include "core/file.hpp"
 #include "frame.hpp"
 #include "gpu_view.hpp"
-#include "video.hpp"
-#include "workspace_plan.hpp"
+#include "logic/video.hpp"
+#include "logic/workspace_plan.hpp"
 #include "loader/time_range.hpp"
 #include "render/passes.hpp"
 #include "source/suggest.hpp"

@@ -9,11 +9,11 @@
 #include <string>
 
 #include "core/image.hpp"
-#include "overlay.hpp"
-#include "panels/inspect.hpp"
+#include "logic/overlay.hpp"
+#include "panels/logic/inspect.hpp"
 #include "render/image_texture.hpp"
 #include "render/renderer.hpp"
-#include "viewer_state.hpp"
+#include "logic/viewer_state.hpp"
 
 namespace kiln::viewer {
 

@@ -3,8 +3,8 @@
 #include <cstdio>
 
 #include "app.hpp"
-#include "layout.hpp"
-#include "ui_settings.hpp"
+#include "logic/layout.hpp"
+#include "logic/ui_settings.hpp"
 #include "loader/terminal.hpp"
 
 int main(int argc, char** argv) {

@@ -3,7 +3,7 @@
 
 #include <imgui.h>
 
-#include "ui_settings.hpp"
+#include "logic/ui_settings.hpp"
 
 namespace kiln::viewer {
 namespace {

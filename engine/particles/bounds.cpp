@@ -173,13 +173,6 @@ bool sameBits(const Bounds& a, const Bounds& b) {
   return true;
 }
 
-std::string boundsText(const Bounds& b) {
-  char buf[256];
-  std::snprintf(buf, sizeof buf, "min (%.17g, %.17g, %.17g) max (%.17g, %.17g, %.17g)", b.min.x, b.min.y, b.min.z,
-                b.max.x, b.max.y, b.max.z);
-  return buf;
-}
-
 namespace {
 
 bool isF32(double v) { return static_cast<double>(static_cast<float>(v)) == v || std::isnan(v); }

@@ -32,8 +32,6 @@ BoundsExplanation explainEmitterBounds(const Preset& p, const Emitter& e);
 // The stored-bounds rule: stored bounds must equal the recomputed ones bit for bit (no
 // tolerance, so -0 and +0 differ). One check for the validator and the decoder.
 bool sameBits(const Bounds& a, const Bounds& b);
-// "min (x, y, z) max (x, y, z)" with every digit a double needs to round-trip.
-std::string boundsText(const Bounds& b);
 // Each face where `stored` and `recomputed` differ in bits, as
 // "bounds.max.z: stored 2.958791, recomputed 3.208791 (-0.25, 1048576 float32 steps)", joined by
 // "; ". Values print with the fewest digits that give back the same float32 (17 digits when a

@@ -53,19 +53,5 @@ struct SourceNode {
   }
 };
 
-// "map", "sequence", "scalar" or "null" (for wrong-type messages).
-inline const char* kindName(SourceNode::Kind k) {
-  switch (k) {
-    case SourceNode::Kind::Null:
-      return "null";
-    case SourceNode::Kind::Scalar:
-      return "scalar";
-    case SourceNode::Kind::Sequence:
-      return "sequence";
-    case SourceNode::Kind::Map:
-      return "map";
-  }
-  return "?";
-}
 
 }  // namespace kiln::source

@@ -47,7 +47,8 @@ class Walker {
  public:
   std::vector<SourceDiagnostic> diagnostics;
   // Things the compiler changed on the author's behalf (a clockwise polygon reversed): worth
-  // saying, never a reason to fail. A plain list until diagnostics carry a severity.
+  // saying, never a reason to fail. A list of their own, so no note counts as an error; the
+  // loader gives them core::Severity::Note.
   std::vector<SourceDiagnostic> notes;
   MarkMap marks;
 

@@ -1,7 +1,7 @@
 // Cameras: rays through pixels, framing, mode switches and bookmark round trips.
 #include <catch2/catch.hpp>
 
-#include "camera.hpp"
+#include "logic/camera.hpp"
 
 using namespace kiln::viewer;
 

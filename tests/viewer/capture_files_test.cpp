@@ -7,10 +7,10 @@
 #include <filesystem>
 #include <fstream>
 
-#include "capture_files.hpp"
+#include "logic/capture_files.hpp"
 #include "loader/loader.hpp"
 #include "loader/time_range.hpp"
-#include "script.hpp"
+#include "logic/script.hpp"
 
 using namespace kiln;
 using namespace kiln::viewer;

@@ -2,7 +2,7 @@
 #include <catch2/catch.hpp>
 #include <cmath>
 
-#include "clock.hpp"
+#include "logic/clock.hpp"
 
 using kiln::viewer::LevelClock;
 

@@ -1,7 +1,7 @@
 // The command queue: requests of one kind are taken oldest first; the others wait their turn.
 #include <catch2/catch.hpp>
 
-#include "commands.hpp"
+#include "logic/commands.hpp"
 
 using namespace kiln::viewer;
 

@@ -7,9 +7,9 @@
 #include <fstream>
 #include <sstream>
 
-#include "level_session.hpp"
+#include "logic/level_session.hpp"
 #include "sample_files.hpp"
-#include "panels/emitter_edit.hpp"
+#include "panels/logic/emitter_edit.hpp"
 
 using namespace kiln;
 using namespace kiln::viewer;

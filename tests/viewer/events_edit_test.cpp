@@ -9,10 +9,10 @@
 #include <fstream>
 #include <sstream>
 
-#include "level_session.hpp"
+#include "logic/level_session.hpp"
 #include "sample_files.hpp"
-#include "panels/events_edit.hpp"
-#include "script.hpp"
+#include "panels/logic/events_edit.hpp"
+#include "logic/script.hpp"
 #include "sim/scene.hpp"
 
 using namespace kiln;

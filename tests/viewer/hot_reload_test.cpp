@@ -6,7 +6,7 @@
 #include <chrono>
 #include <fstream>
 
-#include "level_session.hpp"
+#include "logic/level_session.hpp"
 #include "sample_files.hpp"
 
 using namespace kiln;

@@ -3,7 +3,7 @@
 
 #include <fstream>
 
-#include "panels/inspect.hpp"
+#include "panels/logic/inspect.hpp"
 #include "particles/schedule.hpp"
 #include "test_docs.hpp"
 

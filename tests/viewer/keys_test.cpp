@@ -1,7 +1,7 @@
 // Keyboard shortcuts: named chords parse, and each one changes the state it promises.
 #include <catch2/catch.hpp>
 
-#include "keys.hpp"
+#include "logic/keys.hpp"
 #include "test_docs.hpp"
 
 using namespace kiln::viewer;

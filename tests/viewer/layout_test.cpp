@@ -7,9 +7,9 @@
 #include <fstream>
 #include <sstream>
 
-#include "layout.hpp"
-#include "ui_settings.hpp"
-#include "viewer_state.hpp"
+#include "logic/layout.hpp"
+#include "logic/ui_settings.hpp"
+#include "logic/viewer_state.hpp"
 
 using namespace kiln::viewer;
 

@@ -6,7 +6,7 @@
 #include <fstream>
 #include <span>
 
-#include "level_session.hpp"
+#include "logic/level_session.hpp"
 
 using namespace kiln;
 using namespace kiln::viewer;

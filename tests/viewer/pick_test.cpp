@@ -2,7 +2,7 @@
 #include <catch2/catch.hpp>
 
 #include "particles/schedule.hpp"
-#include "pick.hpp"
+#include "logic/pick.hpp"
 #include "test_docs.hpp"
 
 using namespace kiln;

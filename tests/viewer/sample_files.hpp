@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "level_session.hpp"
+#include "logic/level_session.hpp"
 
 namespace kiln::viewer::testing {
 

@@ -9,7 +9,7 @@
 #include <fstream>
 
 #include "sample_files.hpp"
-#include "viewer_state.hpp"
+#include "logic/viewer_state.hpp"
 
 using namespace kiln;
 using namespace kiln::viewer;

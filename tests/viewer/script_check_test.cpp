@@ -4,7 +4,7 @@
 #include <set>
 #include <string>
 
-#include "script.hpp"
+#include "logic/script.hpp"
 
 using namespace kiln::viewer;
 using K = ScriptAction::Kind;

@@ -1,7 +1,7 @@
 // The --script action language: every action parses, every malformed line is reported.
 #include <catch2/catch.hpp>
 
-#include "script.hpp"
+#include "logic/script.hpp"
 
 using namespace kiln::viewer;
 using K = ScriptAction::Kind;

@@ -13,6 +13,38 @@ if(viewer_test_srcs)
     DISCOVERY_TIMEOUT 60)
 endif()
 
+# The folder is the boundary (app/CMakeLists.txt): no file in the logic folders reaches ImGui or
+# GL, directly, through a header, or through a header of kiln-view or of the GL renderer; and
+# the check itself finds each of those in trees written for it.
+set(logic_dirs)
+get_target_property(logic_srcs kiln_viewer_logic SOURCES)
+foreach(src ${logic_srcs})
+  get_filename_component(dir ${src} DIRECTORY)
+  list(APPEND logic_dirs ${dir})
+endforeach()
+set(app_dirs)
+get_target_property(app_srcs kiln-view SOURCES)
+foreach(src ${app_srcs})
+  get_filename_component(dir ${src} DIRECTORY)
+  list(APPEND app_dirs ${dir})
+endforeach()
+list(REMOVE_DUPLICATES logic_dirs)
+list(REMOVE_DUPLICATES app_dirs)
+get_target_property(gl_srcs kiln_engine SOURCES)
+list(FILTER gl_srcs INCLUDE REGEX "\\.cpp$")
+set(boundary_check ${PROJECT_SOURCE_DIR}/cmake/KilnLogicBoundary.cmake)
+add_test(NAME "viewer: no file in a logic folder includes an ImGui or GL header"
+         COMMAND ${CMAKE_COMMAND} "-DLOGIC_DIRS=${logic_dirs}"
+                 "-DINCLUDE_DIRS=${PROJECT_SOURCE_DIR}/app/viewer;${PROJECT_SOURCE_DIR}/app;${PROJECT_SOURCE_DIR}/engine"
+                 "-DAPP_DIRS=${app_dirs}" "-DGL_SOURCES=${gl_srcs}" -P ${boundary_check})
+add_test(NAME "viewer: the logic-folder check finds ImGui and GL includes however they are reached"
+         COMMAND ${CMAKE_COMMAND} -DCHECKER=${boundary_check} -DWORK=${PROJECT_BINARY_DIR}/viewer-tests/logic_boundary
+                 -DENGINE=${PROJECT_SOURCE_DIR}/engine "-DGL_SOURCES=${gl_srcs}"
+                 -P ${CMAKE_CURRENT_LIST_DIR}/logic_boundary_test.cmake)
+set_tests_properties("viewer: no file in a logic folder includes an ImGui or GL header"
+                     "viewer: the logic-folder check finds ImGui and GL includes however they are reached"
+                     PROPERTIES LABELS "viewer")
+
 set(viewer_run ${CMAKE_CURRENT_LIST_DIR}/run_viewer.sh)
 set(viewer_out ${PROJECT_BINARY_DIR}/viewer-tests)
 add_test(NAME "viewer-app: --help exits 0" COMMAND $<TARGET_FILE:kiln-view> --help)

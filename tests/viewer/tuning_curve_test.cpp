@@ -1,7 +1,7 @@
 // Curve key editing: insert, remove and drag keep 2..4 keys, ends at 0 and 1, ages increasing.
 #include <catch2/catch.hpp>
 
-#include "panels/tuning_model.hpp"
+#include "panels/logic/tuning_model.hpp"
 #include "particles/validate.hpp"
 #include "test_docs.hpp"
 #include "world/world.hpp"

@@ -3,7 +3,7 @@
 
 #include <array>
 
-#include "panels/tuning_model.hpp"
+#include "panels/logic/tuning_model.hpp"
 #include "particles/bounds.hpp"
 #include "test_docs.hpp"
 

@@ -7,8 +7,8 @@
 #include <sstream>
 
 #include "loader/loader.hpp"
-#include "panels/emitter_edit.hpp"
-#include "panels/tuning_model.hpp"
+#include "panels/logic/emitter_edit.hpp"
+#include "panels/logic/tuning_model.hpp"
 
 using namespace kiln;
 using namespace kiln::viewer;

@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <fstream>
 
-#include "video.hpp"
+#include "logic/video.hpp"
 
 using namespace kiln::viewer;
 

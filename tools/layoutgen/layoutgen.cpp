@@ -1,4 +1,4 @@
-// kiln-layoutgen: writes the shipped workspaces (app/viewer/workspace_plan_logic.cpp) as Dear
+// kiln-layoutgen: writes the shipped workspaces (app/viewer/logic/workspace_plan.cpp) as Dear
 // ImGui ini files with their dock trees, built with ImGui's own dock builder so the viewer loads
 // them with ImGui's own loader. `--check DIR` compares instead of writing (a test runs it).
 //   kiln-layoutgen OUT_DIR           write OUT_DIR/NAME.ini for every workspace
@@ -12,7 +12,7 @@
 #include <sstream>
 #include <string>
 
-#include "workspace_plan.hpp"
+#include "logic/workspace_plan.hpp"
 
 namespace {
 
@@ -92,7 +92,7 @@ std::string iniOf(const WorkspacePlan& plan) {
 
   std::ostringstream out;
   out << "; kiln-view workspace \"" << plan.name << "\": " << plan.about << ".\n"
-      << "; Written by kiln-layoutgen from app/viewer/workspace_plan_logic.cpp (edit the plan there, then\n"
+      << "; Written by kiln-layoutgen from app/viewer/logic/workspace_plan.cpp (edit the plan there, then\n"
       << "; run `cmake --build BUILD --target layoutgen-update`). Dear ImGui's own ini: the viewer loads it\n"
       << "; with LoadIniSettingsFromMemory, scaled from the [Kiln][Layout] reference size to the window;\n"
       << "; [Kiln][Open] lists the panels the workspace shows (ImGui skips [Kiln] sections).\n"

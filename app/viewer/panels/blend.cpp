@@ -3,7 +3,7 @@
 // authored order beside a back-to-front sort (reference only: the renderer never sorts).
 #include <imgui.h>
 
-#include "panels/inspect.hpp"
+#include "panels/logic/inspect.hpp"
 #include "panels/panels.hpp"
 #include "particles/evaluate.hpp"
 #include "render/event_blend.hpp"

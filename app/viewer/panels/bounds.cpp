@@ -4,7 +4,7 @@
 
 #include <algorithm>
 
-#include "panels/inspect.hpp"
+#include "panels/logic/inspect.hpp"
 #include "panels/panels.hpp"
 #include "world/fit.hpp"
 

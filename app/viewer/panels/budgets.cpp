@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "panels/inspect.hpp"
+#include "panels/logic/inspect.hpp"
 #include "panels/panels.hpp"
 #include "particles/kwp1/kwp1.hpp"
 

@@ -7,10 +7,10 @@
 #include <cmath>
 #include <cstdlib>
 
-#include "capture_files.hpp"
+#include "logic/capture_files.hpp"
 #include "loader/time_range.hpp"
 #include "panels/panels.hpp"
-#include "video.hpp"
+#include "logic/video.hpp"
 
 namespace kiln::viewer::panels::captures {
 namespace {

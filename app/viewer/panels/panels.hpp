@@ -1,8 +1,8 @@
 // Every panel's entry point: one file per panel, each returns early when closed or collapsed.
 #pragma once
 
-#include "scene.hpp"
-#include "viewer_state.hpp"
+#include "logic/scene.hpp"
+#include "logic/viewer_state.hpp"
 
 namespace kiln::viewer::panels {
 namespace timeline { void draw(ViewerState& s); }

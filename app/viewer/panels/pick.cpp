@@ -3,7 +3,7 @@
 #include <imgui.h>
 
 #include "panels/panels.hpp"
-#include "pick.hpp"
+#include "logic/pick.hpp"
 
 namespace kiln::viewer::panels::pick {
 namespace {

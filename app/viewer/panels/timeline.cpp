@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "panels/inspect.hpp"
+#include "panels/logic/inspect.hpp"
 #include "panels/panels.hpp"
 
 namespace kiln::viewer::panels::timeline {

@@ -10,7 +10,7 @@
 
 #include "core/file.hpp"
 #include "panels/panels.hpp"
-#include "panels/tuning_model.hpp"
+#include "panels/logic/tuning_model.hpp"
 #include "particles/frames.hpp"
 #include "particles/validate.hpp"
 

@@ -8,7 +8,7 @@
 #include <string>
 
 #include "panels/panels.hpp"
-#include "scene.hpp"
+#include "logic/scene.hpp"
 
 namespace kiln::viewer::panels::viewport {
 namespace {

@@ -1,0 +1,77 @@
+// Capture names that never overwrite, PNGs from disk for A/B, and A/B metrics (GL-free).
+#include <cmath>
+#include <cstdio>
+
+#include "logic/capture_files.hpp"
+#include "loader/loader.hpp"
+
+namespace kiln::viewer {
+
+std::string safeFileName(std::string s) {
+  for (char& c : s) {
+    const auto u = static_cast<unsigned char>(c);
+    const bool keep = (u >= 'a' && u <= 'z') || (u >= 'A' && u <= 'Z') || (u >= '0' && u <= '9') || u == '-' ||
+                      u == '_' || u == '.';
+    if (!keep) c = '_';
+  }
+  if (!s.empty() && s.front() == '.') s.front() = '_';  // never a hidden file, never "." or ".."
+  return s;
+}
+
+void setBookmark(std::vector<CameraBookmark>& marks, const std::string& name, const Camera& camera) {
+  for (CameraBookmark& m : marks)
+    if (m.name == name) {
+      m.camera = camera;
+      return;
+    }
+  marks.push_back({name, camera});
+}
+
+std::filesystem::path uniqueCapturePath(const std::filesystem::path& dir, const std::string& level,
+                                        const std::string& label, double levelTime, std::uint32_t& counter) {
+  char t[48];
+  std::snprintf(t, sizeof t, "_t%08lldms_", static_cast<long long>(std::llround(levelTime * 1000.0)));
+  for (;;) {
+    char n[16];
+    std::snprintf(n, sizeof n, "%04u", counter++);
+    const std::filesystem::path p = dir / (safeFileName(level) + "_" + safeFileName(label) + t + n + ".png");
+    std::error_code ec;
+    if (!std::filesystem::exists(p, ec)) return p;
+  }
+}
+
+std::optional<CaptureEntry> captureFromFile(const std::filesystem::path& path, core::Diagnostic& error) {
+  auto image = loader::decodeImageFile(path, error);
+  if (!image) return std::nullopt;
+  CaptureEntry e;
+  e.label = path.filename().string();
+  e.levelTime = -1;  // not a capture of this session: no level time
+  e.file = path;
+  e.image = std::move(*image);
+  return e;
+}
+
+std::string captureListLabel(const CaptureEntry& e, std::size_t i) {
+  char line[512];
+  if (e.levelTime < 0)
+    std::snprintf(line, sizeof line, "%zu: %s (from disk)", i, e.file.filename().string().c_str());
+  else
+    std::snprintf(line, sizeof line, "%zu: %s @%.3f s (%s)", i, e.label.c_str(), e.levelTime,
+                  e.file.filename().string().c_str());
+  return line;
+}
+
+CaptureJob captureJob(const std::vector<double>& times, const std::vector<CameraBookmark>& bookmarks,
+                      const Camera& current) {
+  CaptureJob job;
+  job.times = times;
+  job.cameras = bookmarks;
+  if (job.cameras.empty()) job.cameras.push_back({"current", current});
+  return job;
+}
+
+render::ImageComparison compareEntries(const CaptureEntry& a, const CaptureEntry& b) {
+  return render::compareImages(a.image, b.image);
+}
+
+}  // namespace kiln::viewer

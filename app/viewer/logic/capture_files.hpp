@@ -1,0 +1,47 @@
+// Viewer capture files: names that never overwrite, and A/B images loaded from any PNG
+// (GL-free, unit-tested in tests/viewer).
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <string>
+
+#include "core/diagnostic.hpp"
+#include "render/image_compare.hpp"
+#include "logic/viewer_state.hpp"
+
+namespace kiln::viewer {
+
+// `name` as one portable file name part: every byte but ASCII letters, digits, '-', '_' and '.'
+// becomes '_' (so a control character, a separator or a newline typed into a bookmark name never
+// reaches a file name or a video list), and a leading '.' becomes '_'.
+std::string safeFileName(std::string name);
+
+// `LEVEL_LABEL_tMMMMMMMMms_NNNN.png` in `dir`: the level time in milliseconds keeps a set
+// sortable, the session counter (`counter`, advanced past every name used) keeps two captures of
+// one time apart, and a name that already exists on disk (an earlier session) is skipped too.
+// LEVEL and LABEL pass through safeFileName.
+std::filesystem::path uniqueCapturePath(const std::filesystem::path& dir, const std::string& level,
+                                        const std::string& label, double levelTime, std::uint32_t& counter);
+
+// A PNG from disk as a capture entry (label: the file name; time: none), for A/B comparison of
+// any two images; nullopt with an io-error naming the file when it cannot be read or decoded.
+std::optional<CaptureEntry> captureFromFile(const std::filesystem::path& path, core::Diagnostic& error);
+
+// Bookmarks are unique by name: `name` again replaces that bookmark's camera.
+void setBookmark(std::vector<CameraBookmark>& marks, const std::string& name, const Camera& camera);
+
+// The A/B list's line for entry i: "i: LABEL @T s (FILE)" or "i: FILE (from disk)".
+std::string captureListLabel(const CaptureEntry& e, std::size_t i);
+
+// A capture set: every time × every bookmark (the current camera, labelled "current", when there
+// are none), in time-major order — the panel's button and the script's `capture-set` both.
+CaptureJob captureJob(const std::vector<double>& times, const std::vector<CameraBookmark>& bookmarks,
+                      const Camera& current);
+
+// The metrics `kiln compare A B` prints, for two entries of the list (render::compareImages, the
+// same function the CLI calls, with the CLI's default threshold 0).
+render::ImageComparison compareEntries(const CaptureEntry& a, const CaptureEntry& b);
+
+}  // namespace kiln::viewer

@@ -1,0 +1,45 @@
+// The viewer's own files (screenshots, captures, bookmarks, video lists) written through the
+// output plan, so none ever lands on the level it shows or one of that level's textures (GL-free).
+#include "core/output_plan.hpp"
+#include "loader/loader.hpp"
+#include "logic/viewer_state.hpp"
+
+namespace kiln::viewer {
+
+std::vector<std::filesystem::path> levelInputs(const DocumentState& doc) {
+  std::vector<std::filesystem::path> out;
+  if (!doc.level) return out;
+  out.push_back(doc.level->path);
+  for (const loader::Texture& t : doc.level->load.textures)
+    if (!t.image.origin.empty() && t.image.origin != "generated") out.push_back(t.image.origin);
+  return out;
+}
+
+bool writeViewerFile(const DocumentState& doc, const std::filesystem::path& path, std::span<const std::uint8_t> bytes,
+                     const std::string& role, core::Diagnostic& error) {
+  core::OutputPlan plan;
+  for (const std::filesystem::path& in : levelInputs(doc))
+    plan.addInput(in, in == doc.level->path ? "level shown" : "texture of the level shown");
+  // What the session reads besides the level: its script, the level on the command line, every
+  // file the script names to open or copy, every image added to the A/B list. A screenshot
+  // taken before the `open` of a level may not land on it either.
+  for (const auto& [in, what] : doc.sessionInputs) plan.addInput(in, what);
+  const std::size_t out = plan.addOutput(path, role, core::OutputPlan::Existing::Replace);
+  if (const core::Diagnostics refused = plan.check(); !refused.empty()) {
+    error = refused.front();
+    return false;
+  }
+  return plan.write(out, bytes, error);
+}
+
+bool writeViewerPng(const DocumentState& doc, const std::filesystem::path& path, const core::Image& image,
+                    const std::string& role, core::Diagnostic& error) {
+  std::vector<std::uint8_t> png;
+  if (!loader::encodePngBytes(image, png, error)) {
+    error.path = path.string();
+    return false;
+  }
+  return writeViewerFile(doc, path, png, role, error);
+}
+
+}  // namespace kiln::viewer
