@@ -29,6 +29,9 @@ inline constexpr double kMaxSeconds = 3600.0;
 inline constexpr double kMinAxisLength = 1e-6;
 // Seed 002's floors: a lifetime is never below a millisecond, a count or rate never negative.
 inline constexpr double kMinLifetime = 0.001;
+// Recipe, emitter and sprite frame names: 1..64 bytes of the common name rule (core/names.hpp),
+// checked by compileEvents whichever route the section comes by (source, viewer, KEV1 decode).
+inline constexpr std::size_t kMaxEventNameBytes = 64;
 
 using Vec3 = std::array<double, 3>;
 

@@ -7,6 +7,7 @@
 #include <set>
 
 #include "core/float.hpp"
+#include "core/names.hpp"
 
 namespace kiln::sim {
 namespace {
@@ -100,7 +101,10 @@ void checkRecipe(Report& r, Recipe& x, const std::string& at, std::span<const st
   const Sprite& s = *x.sprite;
   for (std::size_t t = 0; t < textures.size(); ++t)
     if (textures[t] == s.frame) texture = static_cast<std::int32_t>(t);
-  if (texture < 0) r.error(Code::UnknownName, at + ".sprite.frame", "no texture is named '" + s.frame + "'");
+  if (const auto why = core::nameProblem(s.frame, kMaxEventNameBytes))
+    r.error(Code::BadName, at + ".sprite.frame", "the sprite frame's " + *why);
+  else if (texture < 0)
+    r.error(Code::UnknownName, at + ".sprite.frame", "no texture is named '" + s.frame + "'");
   if (static_cast<unsigned>(s.blend) > static_cast<unsigned>(BlendMode::Premultiplied))
     r.error(Code::UnknownEnum, at + ".sprite.blend", "blend value is not defined");
   if (static_cast<unsigned>(s.textureAlpha) > static_cast<unsigned>(TextureAlpha::Brightness))
@@ -108,11 +112,16 @@ void checkRecipe(Report& r, Recipe& x, const std::string& at, std::span<const st
   r.range(s.alphaTest, 0.0, 1.0, Code::RecipeRange, at + ".sprite.alpha_test");
 }
 
-// Names are unique per kind and non-empty; returns false for a name that cannot be used.
+// Names follow the common name rule (core::nameProblem, kMaxEventNameBytes) and are unique per
+// kind; returns false for a name that cannot be used, whose record is then spelled by index.
 bool checkName(Report& r, std::set<std::string>& seen, const std::string& name, const std::string& list,
                std::size_t i, const char* kind) {
   if (name.empty()) {
     r.error(Code::BadName, list + idx(i) + ".name", std::string("a ") + kind + " name is empty");
+    return false;
+  }
+  if (const auto why = core::nameProblem(name, kMaxEventNameBytes)) {
+    r.error(Code::BadName, list + idx(i) + ".name", std::string("a ") + kind + " " + *why);
     return false;
   }
   if (!seen.insert(name).second)

@@ -2,6 +2,8 @@
 // types here, every semantic rule in sim::compileEvents, whose paths share this file's spelling.
 #include <limits>
 
+#include "core/names.hpp"
+
 #include "source/compile.hpp"
 #include "source/parts.hpp"
 
@@ -103,7 +105,7 @@ void compileEmitter(Walker& w, const SourceNode& n, const std::string& indexed, 
   // Once named, the emitter's fields are spelled by its name, as sim::compileEvents spells them.
   std::string path = indexed;
   if (const SourceNode* name = w.field(n, indexed, "name", true); name && w.text(*name, joinPath(indexed, "name"), e.name)) {
-    if (!e.name.empty()) path = joinPath("events.emitters", e.name);
+    if (!core::nameProblem(e.name, kMaxEventNameBytes)) path = joinPath("events.emitters", e.name);
     w.record(path, n.mark);
   }
   reference(w, n, path, "recipe", recipes, "recipe", "events.recipes", e.recipe, true);
@@ -173,6 +175,8 @@ void compileEvents(Walker& w, const SourceNode& root, const std::vector<std::str
       r.name = rs->keys[i];
       const std::string rp = joinPath("events.recipes", r.name);
       w.record(rp, rs->values[i].mark.known() ? rs->values[i].mark : rs->keyMarks[i]);
+      // sim::compileEvents spells a recipe whose name breaks the name rule by its index.
+      w.record(joinPath(indexPath("events.recipes", i), "name"), rs->keyMarks[i]);
       compileRecipe(w, rs->values[i], rp, textures, r);
       e.recipes.push_back(std::move(r));
     }

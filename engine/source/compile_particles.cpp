@@ -1,6 +1,10 @@
 // The presets, emitters and textures parts of the source vocabulary.
+#include <algorithm>
 #include <limits>
 
+#include "core/names.hpp"
+#include "core/texture_name.hpp"
+#include "sim/model.hpp"
 #include "source/compile.hpp"
 #include "source/parts.hpp"
 
@@ -11,6 +15,9 @@ using core::Code;
 using namespace kiln::particles;
 
 constexpr std::int64_t kU32Max = std::numeric_limits<std::uint32_t>::max();
+// A texture is named by preset frames and event sprite frames alike, so its name obeys the
+// stricter of their two name rules (both core::nameProblem, today both 64 bytes).
+constexpr std::size_t kMaxTextureNameBytes = std::min(kMaxNameBytes, sim::kMaxEventNameBytes);
 
 std::vector<std::string> namesOf(const NameIndex& index) {
   std::vector<std::string> out;
@@ -267,6 +274,11 @@ void compileTextures(Walker& w, const SourceNode& root, std::vector<std::string>
     const std::string p = joinPath("textures", t->keys[i]);
     w.record(p, t->values[i].mark);
     std::string file;
+    // A name that is not a plain file name is the loader's to refuse (unsafe-texture-name);
+    // a plain one must still be a name every frame can carry, or compiling could not write it.
+    if (!core::textureNameProblem(t->keys[i]))
+      if (const auto why = core::nameProblem(t->keys[i], kMaxTextureNameBytes))
+        w.error(Code::BadName, p, "texture " + *why, t->keyMarks[i]);
     if (t->values[i].isNull())
       w.error(Code::MissingField, p, "texture '" + t->keys[i] + "' needs a PNG path", t->keyMarks[i]);
     else if (w.text(t->values[i], p, file)) {
