@@ -84,17 +84,9 @@ void compileRecipe(Walker& w, const SourceNode& n, const std::string& path, cons
   Sprite sprite;
   reference(w, *s, sp, "frame", textures, "texture", "textures", sprite.frame, true);
   if (const SourceNode* b = w.field(*s, sp, "blend"))
-    w.enumeration(*b, joinPath(sp, "blend"),
-                  {{"light_matter", BlendMode::LightMatter},
-                   {"normal", BlendMode::Normal},
-                   {"additive", BlendMode::Additive},
-                   {"multiply", BlendMode::Multiply},
-                   {"subtractive", BlendMode::Subtractive},
-                   {"premultiplied", BlendMode::Premultiplied}},
-                  sprite.blend);
+    w.enumeration(*b, joinPath(sp, "blend"), kBlendModeSpellings, sprite.blend);
   if (const SourceNode* a = w.field(*s, sp, "texture_alpha"))
-    w.enumeration(*a, joinPath(sp, "texture_alpha"),
-                  {{"alpha", TextureAlpha::Alpha}, {"brightness", TextureAlpha::Brightness}}, sprite.textureAlpha);
+    w.enumeration(*a, joinPath(sp, "texture_alpha"), kTextureAlphaSpellings, sprite.textureAlpha);
   w.optNumber(*s, sp, "alpha_test", sprite.alphaTest);
   r.sprite = std::move(sprite);
 }
@@ -158,8 +150,7 @@ void compileEvents(Walker& w, const SourceNode& root, const std::vector<std::str
     e.maxSprites = v;
   }
   if (const SourceNode* s = w.field(*n, path, "sort"))
-    w.enumeration(*s, "events.sort", {{"view", SortMode::View}, {"iso", SortMode::Iso}, {"none", SortMode::None}},
-                  e.sort);
+    w.enumeration(*s, "events.sort", kSortModeSpellings, e.sort);
   vec3(w, *n, path, "matter_light", e.matterLight);
 
   // Recipes are a map of names, so its keys are not checked against a vocabulary.

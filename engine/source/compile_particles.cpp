@@ -131,18 +131,11 @@ void compileSprite(Walker& w, const SourceNode& preset, const std::string& path,
   }
   w.optNumber(*sprite, sp, "fps", p.sprite.fps);
   if (const SourceNode* n = w.field(*sprite, sp, "flipbook"))
-    w.enumeration(*n, joinPath(sp, "flipbook"), {{"once", Flipbook::Once}, {"cycle", Flipbook::Cycle}},
-                  p.sprite.flipbook);
+    w.enumeration(*n, joinPath(sp, "flipbook"), kFlipbookSpellings, p.sprite.flipbook);
   if (const SourceNode* n = w.field(*sprite, sp, "facing"))
-    w.enumeration(*n, joinPath(sp, "facing"), {{"camera", Facing::Camera}, {"upright", Facing::Upright}},
-                  p.sprite.facing);
+    w.enumeration(*n, joinPath(sp, "facing"), kFacingSpellings, p.sprite.facing);
   if (const SourceNode* n = w.field(*sprite, sp, "blend"))
-    w.enumeration(*n, joinPath(sp, "blend"),
-                  {{"additive", Blend::Additive},
-                   {"cutout", Blend::Cutout},
-                   {"alpha", Blend::Alpha},
-                   {"premultiplied", Blend::Premultiplied}},
-                  p.sprite.blend);
+    w.enumeration(*n, joinPath(sp, "blend"), kBlendSpellings, p.sprite.blend);
 }
 
 void compilePreset(Walker& w, const SourceNode& n, const std::string& path,
@@ -163,8 +156,7 @@ void compilePreset(Walker& w, const SourceNode& n, const std::string& path,
     const std::string sp = joinPath(path, "spawn");
     if (w.expectMap(*s, sp, {"shape", "half_extents"}, "{shape: box, half_extents: [x, y, z]}")) {
       if (const SourceNode* shape = w.field(*s, sp, "shape"))
-        w.enumeration(*shape, joinPath(sp, "shape"), {{"point", SpawnShape::Point}, {"box", SpawnShape::Box}},
-                      p.spawnShape);
+        w.enumeration(*shape, joinPath(sp, "shape"), kSpawnShapeSpellings, p.spawnShape);
       w.optVec3(*s, sp, "half_extents", p.spawnHalfExtents);
     }
   }
@@ -255,7 +247,7 @@ void compileEmitter(Walker& w, const SourceNode& n, const std::string& path, con
     }
   }
   if (const SourceNode* m = w.field(n, path, "mode"))
-    w.enumeration(*m, joinPath(path, "mode"), {{"once", PlayMode::Once}, {"cycle", PlayMode::Cycle}}, e.mode);
+    w.enumeration(*m, joinPath(path, "mode"), kPlayModeSpellings, e.mode);
   w.optNumber(n, path, "period_seconds", e.period);
   w.optNumber(n, path, "delay_seconds", e.delay);
 }
