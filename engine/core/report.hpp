@@ -74,7 +74,7 @@ class Report {
   template <class P>
   static auto element(const P& path, std::size_t i) {
     if constexpr (std::is_convertible_v<const P&, std::string_view>) {
-      std::string s(std::string_view(path));
+      std::string s{std::string_view(path)};
       s += '[';
       s += std::to_string(i);
       s += ']';
