@@ -1,20 +1,12 @@
-// Source-vocabulary names of the model's enumerations.
+// Source-vocabulary names of the model's enumerations, from their spelling tables (model.hpp).
 #include "particles/model.hpp"
 
 namespace kiln::particles {
 
-std::string_view name(SpawnShape v) { return v == SpawnShape::Box ? "box" : "point"; }
-std::string_view name(Flipbook v) { return v == Flipbook::Cycle ? "cycle" : "once"; }
-std::string_view name(Facing v) { return v == Facing::Upright ? "upright" : "camera"; }
-std::string_view name(PlayMode v) { return v == PlayMode::Cycle ? "cycle" : "once"; }
-std::string_view name(Blend v) {
-  switch (v) {
-    case Blend::Additive: return "additive";
-    case Blend::Cutout: return "cutout";
-    case Blend::Alpha: return "alpha";
-    case Blend::Premultiplied: return "premultiplied";
-  }
-  return "unknown";
-}
+std::string_view name(SpawnShape v) { return core::spelled(kSpawnShapeSpellings, v); }
+std::string_view name(Flipbook v) { return core::spelled(kFlipbookSpellings, v); }
+std::string_view name(Facing v) { return core::spelled(kFacingSpellings, v); }
+std::string_view name(PlayMode v) { return core::spelled(kPlayModeSpellings, v); }
+std::string_view name(Blend v) { return core::spelled(kBlendSpellings, v); }
 
 }  // namespace kiln::particles

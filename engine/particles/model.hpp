@@ -8,6 +8,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/spelling.hpp"
 #include "core/float.hpp"
 #include "core/inline_text.hpp"
 
@@ -55,7 +56,20 @@ enum class Facing : std::uint8_t { Camera = 0, Upright = 1 };
 enum class Blend : std::uint8_t { Additive = 0, Cutout = 1, Alpha = 2, Premultiplied = 3 };
 enum class PlayMode : std::uint8_t { Once = 0, Cycle = 1 };
 
-// Source-vocabulary spelling of each enum value ("box", "premultiplied", ...).
+// Source-vocabulary spelling of each enum value ("box", "premultiplied", ...): one table per
+// enumeration, read by the source parser and by name().
+inline constexpr core::SpellingTable<SpawnShape, 2> kSpawnShapeSpellings{{{"point", SpawnShape::Point},
+                                                                         {"box", SpawnShape::Box}}};
+inline constexpr core::SpellingTable<Flipbook, 2> kFlipbookSpellings{{{"once", Flipbook::Once},
+                                                                     {"cycle", Flipbook::Cycle}}};
+inline constexpr core::SpellingTable<Facing, 2> kFacingSpellings{{{"camera", Facing::Camera},
+                                                                 {"upright", Facing::Upright}}};
+inline constexpr core::SpellingTable<Blend, 4> kBlendSpellings{{{"additive", Blend::Additive},
+                                                               {"cutout", Blend::Cutout},
+                                                               {"alpha", Blend::Alpha},
+                                                               {"premultiplied", Blend::Premultiplied}}};
+inline constexpr core::SpellingTable<PlayMode, 2> kPlayModeSpellings{{{"once", PlayMode::Once},
+                                                                     {"cycle", PlayMode::Cycle}}};
 std::string_view name(SpawnShape v);
 std::string_view name(Flipbook v);
 std::string_view name(Facing v);

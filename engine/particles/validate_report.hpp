@@ -1,14 +1,13 @@
-// Internal to engine/particles: the diagnostic collector the validation files share, and the
-// field paths it reports — assembled only when a diagnostic is emitted, so checking a valid
+// Internal to engine/particles: the diagnostic collector the validation files share (core::Report
+// with the names-proven flag), and the field paths it reports — assembled only when a diagnostic is emitted, so checking a valid
 // document builds no strings at all.
 #pragma once
 
-#include <cstdio>
 #include <string>
 #include <string_view>
 
 #include "core/diagnostic.hpp"
-#include "core/float.hpp"
+#include "core/report.hpp"
 #include "particles/model.hpp"
 
 namespace kiln::particles::detail {
@@ -56,38 +55,12 @@ class Path {
   std::string_view tail_;
 };
 
-class Report {
+// The collector is core::Report; particles add one fact about the document being checked.
+class Report : public core::Report {
  public:
-  explicit Report(core::Diagnostics& out, bool namesProven = false) : namesProven(namesProven), out_(out) {}
+  explicit Report(core::Diagnostics& out, bool namesProven = false) : core::Report(out), namesProven(namesProven) {}
   // Every name already passed core::nameProblem (ValidateOptions::namesProven): not checked again.
   const bool namesProven;
-  void add(core::Code code, const Path& path, std::string message) {
-    out_.push_back({code, path.str(), std::move(message)});
-  }
-  std::size_t size() const { return out_.size(); }
-
-  // All numbers must be finite, also after the float32 conversion the GPU applies.
-  bool finite(double v, const Path& path) {
-    if (core::finiteAsF32(v)) [[likely]] return true;
-    return notFinite(v, path);
-  }
-  bool finite(const Vec3& v, const Path& path) {
-    bool ok = true;
-    for (std::size_t i = 0; i < 3; ++i) ok = finite(v[static_cast<int>(i)], path[i]) && ok;
-    return ok;
-  }
-  static std::string num(double v) {
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "%.17g", v);
-    return buf;
-  }
-
- private:
-  [[gnu::noinline, gnu::cold]] bool notFinite(double v, const Path& path) {
-    add(core::Code::NotFinite, path, "value " + num(v) + " is not a finite float32");
-    return false;
-  }
-  core::Diagnostics& out_;
 };
 
 // Where a preset's or an emitter's paths start: "presets.NAME", or "presets[i]" when the name

@@ -3,6 +3,7 @@
 // drops the oldest declarations. Sized once; a frame allocates nothing.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <optional>
 #include <span>
@@ -53,6 +54,12 @@ class SpriteBatcher {
   std::span<const SpriteDeclaration> sorted() const { return {sorted_.data(), count_}; }
   std::span<const DrawRange> ranges() const { return {ranges_.data(), rangeCount_}; }
   std::uint32_t droppedThisFrame() const { return dropped_; }
+  // How many of `declared` sprites one frame drops under a budget of `maxSprites`, exactly as
+  // declare() counts them: for hosts that predict drops without batching (the viewer's graph).
+  static std::uint64_t dropsFor(std::uint64_t declared, std::uint32_t maxSprites) {
+    const std::uint64_t budget = std::max<std::uint32_t>(maxSprites, 1);
+    return declared > budget ? declared - budget : 0;
+  }
   std::uint64_t droppedTotal() const { return droppedTotal_; }
   // True when build() of this frame raised the (rate-limited) drop warning.
   bool warnedThisFrame() const { return warned_; }

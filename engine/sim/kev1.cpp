@@ -6,7 +6,6 @@
 #include <utility>
 
 #include "core/header.hpp"
-#include "core/names.hpp"
 #include "core/schema_walker.hpp"
 #include "sim/scene.hpp"
 
@@ -57,8 +56,12 @@ struct Wire {
   std::vector<WireEvent> script;
 };
 
-constexpr core::walk::TextRule kNameRule{
-    Width::U8, kMaxEventNameBytes, [](std::string_view s) { return core::nameProblem(s, kMaxEventNameBytes); }};
+// Only what the bytes can hold: the name rule itself (length, UTF-8, control bytes) is the
+// model's, applied by compileEvents after the walk, exactly as for a section compiled from
+// source. A name holds up to 255 bytes here, so a too-long one still reads and is refused by
+// that rule, with the same code and path as by either other route.
+constexpr core::walk::TextRule kNameRule{Width::U8, core::walk::widthMax(Width::U8),
+                                         [](std::string_view) { return std::optional<std::string>{}; }};
 
 using Names = const char* const[3];
 constexpr Names kColor{"color[0]", "color[1]", "color[2]"};
@@ -212,17 +215,19 @@ bool under(const std::string& path, const std::string& prefix) {
          (path.size() == prefix.size() || path[prefix.size()] == '.' || path[prefix.size()] == '[');
 }
 
-// Where the record a compileEvents path names starts ("recipes.ember..." → that recipe);
+// Where the record a compileEvents path names starts ("recipes.ember..." or "recipes[0]..." →
+// that recipe);
 // section-level fields map to the payload start.
 std::uint64_t offsetForPath(const Events& e, const std::vector<core::walk::Reader<true>::TopLevel>& top,
                             const std::string& path) {
   for (const auto& t : top) {
     for (std::size_t i = 0; i < t.start.size(); ++i) {
-      std::string prefix;
-      if (t.field == "recipes" && i < e.recipes.size()) prefix = "recipes." + e.recipes[i].name;
-      if (t.field == "emitters" && i < e.emitters.size()) prefix = "emitters." + e.emitters[i].name;
-      if (t.field == "script") prefix = "script[" + std::to_string(i) + "]";
-      if (!prefix.empty() && under(path, prefix)) return t.start[i];
+      // A record is named by its name, or by its index when the name breaks the name rule.
+      const std::string indexed = std::string(t.field) + "[" + std::to_string(i) + "]";
+      std::string named;
+      if (t.field == "recipes" && i < e.recipes.size()) named = "recipes." + e.recipes[i].name;
+      if (t.field == "emitters" && i < e.emitters.size()) named = "emitters." + e.emitters[i].name;
+      if ((!named.empty() && under(path, named)) || under(path, indexed)) return t.start[i];
     }
   }
   return core::kHeaderSize;

@@ -19,8 +19,6 @@ inline constexpr std::string_view kKev1Magic = "KEV1";
 inline constexpr std::uint16_t kKev1Version = 1;
 // The largest section the limits allow is about 0.8 MiB, so this bound never rejects a valid one.
 inline constexpr std::uint64_t kMaxKev1Bytes = 1u << 20;
-// Recipe, emitter and sprite frame names: 1..64 bytes of the common name rule (core/names.hpp).
-inline constexpr std::size_t kMaxEventNameBytes = 64;
 
 // Deterministic, canonical encoding (header included). The section should be one that
 // compileEvents accepted without warnings (floors already applied); encoding does not validate.
@@ -28,9 +26,10 @@ inline constexpr std::size_t kMaxEventNameBytes = 64;
 std::vector<std::uint8_t> encodeKev1(const Events& events);
 
 // Phase 1 (scan: header, every count against its limit and the bytes left, finite numbers,
-// known enumerations, recipe indices, names; nothing allocated from a declared count), then
-// phase 2 (materialize and run compileEvents; a value a compiler would have raised to its floor
-// is rejected too, so a decoded section re-encodes to the same bytes). Sprite frames are names
+// known enumerations, recipe indices, non-empty texts; nothing allocated from a declared count),
+// then phase 2 (materialize and run compileEvents, the one home of the section's rules, names
+// included; a value a compiler would have raised to its floor is rejected too, so a decoded
+// section re-encodes to the same bytes). Sprite frames are names
 // the host resolves against its textures; they are not checked here. The first error wins.
 std::variant<Events, core::DecodeError> decodeKev1(std::span<const std::uint8_t> file);
 

@@ -9,6 +9,8 @@
 #include <string_view>
 #include <vector>
 
+#include "core/spelling.hpp"
+
 namespace kiln::sim {
 
 // --- contract constants ---------------------------------------------------------------------
@@ -29,6 +31,9 @@ inline constexpr double kMaxSeconds = 3600.0;
 inline constexpr double kMinAxisLength = 1e-6;
 // Seed 002's floors: a lifetime is never below a millisecond, a count or rate never negative.
 inline constexpr double kMinLifetime = 0.001;
+// Recipe, emitter and sprite frame names: 1..64 bytes of the common name rule (core/names.hpp),
+// checked by compileEvents whichever route the section comes by (source, viewer, KEV1 decode).
+inline constexpr std::size_t kMaxEventNameBytes = 64;
 
 using Vec3 = std::array<double, 3>;
 
@@ -40,7 +45,18 @@ enum class BlendMode : std::uint8_t {
 };
 enum class TextureAlpha : std::uint8_t { Alpha = 0, Brightness = 1 };
 
-// Source-vocabulary spelling ("view", "light_matter", "brightness") and its inverse.
+// Source-vocabulary spelling ("view", "light_matter", "brightness"): one table per enumeration,
+// read by the source parser, name() and the *FromName inverses.
+inline constexpr core::SpellingTable<SortMode, 3> kSortModeSpellings{
+    {{"view", SortMode::View}, {"iso", SortMode::Iso}, {"none", SortMode::None}}};
+inline constexpr core::SpellingTable<BlendMode, 6> kBlendModeSpellings{{{"light_matter", BlendMode::LightMatter},
+                                                                       {"normal", BlendMode::Normal},
+                                                                       {"additive", BlendMode::Additive},
+                                                                       {"multiply", BlendMode::Multiply},
+                                                                       {"subtractive", BlendMode::Subtractive},
+                                                                       {"premultiplied", BlendMode::Premultiplied}}};
+inline constexpr core::SpellingTable<TextureAlpha, 2> kTextureAlphaSpellings{
+    {{"alpha", TextureAlpha::Alpha}, {"brightness", TextureAlpha::Brightness}}};
 std::string_view name(SortMode v);
 std::string_view name(BlendMode v);
 std::string_view name(TextureAlpha v);

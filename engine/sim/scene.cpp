@@ -7,6 +7,8 @@
 #include <set>
 
 #include "core/float.hpp"
+#include "core/names.hpp"
+#include "core/report.hpp"
 
 namespace kiln::sim {
 namespace {
@@ -14,11 +16,10 @@ namespace {
 using core::Code;
 using core::Severity;
 
-std::string num(double v) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%.17g", v);
-  return buf;
-}
+using core::Report;
+
+std::string num(double v) { return Report::num(v); }
+std::string limit(double v) { return Report::limit(v); }
 
 std::string idx(std::size_t i) {
   std::string s(1, '[');
@@ -27,35 +28,11 @@ std::string idx(std::size_t i) {
   return s;
 }
 
-class Report {
- public:
-  explicit Report(core::Diagnostics& out) : out_(out) {}
-  void error(Code code, std::string path, std::string message) {
-    out_.push_back({code, std::move(path), std::move(message), Severity::Error});
-  }
-  void warning(Code code, std::string path, std::string message) {
-    out_.push_back({code, std::move(path), std::move(message), Severity::Warning});
-  }
-  // Every number reaches the simulation as float32, so it must stay finite there.
-  bool finite(double v, const std::string& path) {
-    if (core::finiteAsF32(v)) return true;
-    error(Code::NotFinite, path, "value " + num(v) + " is not a finite float32");
-    return false;
-  }
-  bool finite(const Vec3& v, const std::string& path) {
-    bool ok = true;
-    for (std::size_t i = 0; i < 3; ++i) ok = finite(v[i], path + idx(i)) && ok;
-    return ok;
-  }
-  // A finite value that must lie in [lo, hi]; reported under `code`.
-  void range(double v, double lo, double hi, Code code, const std::string& path) {
-    if (finite(v, path) && (v < lo || v > hi))
-      error(code, path, "value " + num(v) + " is outside [" + num(lo) + ", " + num(hi) + "]");
-  }
-
- private:
-  core::Diagnostics& out_;
-};
+// A finite value that must lie in [lo, hi]; reported under `code`.
+void range(Report& r, double v, double lo, double hi, Code code, const std::string& path) {
+  if (r.finite(v, path) && (v < lo || v > hi))
+    r.error(code, path, "value " + num(v) + " is outside [" + num(lo) + ", " + num(hi) + "]");
+}
 
 constexpr double kHuge = 3.4e38;  // "no upper bound" below the float32 limit
 
@@ -72,47 +49,55 @@ void checkRecipe(Report& r, Recipe& x, const std::string& at, std::span<const st
     r.warning(Code::CountClamped, at + ".count", "count " + std::to_string(x.count) + " is raised to 0");
     x.count = 0;
   } else if (x.count > kMaxBurstCount) {
-    r.error(Code::BurstSize, at + ".count", "count " + std::to_string(x.count) + " exceeds 65536");
+    r.error(Code::BurstSize, at + ".count", "count " + std::to_string(x.count) + " exceeds " + std::to_string(kMaxBurstCount));
   }
   r.finite(x.speed, at + ".speed");
   r.finite(x.spread, at + ".spread");
   if (r.finite(x.lifetime, at + ".lifetime")) {
     if (x.lifetime < kMinLifetime) {
-      r.warning(Code::LifetimeClamped, at + ".lifetime", "lifetime " + num(x.lifetime) + " s is raised to 0.001 s");
+      r.warning(Code::LifetimeClamped, at + ".lifetime", "lifetime " + num(x.lifetime) + " s is raised to " + limit(kMinLifetime) + " s");
       x.lifetime = kMinLifetime;
     } else if (x.lifetime > kMaxSeconds) {
-      r.error(Code::RecipeRange, at + ".lifetime", "lifetime " + num(x.lifetime) + " s exceeds 3600 s");
+      r.error(Code::RecipeRange, at + ".lifetime", "lifetime " + num(x.lifetime) + " s exceeds " + limit(kMaxSeconds) + " s");
     }
   }
-  r.range(x.size, 0.0, kHuge, Code::RecipeRange, at + ".size");
-  r.range(x.growth, -1.0, kHuge, Code::RecipeRange, at + ".growth");
+  range(r, x.size, 0.0, kHuge, Code::RecipeRange, at + ".size");
+  range(r, x.growth, -1.0, kHuge, Code::RecipeRange, at + ".growth");
   r.finite(x.gravity, at + ".gravity");
-  r.range(x.drag, 0.0, kHuge, Code::RecipeRange, at + ".drag");
+  range(r, x.drag, 0.0, kHuge, Code::RecipeRange, at + ".drag");
   checkColor(r, x.color, at + ".color");
-  r.range(x.opacity, 0.0, 1.0, Code::RecipeRange, at + ".opacity");
-  r.range(x.fade, 0.0, kHuge, Code::RecipeRange, at + ".fade");
+  range(r, x.opacity, 0.0, 1.0, Code::RecipeRange, at + ".opacity");
+  range(r, x.fade, 0.0, kHuge, Code::RecipeRange, at + ".fade");
   if (r.finite(x.axis, at + ".axis")) {
     const double len = std::sqrt(x.axis[0] * x.axis[0] + x.axis[1] * x.axis[1] + x.axis[2] * x.axis[2]);
-    if (!(len >= kMinAxisLength)) r.error(Code::ZeroAxis, at + ".axis", "length " + num(len) + " is below 1e-6");
+    if (!(len >= kMinAxisLength)) r.error(Code::ZeroAxis, at + ".axis", "length " + num(len) + " is below " + limit(kMinAxisLength));
   }
   texture = -1;
   if (!x.sprite) return;
   const Sprite& s = *x.sprite;
   for (std::size_t t = 0; t < textures.size(); ++t)
     if (textures[t] == s.frame) texture = static_cast<std::int32_t>(t);
-  if (texture < 0) r.error(Code::UnknownName, at + ".sprite.frame", "no texture is named '" + s.frame + "'");
+  if (const auto why = core::nameProblem(s.frame, kMaxEventNameBytes))
+    r.error(Code::BadName, at + ".sprite.frame", "the sprite frame's " + *why);
+  else if (texture < 0)
+    r.error(Code::UnknownName, at + ".sprite.frame", "no texture is named '" + s.frame + "'");
   if (static_cast<unsigned>(s.blend) > static_cast<unsigned>(BlendMode::Premultiplied))
     r.error(Code::UnknownEnum, at + ".sprite.blend", "blend value is not defined");
   if (static_cast<unsigned>(s.textureAlpha) > static_cast<unsigned>(TextureAlpha::Brightness))
     r.error(Code::UnknownEnum, at + ".sprite.texture_alpha", "texture_alpha value is not defined");
-  r.range(s.alphaTest, 0.0, 1.0, Code::RecipeRange, at + ".sprite.alpha_test");
+  range(r, s.alphaTest, 0.0, 1.0, Code::RecipeRange, at + ".sprite.alpha_test");
 }
 
-// Names are unique per kind and non-empty; returns false for a name that cannot be used.
+// Names follow the common name rule (core::nameProblem, kMaxEventNameBytes) and are unique per
+// kind; returns false for a name that cannot be used, whose record is then spelled by index.
 bool checkName(Report& r, std::set<std::string>& seen, const std::string& name, const std::string& list,
                std::size_t i, const char* kind) {
   if (name.empty()) {
     r.error(Code::BadName, list + idx(i) + ".name", std::string("a ") + kind + " name is empty");
+    return false;
+  }
+  if (const auto why = core::nameProblem(name, kMaxEventNameBytes)) {
+    r.error(Code::BadName, list + idx(i) + ".name", std::string("a ") + kind + " " + *why);
     return false;
   }
   if (!seen.insert(name).second)
@@ -132,19 +117,19 @@ void checkEmitter(Report& r, Emitter& x, const std::string& at) {
       r.warning(Code::RateClamped, at + ".rate", "rate " + num(x.rate) + " is raised to 0");
       x.rate = 0;
     } else if (x.rate > kMaxRate) {
-      r.error(Code::EmitterRate, at + ".rate", "rate " + num(x.rate) + " exceeds 100000 per second");
+      r.error(Code::EmitterRate, at + ".rate", "rate " + num(x.rate) + " exceeds " + limit(kMaxRate) + " per second");
     }
   }
   r.finite(x.position, at + ".position");
   if (x.path.size() > kMaxPathKeys)
-    r.error(Code::PathKeyCount, at + ".path", "has " + std::to_string(x.path.size()) + " keys; at most 64");
+    r.error(Code::PathKeyCount, at + ".path", "has " + std::to_string(x.path.size()) + " keys; at most " + std::to_string(kMaxPathKeys));
   for (std::size_t k = 0; k < x.path.size(); ++k) {
     const std::string key = at + ".path" + idx(k);
     r.finite(x.path[k].position, key + ".position");
     if (!r.finite(x.path[k].time, key + ".time")) continue;
     const double t = x.path[k].time;
     if (t < 0 || t > kMaxSeconds) {
-      r.error(Code::EventTime, key + ".time", "time " + num(t) + " is outside [0, 3600]");
+      r.error(Code::EventTime, key + ".time", "time " + num(t) + " is outside [0, " + limit(kMaxSeconds) + "]");
     } else if (k > 0 && core::finite(x.path[k - 1].time) && !(t > x.path[k - 1].time)) {
       r.error(Code::PathOrder, key + ".time", "time " + num(t) + " is not after the previous key's " +
                                                   num(x.path[k - 1].time));
@@ -162,21 +147,21 @@ CompileResult compileEvents(const Events& events, std::span<const std::string> t
   Report r(out.diagnostics);
 
   if (e.capacity < 1 || e.capacity > kMaxCapacity)
-    r.error(Code::EventCapacity, "events.capacity", "capacity " + std::to_string(e.capacity) + " is outside 1..65536");
-  r.range(e.stepHz, kMinStepHz, kMaxStepHz, Code::StepRate, "events.step_hz");
+    r.error(Code::EventCapacity, "events.capacity", "capacity " + std::to_string(e.capacity) + " is outside 1.." + std::to_string(kMaxCapacity));
+  range(r, e.stepHz, kMinStepHz, kMaxStepHz, Code::StepRate, "events.step_hz");
   const std::int64_t maxSprites = e.maxSprites.value_or(e.capacity);
   if (e.maxSprites && (*e.maxSprites < 1 || *e.maxSprites > kMaxCapacity))
-    r.error(Code::MaxSprites, "events.max_sprites", "max_sprites " + std::to_string(*e.maxSprites) + " is outside 1..65536");
+    r.error(Code::MaxSprites, "events.max_sprites", "max_sprites " + std::to_string(*e.maxSprites) + " is outside 1.." + std::to_string(kMaxCapacity));
   if (static_cast<unsigned>(e.sort) > static_cast<unsigned>(SortMode::None))
     r.error(Code::UnknownEnum, "events.sort", "sort value is not defined");
   checkColor(r, e.matterLight, "events.matter_light");
 
   if (e.recipes.size() > kMaxRecipes)
-    r.error(Code::RecipeCount, "events.recipes", "has " + std::to_string(e.recipes.size()) + " recipes; at most 256");
+    r.error(Code::RecipeCount, "events.recipes", "has " + std::to_string(e.recipes.size()) + " recipes; at most " + std::to_string(kMaxRecipes));
   if (e.emitters.size() > kMaxEmitters)
-    r.error(Code::EventEmitterCount, "events.emitters", "has " + std::to_string(e.emitters.size()) + " emitters; at most 256");
+    r.error(Code::EventEmitterCount, "events.emitters", "has " + std::to_string(e.emitters.size()) + " emitters; at most " + std::to_string(kMaxEmitters));
   if (e.script.size() > kMaxScriptEvents)
-    r.error(Code::ScriptLength, "events.script", "has " + std::to_string(e.script.size()) + " events; at most 4096");
+    r.error(Code::ScriptLength, "events.script", "has " + std::to_string(e.script.size()) + " events; at most " + std::to_string(kMaxScriptEvents));
 
   std::set<std::string> names;
   scene.recipeTexture.resize(e.recipes.size(), -1);
@@ -199,7 +184,7 @@ CompileResult compileEvents(const Events& events, std::span<const std::string> t
     const ScriptEvent& x = e.script[i];
     const std::string at = "events.script" + idx(i);
     if (r.finite(x.time, at + ".time") && (x.time < 0 || x.time > kMaxSeconds))
-      r.error(Code::EventTime, at + ".time", "time " + num(x.time) + " is outside [0, 3600]");
+      r.error(Code::EventTime, at + ".time", "time " + num(x.time) + " is outside [0, " + limit(kMaxSeconds) + "]");
     const auto recipe = findRecipe(e, x.recipe);
     if (!recipe) r.error(Code::UnknownName, at + ".recipe", "no recipe is named '" + x.recipe + "'");
     scene.scriptRecipe.push_back(recipe.value_or(0));

@@ -1,6 +1,10 @@
 // The presets, emitters and textures parts of the source vocabulary.
+#include <algorithm>
 #include <limits>
 
+#include "core/names.hpp"
+#include "core/texture_name.hpp"
+#include "sim/model.hpp"
 #include "source/compile.hpp"
 #include "source/parts.hpp"
 
@@ -11,6 +15,9 @@ using core::Code;
 using namespace kiln::particles;
 
 constexpr std::int64_t kU32Max = std::numeric_limits<std::uint32_t>::max();
+// A texture is named by preset frames and event sprite frames alike, so its name obeys the
+// stricter of their two name rules (both core::nameProblem, today both 64 bytes).
+constexpr std::size_t kMaxTextureNameBytes = std::min(kMaxNameBytes, sim::kMaxEventNameBytes);
 
 std::vector<std::string> namesOf(const NameIndex& index) {
   std::vector<std::string> out;
@@ -124,18 +131,11 @@ void compileSprite(Walker& w, const SourceNode& preset, const std::string& path,
   }
   w.optNumber(*sprite, sp, "fps", p.sprite.fps);
   if (const SourceNode* n = w.field(*sprite, sp, "flipbook"))
-    w.enumeration(*n, joinPath(sp, "flipbook"), {{"once", Flipbook::Once}, {"cycle", Flipbook::Cycle}},
-                  p.sprite.flipbook);
+    w.enumeration(*n, joinPath(sp, "flipbook"), kFlipbookSpellings, p.sprite.flipbook);
   if (const SourceNode* n = w.field(*sprite, sp, "facing"))
-    w.enumeration(*n, joinPath(sp, "facing"), {{"camera", Facing::Camera}, {"upright", Facing::Upright}},
-                  p.sprite.facing);
+    w.enumeration(*n, joinPath(sp, "facing"), kFacingSpellings, p.sprite.facing);
   if (const SourceNode* n = w.field(*sprite, sp, "blend"))
-    w.enumeration(*n, joinPath(sp, "blend"),
-                  {{"additive", Blend::Additive},
-                   {"cutout", Blend::Cutout},
-                   {"alpha", Blend::Alpha},
-                   {"premultiplied", Blend::Premultiplied}},
-                  p.sprite.blend);
+    w.enumeration(*n, joinPath(sp, "blend"), kBlendSpellings, p.sprite.blend);
 }
 
 void compilePreset(Walker& w, const SourceNode& n, const std::string& path,
@@ -156,8 +156,7 @@ void compilePreset(Walker& w, const SourceNode& n, const std::string& path,
     const std::string sp = joinPath(path, "spawn");
     if (w.expectMap(*s, sp, {"shape", "half_extents"}, "{shape: box, half_extents: [x, y, z]}")) {
       if (const SourceNode* shape = w.field(*s, sp, "shape"))
-        w.enumeration(*shape, joinPath(sp, "shape"), {{"point", SpawnShape::Point}, {"box", SpawnShape::Box}},
-                      p.spawnShape);
+        w.enumeration(*shape, joinPath(sp, "shape"), kSpawnShapeSpellings, p.spawnShape);
       w.optVec3(*s, sp, "half_extents", p.spawnHalfExtents);
     }
   }
@@ -248,7 +247,7 @@ void compileEmitter(Walker& w, const SourceNode& n, const std::string& path, con
     }
   }
   if (const SourceNode* m = w.field(n, path, "mode"))
-    w.enumeration(*m, joinPath(path, "mode"), {{"once", PlayMode::Once}, {"cycle", PlayMode::Cycle}}, e.mode);
+    w.enumeration(*m, joinPath(path, "mode"), kPlayModeSpellings, e.mode);
   w.optNumber(n, path, "period_seconds", e.period);
   w.optNumber(n, path, "delay_seconds", e.delay);
 }
@@ -267,6 +266,11 @@ void compileTextures(Walker& w, const SourceNode& root, std::vector<std::string>
     const std::string p = joinPath("textures", t->keys[i]);
     w.record(p, t->values[i].mark);
     std::string file;
+    // A name that is not a plain file name is the loader's to refuse (unsafe-texture-name);
+    // a plain one must still be a name every frame can carry, or compiling could not write it.
+    if (!core::textureNameProblem(t->keys[i]))
+      if (const auto why = core::nameProblem(t->keys[i], kMaxTextureNameBytes))
+        w.error(Code::BadName, p, "texture " + *why, t->keyMarks[i]);
     if (t->values[i].isNull())
       w.error(Code::MissingField, p, "texture '" + t->keys[i] + "' needs a PNG path", t->keyMarks[i]);
     else if (w.text(t->values[i], p, file)) {

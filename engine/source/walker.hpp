@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "core/diagnostic.hpp"
+#include "core/spelling.hpp"
 #include "particles/model.hpp"
 #include "source/suggest.hpp"
 #include "source/tree.hpp"
@@ -87,10 +88,10 @@ class Walker {
   bool vec3(const SourceNode& n, const std::string& path, particles::Vec3& out);
   bool numbers(const SourceNode& n, const std::string& path, double* out, std::size_t count);
 
-  // One of the spellings in `names` (index i maps to enum value i); unknown-enum otherwise.
-  template <typename E>
-  bool enumeration(const SourceNode& n, const std::string& path,
-                   std::initializer_list<std::pair<std::string_view, E>> names, E& out) {
+  // One of the spellings in the enumeration's table (core/spelling.hpp); unknown-enum, listing
+  // them with a did-you-mean, otherwise.
+  template <typename E, std::size_t N>
+  bool enumeration(const SourceNode& n, const std::string& path, const core::SpellingTable<E, N>& names, E& out) {
     std::string s;
     if (!text(n, path, s)) return false;
     std::vector<std::string> allowed;

@@ -303,16 +303,23 @@ os.makedirs(S("red", "levels"))
 shutil.copytree(os.path.join(ROOT, "assets", "textures"), S("red", "textures"))
 WORLD_ONLY = BRAZIERS_SRC[: BRAZIERS_SRC.index("\nevents:")] + "\n"
 
-# Event names holding a C1 control (U+0085): the JSON of `kiln sim` must stay JSON.
+# Event names holding a C1 control (U+0085) break the name rule: refused in memory as they are
+# when decoding a compiled level (tests/app/routes_test.py), so `kiln sim` never prints one.
 c1 = BRAZIERS_SRC.replace("\n    pickup:", '\n    "pi\\u0085ck":', 1).replace("recipe: pickup", 'recipe: "pi\\u0085ck"')
 write(S("red", "levels", "c1.yaml"), c1.encode())
 rc, out, err = run("sim", S("red", "levels", "c1.yaml"), "--time", "1.5", "--json")
+check(rc == 1 and b"error[bad-name]" in err, f"finding: an event name with a C1 control is refused by kiln sim: {rc} {err[-200:]!r}")
+
+# A valid name JSON must escape (a quote, a backslash, a non-ASCII letter): `kiln sim --json` stays JSON.
+quoted = BRAZIERS_SRC.replace("\n    pickup:", '\n    "pi\\"\u00e9\\\\ck":', 1).replace("recipe: pickup", 'recipe: "pi\\"\u00e9\\\\ck"')
+write(S("red", "levels", "quoted.yaml"), quoted.encode())
+rc, out, err = run("sim", S("red", "levels", "quoted.yaml"), "--time", "1.5", "--json")
 try:
     parsed = json.loads(out.decode("utf-8"))
-    ok = rc == 0 and any("\\xc2\\x85" in p["recipe"] for p in parsed["particles"])
+    ok = rc == 0 and any(p["recipe"] == 'pi"\u00e9\\ck' for p in parsed["particles"])
 except (ValueError, UnicodeDecodeError, KeyError):
     ok = False
-check(ok and clean_text(out), f"finding: kiln sim --json of a name with a C1 control stays valid JSON: {rc} {out[:200]!r}")
+check(ok and clean_text(out), f"finding: kiln sim --json of a name with a quote and a backslash stays valid JSON: {rc} {out[:200]!r} {err[-200:]!r}")
 
 # Denormal speeds: a level inside the counted budget must not run many times longer than it counts.
 denorm = WORLD_ONLY + """events:
@@ -350,7 +357,7 @@ check(rc == 1 and b"error[input-budget]" in err and peak_mb < 800,
 
 # Huge camera coordinates overflow the view: refused, nothing written.
 for camera in ("-3e38,0,1,3e38,0,1", "1e30,1e30,1e30,0,0,0", "1000001,0,1,0,0,0"):
-    rc, _, err = run("capture", S("red", "levels", "c1.yaml"), "--time", "1", "--size", "16x16", f"--camera={camera}",
+    rc, _, err = run("capture", S("red", "levels", "quoted.yaml"), "--time", "1", "--size", "16x16", f"--camera={camera}",
                      "--out", S("red", "cam.png"), timeout=60)
     check(rc == 2 and b"error[degenerate-camera]" in err and not os.path.exists(S("red", "cam.png")),
           f"finding: a camera at {camera} gives a one-colour image with exit 0: {rc} {err[-200:]!r}")

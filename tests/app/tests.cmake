@@ -13,6 +13,11 @@ if(TARGET kiln)
              COMMAND ${Python3_EXECUTABLE} ${_app}/cli_test.py $<TARGET_FILE:kiln> ${PROJECT_SOURCE_DIR}
                      ${PROJECT_BINARY_DIR}/test-scratch/cli)
     set_tests_properties("app: cli rules and exit codes" PROPERTIES LABELS "app;cli")
+    add_test(NAME "app: validate SRC.yaml and validate of its compiled module give one verdict"
+             COMMAND ${Python3_EXECUTABLE} ${_app}/routes_test.py $<TARGET_FILE:kiln> ${PROJECT_SOURCE_DIR}
+                     ${PROJECT_BINARY_DIR}/test-scratch/routes)
+    set_tests_properties("app: validate SRC.yaml and validate of its compiled module give one verdict"
+                         PROPERTIES LABELS "app;cli")
     add_test(NAME "app: eval and inspect agree with independent formulas"
              COMMAND ${Python3_EXECUTABLE} ${_app}/eval_check.py $<TARGET_FILE:kiln> ${PROJECT_SOURCE_DIR}
                      ${PROJECT_BINARY_DIR}/test-scratch/eval)

@@ -1,7 +1,7 @@
 // Fuzz entry: YAML text → source tree (app/loader's parseYaml) → compileSource, with synthetic
 // texture sizes instead of file reads. Nothing may crash, throw or hang; a rejection always
 // carries diagnostics whose marks lie inside the text; an accepted source is a valid level that
-// survives encodeKlm1 → decodeKlm1 unchanged.
+// survives encodeKlm1 → decodeKlm1 unchanged, its events section included.
 #include <algorithm>
 #include <map>
 #include <string_view>
@@ -48,6 +48,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   ww::Level level;
   level.world = c.world;
   if (!c.particles.presets.empty() || !c.particles.emitters.empty()) level.particles = c.particles;
+  // The events section too, as `kiln compile` writes it (floors applied): KEV1 decoding runs
+  // the same rules as compileSource did, so it must accept it and give it back unchanged.
+  level.events = c.events;
   level.features = ww::requiredFeatures(level);
   const auto bytes = ww::encodeKlm1(level);
   const auto decoded = ww::decodeKlm1(bytes);
@@ -56,6 +59,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   // decodeKws1 hands out the canonical world (portals written out per wall).
   KILN_FUZZ_CHECK(back.world == ww::canonical(level.world));
   KILN_FUZZ_CHECK(back.particles == level.particles);
+  KILN_FUZZ_CHECK(back.events == level.events);
   KILN_FUZZ_CHECK(back.features == level.features);
   return 0;
 }

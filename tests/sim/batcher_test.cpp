@@ -141,6 +141,21 @@ TEST_CASE("over max_sprites the oldest declarations are dropped and counted", "[
   CHECK(w.severity == kiln::core::Severity::Warning);
 }
 
+TEST_CASE("dropsFor predicts what a frame of N declarations drops", "[sim][batcher]") {
+  // Both sides of the budget, and the batcher's own count for the same frames.
+  CHECK(SpriteBatcher::dropsFor(4, 4) == 0);
+  CHECK(SpriteBatcher::dropsFor(5, 4) == 1);
+  CHECK(SpriteBatcher::dropsFor(0, 4) == 0);
+  CHECK(SpriteBatcher::dropsFor(3, 0) == 2);  // a budget is never below one sprite
+  for (std::uint32_t declared : {3u, 4u, 5u, 11u}) {
+    SpriteBatcher b(4);
+    b.beginFrame(0.0);
+    for (std::uint32_t i = 0; i < declared; ++i) REQUIRE_FALSE(b.declare(decl(0, i)).has_value());
+    b.build();
+    CHECK(b.droppedThisFrame() == SpriteBatcher::dropsFor(declared, 4));
+  }
+}
+
 TEST_CASE("the drop warning comes at most once a second of level time", "[sim][batcher]") {
   SpriteBatcher b(1);
   auto overflowingFrame = [&](double t) {

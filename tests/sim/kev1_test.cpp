@@ -9,6 +9,7 @@
 #include <limits>
 #include <set>
 
+#include "core/escape.hpp"
 #include "core/file.hpp"
 #include "core/header.hpp"
 #include "scenes.hpp"
@@ -284,5 +285,53 @@ TEST_CASE("valid KEV1 goldens decode and re-encode bit for bit; malformed ones f
     CHECK(!e.message.empty());
     // The scan alone finds the structural defects, at the same place.
     if (auto s = scanKev1(*bytes)) CHECK(s->offset == e.offset);
+  }
+}
+
+TEST_CASE("KEV1 decoding and compileEvents give names one verdict: 64 bytes pass, 65 and control bytes fail",
+          "[kev1]") {
+  // Each case bypasses any compiler: encodeKev1 writes what it is given, so decoding alone must
+  // apply the name rule, at the path compileEvents reports (less its "events." root).
+  struct Case {
+    const char* what;
+    std::function<void(Events&, const std::string&)> rename;
+    std::string path;  // of the refused name, as compileEvents spells it
+  };
+  const std::vector<Case> cases{
+      {"recipe", [](Events& e, const std::string& n) { e.recipes[0].name = n; e.emitters[0].recipe = n; },
+       "events.recipes[0].name"},
+      {"emitter", [](Events& e, const std::string& n) { e.emitters[0].name = n; }, "events.emitters[0].name"},
+      {"sprite frame", [](Events& e, const std::string& n) { e.recipes[1].sprite->frame = n; },
+       "events.recipes.pickup.sprite.frame"},
+  };
+  const std::string at64(64, 'n'), at64utf8 = [] {
+    std::string s;
+    for (int i = 0; i < 32; ++i) s += "\xc3\xa9";  // é, two bytes
+    return s;
+  }();
+  for (const Case& c : cases) {
+    for (const std::string& good : {at64, at64utf8}) {
+      Events e = fullEvents();
+      c.rename(e, good);
+      INFO(c.what << " of " << good.size() << " bytes");
+      CHECK(compileEvents(e, std::vector<std::string>{"spark", "dust", good}).diagnostics.empty());
+      auto d = decodeKev1(encodeKev1(e));
+      if (auto* err = std::get_if<DecodeError>(&d)) FAIL(kiln::core::format(*err));
+      CHECK(std::get<Events>(d) == e);
+    }
+    for (const std::string& bad : {std::string(65, 'n'), at64utf8 + "n", std::string("a\tb"), std::string("a\nb"),
+                                   std::string("a\x7f" "b"), std::string(200, 'n')}) {
+      Events e = fullEvents();
+      c.rename(e, bad);
+      INFO(c.what << " '" << kiln::core::escapeText(bad) << "'");
+      const auto compiled = compileEvents(e, std::vector<std::string>{"spark", "dust", bad});
+      REQUIRE(!compiled.diagnostics.empty());
+      CHECK(compiled.diagnostics.front().code == Code::BadName);
+      CHECK(compiled.diagnostics.front().path == c.path);
+      auto d = decodeKev1(encodeKev1(e));
+      REQUIRE(std::holds_alternative<DecodeError>(d));
+      CHECK(std::get<DecodeError>(d).code == Code::BadName);
+      CHECK(std::get<DecodeError>(d).path == c.path.substr(7));
+    }
   }
 }

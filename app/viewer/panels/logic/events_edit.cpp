@@ -7,6 +7,7 @@
 #include <limits>
 
 #include "core/assert.hpp"
+#include "sim/batcher.hpp"
 #include "sim/look.hpp"
 #include "sim/scene.hpp"
 
@@ -251,7 +252,7 @@ History history(const sim::Scene& scene, double t0, double t1, std::size_t sampl
       const auto at = static_cast<std::size_t>(system.step() % static_cast<std::int64_t>(window));
       const std::uint64_t recycled = system.counters().recycled - recycledBefore;
       recycledBefore = system.counters().recycled;
-      const std::uint64_t dropped = system.liveCount() > h.maxSprites ? system.liveCount() - h.maxSprites : 0;
+      const std::uint64_t dropped = sim::SpriteBatcher::dropsFor(system.liveCount(), h.maxSprites);
       recycledSum += recycled - recycledRing[at], droppedSum += dropped - droppedRing[at];
       recycledRing[at] = recycled, droppedRing[at] = dropped;
     }
