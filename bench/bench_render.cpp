@@ -164,7 +164,7 @@ void submit(benchmark::State& state, bool stress) {
 // (emitterClock in double) for the 256-emitter stress level, beside copying the same 8 KiB.
 void BM_ClocksStress(benchmark::State& state) {
   const wp::Document& doc = *stressLevel().level.particles;
-  std::vector<render::ClockGpu> clocks(doc.emitters.size());
+  std::vector<render::ClockStd430> clocks(doc.emitters.size());
   double t = 100.0;
   for (auto _ : state) {
     render::fillClocks(doc, t, {}, std::nullopt, clocks);
@@ -174,9 +174,9 @@ void BM_ClocksStress(benchmark::State& state) {
 }
 
 void BM_ClocksBaselineCopy(benchmark::State& state) {
-  std::vector<render::ClockGpu> from(256), to(256);
+  std::vector<render::ClockStd430> from(256), to(256);
   for (auto _ : state) {
-    std::memcpy(to.data(), from.data(), to.size() * sizeof(render::ClockGpu));
+    std::memcpy(to.data(), from.data(), to.size() * sizeof(render::ClockStd430));
     benchmark::DoNotOptimize(to.data());
     benchmark::ClobberMemory();
   }

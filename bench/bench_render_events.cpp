@@ -51,7 +51,7 @@ sim::Events tenThousand() {
     r.color = i == 0 ? sim::Vec3{5, 1.1, 0.12} : sim::Vec3{0.5, 0.46, 0.4};
     r.opacity = 0.6;
     r.glows = i == 0;
-    if (i == 1) r.sprite = sim::Sprite{"", sim::BlendMode::Normal};
+    if (i == 1) r.sprite = sim::EventSprite{"", sim::BlendMode::Normal};
     e.recipes.push_back(r);
   }
   e.recipes[1].sprite.reset();  // matter in light_matter: a plain white quad

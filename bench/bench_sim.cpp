@@ -29,7 +29,7 @@ ParticleSystem fullSystem(std::uint32_t count) {
   e.recipes = {r};
   for (std::uint32_t i = 0; i < 16; ++i)
     e.script.push_back({0.0, "spark", {static_cast<double>(i % 4), static_cast<double>(i / 4), 1.0}, i});
-  CompileResult c = compileEvents(e, {});
+  EventsCompileResult c = compileEvents(e, {});
   ParticleSystem s(std::move(*c.scene));
   s.advance();
   return s;
@@ -61,7 +61,7 @@ BENCHMARK(BM_Baseline_MemcpyParticleState)->Unit(benchmark::kMicrosecond);
 void BM_DeclareBuild_10000_View(benchmark::State& state) {
   ParticleSystem s = fullSystem(10000);
   for (int i = 0; i < 30; ++i) s.advance();  // spread the bursts out
-  RenderBuffers buffers(s.capacity());
+  EventRenderBuffers buffers(s.capacity());
   writeRenderBuffers(s, buffers);
   SpriteBatcher batcher(s.capacity());
   const ParticleView view{SortMode::View, {8, -6, 5}, {-0.6f, 0.64f, -0.48f}};
@@ -89,7 +89,7 @@ BENCHMARK(BM_Baseline_Copy10000Declarations)->Unit(benchmark::kMicrosecond);
 void BM_SortBackToFront_65536(benchmark::State& state) {
   ParticleSystem s = fullSystem(65536);
   for (int i = 0; i < 30; ++i) s.advance();
-  RenderBuffers buffers(s.capacity());
+  EventRenderBuffers buffers(s.capacity());
   writeRenderBuffers(s, buffers);
   DepthSorter sorter(s.capacity());
   for (auto _ : state) benchmark::DoNotOptimize(sorter.sortBackToFront(buffers, {8, -6, 5}, {-0.6f, 0.64f, -0.48f}).data());
@@ -100,7 +100,7 @@ BENCHMARK(BM_SortBackToFront_65536)->Unit(benchmark::kMicrosecond);
 void BM_Baseline_StdStableSort_65536(benchmark::State& state) {
   ParticleSystem s = fullSystem(65536);
   for (int i = 0; i < 30; ++i) s.advance();
-  RenderBuffers buffers(s.capacity());
+  EventRenderBuffers buffers(s.capacity());
   writeRenderBuffers(s, buffers);
   DepthSorter sorter(s.capacity());
   sorter.sortBackToFront(buffers, {8, -6, 5}, {-0.6f, 0.64f, -0.48f});

@@ -19,9 +19,14 @@ add_library(kiln_determinism INTERFACE)
 target_compile_options(kiln_determinism INTERFACE -ffp-contract=off -fno-fast-math)
 if(CMAKE_CXX_COMPILER_ID STREQUAL "GNU")
   # GCC 12.2's vectorizers at -O2 drop the float32 round trip (double)(float)v of the upload
-  # rounding in conservativeEmitterBounds, so Debug and Release computed different stored bounds.
-  # Engine code is scalar anyway; determinism wins (regression test: bounds_test.cpp, "inputs
-  # are rounded to float32 in every build").
+  # rounding in conservativeEmitterBounds, so Debug and Release computed different stored bounds
+  # (regression test: bounds_test.cpp, "inputs are rounded to float32 in every build").
+  # Reproduced 2026-12-02 on this tree with the AVX2 evaluator in place: built without these two
+  # flags (ci preset, GCC 12.2), 6 of 723 tests fail, all of them on stored-bounds goldens (the
+  # KWP1 goldens on disk and their re-encode, the world goldens on disk and their re-encode, the
+  # malformed world golden's rejection, module entries in either order); the
+  # scalar-versus-AVX2 comparisons pass either way, because the four-lane path is written with
+  # explicit vector types that these flags do not touch. Determinism wins.
   target_compile_options(kiln_determinism INTERFACE -fno-tree-vectorize -fno-tree-slp-vectorize)
 endif()
 

@@ -13,6 +13,7 @@
 #include "core/escape.hpp"
 #include "core/file.hpp"
 #include "core/output_plan.hpp"
+#include "loader/gl_debug.hpp"
 #include "loader/terminal.hpp"
 #include "render/capture.hpp"
 #include "render/headless_context.hpp"
@@ -190,7 +191,10 @@ int runCapture(const CaptureOptions& o) {
     return kExitUsage;
   }
   const render::ContextInfo info = std::get<render::HeadlessContext>(ctx).info();
-  render::Renderer renderer;
+  render::RendererOptions ro;
+  ro.debugOutput = loader::glDebugRequested(o.glDebug);
+  ro.log = [](std::string_view m) { std::cerr << "kiln capture: " << m << '\n'; };
+  render::Renderer renderer(std::move(ro));
   std::vector<core::NamedImage> textures;
   for (const loader::Texture& t : r.textures) textures.push_back(t.image);
   const core::Diagnostics prepared = renderer.prepare(r.level, textures);
@@ -211,6 +215,7 @@ int runCapture(const CaptureOptions& o) {
   for (const loader::LocatedDiagnostic& d : r.relaxedFindings) sidecar.findings.push_back(d.diagnostic);
   sidecar.events = r.level.events;
   sidecar.eventsDrawn = !o.noEvents;
+  std::optional<render::RenderTarget> target;  // one for the whole sequence
   for (std::size_t i = 0; i < times.size(); ++i) {
     render::CaptureRequest req;
     req.width = width;
@@ -219,7 +224,7 @@ int runCapture(const CaptureOptions& o) {
     req.camera = camera;
     req.options.waitForQueries = o.stats;
     req.options.events = !o.noEvents;
-    auto img = render::capture(renderer, req);
+    auto img = render::capture(renderer, req, target);
     if (auto* d = std::get_if<core::Diagnostic>(&img)) {
       std::cerr << (o.times ? "\n" : "") << "kiln capture: " << core::format(*d) << '\n';
       return kExitUsage;

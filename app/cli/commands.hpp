@@ -64,6 +64,7 @@ struct CaptureOptions {
   bool stats = false;                 // the sidecar records the frame's cost (timers, pipeline statistics, culling)
   bool noEvents = false;              // leave the event particles out
   bool force = false;                 // replace an existing PNG, sidecar or sequence frame
+  bool glDebug = false;               // every GL debug message, with its id, on stderr (or KILN_GL_DEBUG=1)
 };
 int runCapture(const CaptureOptions& o);
 

@@ -100,7 +100,7 @@ Json eventsJson(const sim::Events& e) {
                            : Json(nullptr);
     recipes.push_back(std::move(x));
   }
-  for (const sim::Emitter& m : e.emitters) {
+  for (const sim::EventEmitter& m : e.emitters) {
     Json path = Json::array();
     for (const sim::PathKey& k : m.path) path.push_back({{"time", k.time}, {"position", vec3Json(k.position)}});
     emitters.push_back({{"name", m.name},          {"recipe", m.recipe},

@@ -178,6 +178,9 @@ int main(int argc, char** argv) {
                     "fragment-shader invocations and primitives, and emitters drawn or culled");
   capture->add_flag("--no-events", cap.noEvents,
                     "Leave the event particles (the events: section and its script) out of the picture");
+  capture->add_flag("--gl-debug", cap.glDebug,
+                    "Print every OpenGL debug message, notifications included, with its source, type and id "
+                    "(also KILN_GL_DEBUG=1); errors and warnings are printed always");
   frameOpt->excludes(frameAllOpt);
   auto* cameraOpt = capture->get_option("--camera");
   cameraOpt->excludes(frameOpt);

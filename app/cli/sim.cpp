@@ -87,7 +87,7 @@ int runSim(const SimOptions& o) {
   std::vector<std::string> frames;
   for (const sim::Recipe& x : r.level.events->recipes)
     if (x.sprite) frames.push_back(x.sprite->frame);
-  sim::CompileResult compiled = sim::compileEvents(*r.level.events, frames);
+  sim::EventsCompileResult compiled = sim::compileEvents(*r.level.events, frames);
   if (!compiled.scene) {
     for (const core::Diagnostic& d : compiled.diagnostics) std::cerr << o.file << ": " << core::format(d) << '\n';
     return kExitInvalid;
@@ -108,7 +108,7 @@ int runSim(const SimOptions& o) {
     return kExitUsage;
   }
   system.advanceTo(o.time);
-  sim::RenderBuffers buffers(system.capacity());
+  sim::EventRenderBuffers buffers(system.capacity());
   sim::writeRenderBuffers(system, buffers);
 
   // The view direction, unit length in float64 then float32, so a key is a distance in metres.

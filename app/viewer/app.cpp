@@ -134,6 +134,7 @@ int runViewer(const ViewerOptions& options) {
   glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 6);
   glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
   glfwWindowHint(GLFW_DOUBLEBUFFER, GLFW_TRUE);
+  glfwWindowHint(GLFW_OPENGL_DEBUG_CONTEXT, options.glDebug ? GLFW_TRUE : GLFW_FALSE);
   const bool batch = options.frames > 0 || options.script.has_value();
   if (batch) glfwWindowHint(GLFW_RESIZABLE, GLFW_FALSE);
   glfw.window = glfwCreateWindow(options.width, options.height, "kiln-view", nullptr, nullptr);
@@ -191,7 +192,7 @@ int runViewer(const ViewerOptions& options) {
 
   Frame frame(state, options.workspace);
   // Scripted sessions start from the shipped layouts and never read or write the user's.
-  if (!frame.init(!batch)) return 2;
+  if (!frame.init(!batch, options.glDebug)) return 2;
   if (options.level) state.commands.push(OpenLevel{*options.level});
   // What this session will read, so nothing it writes lands there (logic/output.cpp).
   if (options.script) state.doc.sessionInputs.push_back({*options.script, "script"});

@@ -15,6 +15,7 @@ struct ViewerOptions {
   int width = 1280, height = 720;
   std::string workspace = "bounds";  // tuning | bounds | capture | events
   std::optional<float> uiScale;      // --ui-scale: this run's UI scale (not saved)
+  bool glDebug = false;              // --gl-debug or KILN_GL_DEBUG=1: a debug context, every message shown
 };
 
 // Exit status: 0 success, 1 a script or level was invalid, 2 no display / GL context / I/O.

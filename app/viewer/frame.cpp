@@ -45,8 +45,13 @@ std::filesystem::path workspaceLayoutPath(const std::string& workspace) {
 Frame::Frame(ViewerState& state, std::string workspace) : state_(state), workspace_(std::move(workspace)) {}
 Frame::~Frame() = default;
 
-bool Frame::init(bool userLayouts) {
-  gpu_ = std::make_unique<GpuView>();
+bool Frame::init(bool userLayouts, bool glDebug) {
+  // GL messages go to stderr and to the Errors panel (the newest kMaxGlMessages).
+  gpu_ = std::make_unique<GpuView>(glDebug, [this](std::string_view m) {
+    std::vector<std::string>& list = state_.ui.glMessages;
+    if (list.size() == kMaxGlMessages) list.erase(list.begin());
+    list.emplace_back(m);
+  });
   userLayouts_ = userLayouts;
   batch_ = !userLayouts;  // only scripted and --frames sessions leave the user's layouts alone
   applyWorkspace(workspace_, true);
@@ -326,11 +331,11 @@ void Frame::update(double dt) {
   quitPending();
   if (state_.doc.lastEdit == DocumentState::LastEdit::Emitter) {
     // Ctrl+Z / Ctrl+Y step the emitter session (the tuning panel keeps them otherwise).
-    for (std::size_t i = state_.commands.take<TuningUndo>().size(); i > 0; --i) undoEmitterEdit(state_, false);
-    for (std::size_t i = state_.commands.take<TuningRedo>().size(); i > 0; --i) undoEmitterEdit(state_, true);
+    for (std::size_t i = state_.commands.take<Undo>().size(); i > 0; --i) undoEmitterEdit(state_, false);
+    for (std::size_t i = state_.commands.take<Redo>().size(); i > 0; --i) undoEmitterEdit(state_, true);
   } else if (state_.doc.lastEdit == DocumentState::LastEdit::Events) {
-    for (std::size_t i = state_.commands.take<TuningUndo>().size(); i > 0; --i) undoEventsEdit(state_, false);
-    for (std::size_t i = state_.commands.take<TuningRedo>().size(); i > 0; --i) undoEventsEdit(state_, true);
+    for (std::size_t i = state_.commands.take<Undo>().size(); i > 0; --i) undoEventsEdit(state_, false);
+    for (std::size_t i = state_.commands.take<Redo>().size(); i > 0; --i) undoEventsEdit(state_, true);
   }
   followSelection();
   // A tuning edit changed the mounted document: upload it again.
@@ -524,7 +529,7 @@ bool Frame::runAction(const ScriptAction& a) {
     case K::Expect: return expectState(a);
     case K::DragGizmo: return scriptGizmoDrag(static_cast<int>(a.text[0] - 'x'), a.a, a.b, a.line);
     case K::Camera:
-      state_.view.camera.setMode(a.text == "fly" ? Camera::Mode::Fly : a.text == "top" ? Camera::Mode::Top : Camera::Mode::Orbit);
+      state_.view.camera.setMode(*core::fromSpelling(kCameraModeSpellings, a.text));
       return true;
     case K::Panel: {
       auto p = panelFromName(a.text);

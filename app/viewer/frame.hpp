@@ -36,7 +36,8 @@ class Frame {
   ~Frame();
   // userLayouts: read and write the user's own workspace arrangements (interactive sessions;
   // scripted ones always start from the shipped layouts and write nothing).
-  bool init(bool userLayouts);
+  // `glDebug`: the renderer reports every GL debug message (RendererOptions::debugOutput).
+  bool init(bool userLayouts, bool glDebug = false);
   void shutdown();
   void update(double dt);
   void drawScene();
@@ -76,7 +77,7 @@ class Frame {
   int captureFailures_ = 0;
   int openFailures_ = 0;
   bool failedAction_ = false;
-  bool captureOne(const Camera& camera, const std::string& label, double levelTime);
+  bool captureOne(const ViewCamera& camera, const std::string& label, double levelTime);
   // A finished capture set as an MP4 beside its images, through ffmpeg (video.hpp).
   bool writeVideo(CaptureJob& job);
   // The ffconcat list of a video, through the output plan; false with the reason in `error`.

@@ -14,7 +14,7 @@
 
 namespace kiln::viewer {
 
-bool Frame::captureOne(const Camera& camera, const std::string& label, double levelTime) {
+bool Frame::captureOne(const ViewCamera& camera, const std::string& label, double levelTime) {
   if (!state_.doc.level || !gpu_->ready()) {
     state_.ui.status = "capture: no level on the GPU";
     return false;

@@ -9,27 +9,31 @@
 
 namespace kiln::viewer {
 
-render::Camera toRenderCamera(const Camera& c, double aspect) {
+render::Camera toRenderCamera(const ViewCamera& c, double aspect) {
   render::Camera r;
   const glm::dvec3 eye = c.eye();
   r.eye = glm::vec3(eye);
   r.target = glm::vec3(eye + c.forward());
-  r.up = c.mode == Camera::Mode::Top ? glm::vec3(0, 1, 0) : glm::vec3(0, 0, 1);
+  r.up = c.mode == ViewCamera::Mode::Top ? glm::vec3(0, 1, 0) : glm::vec3(0, 0, 1);
   r.fovYDegrees = static_cast<float>(c.fovY);
   r.nearPlane = static_cast<float>(c.nearZ);
   r.farPlane = static_cast<float>(c.farZ);
-  r.orthographic = c.mode == Camera::Mode::Top;
+  r.orthographic = c.mode == ViewCamera::Mode::Top;
   r.orthoHeight = static_cast<float>(c.distance * 2);
   (void)aspect;  // the renderer takes the aspect at draw time
   return r;
 }
 
-GpuView::GpuView() {
+GpuView::GpuView(bool debugOutput, std::function<void(std::string_view)> onMessage) {
   std::string error;
   if (auto bytes = core::readFile(loader::dataPath("budgets.json"), error))
     targets_ = inspect::parseBudgetTargets(std::string_view(reinterpret_cast<const char*>(bytes->data()), bytes->size()));
   render::RendererOptions o;
-  o.log = [](std::string_view m) { std::fprintf(stderr, "kiln-view: renderer: %.*s\n", int(m.size()), m.data()); };
+  o.debugOutput = debugOutput;
+  o.log = [onMessage = std::move(onMessage)](std::string_view m) {
+    std::fprintf(stderr, "kiln-view: renderer: %.*s\n", int(m.size()), m.data());
+    if (onMessage) onMessage(m);
+  };
   renderer_ = std::make_unique<render::Renderer>(std::move(o));
 }
 
@@ -115,6 +119,7 @@ void GpuView::drawMain(ViewerState& s, bool levelReady) {
     s.ui.gpu.emittersCulledSchedule = st.emittersCulledSchedule;
     s.ui.gpu.slotsSubmitted = st.slotsSubmitted;
     s.ui.gpu.pipelineStatistics = st.pipelineStatistics;
+    s.ui.gpu.timersUnreliable = st.timersUnreliable;
     s.ui.gpu.passStatistics.clear();
     for (const render::PassStatistics& p : st.passStatistics)
       s.ui.gpu.passStatistics.push_back({p.vertexInvocations, p.primitives, p.fragmentInvocations});
@@ -193,7 +198,7 @@ UiTexture GpuView::drawTop(ViewerState& s, std::uint32_t width, std::uint32_t he
   return id;
 }
 
-std::optional<core::Image> GpuView::capture(const ViewerState& s, const Camera& camera, double levelTime,
+std::optional<core::Image> GpuView::capture(const ViewerState& s, const ViewCamera& camera, double levelTime,
                                             std::uint32_t width, std::uint32_t height, std::string& error) {
   render::CaptureRequest r;
   r.width = width;

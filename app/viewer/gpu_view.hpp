@@ -4,9 +4,11 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 
 #include "core/image.hpp"
 #include "logic/overlay.hpp"
@@ -18,7 +20,7 @@
 namespace kiln::viewer {
 
 // The renderer's camera for a viewer camera.
-render::Camera toRenderCamera(const Camera& c, double aspect);
+render::Camera toRenderCamera(const ViewCamera& c, double aspect);
 
 // The UI's id of a renderer texture (the GL texture name the renderer hands out).
 inline UiTexture imguiId(std::uintptr_t handle) { return static_cast<UiTexture>(handle); }
@@ -35,7 +37,9 @@ inline constexpr double kEventStepsPerFrame = 8388608.0;
 
 class GpuView {
  public:
-  GpuView();
+  // `debugOutput`: RendererOptions::debugOutput; `onMessage` receives every message the
+  // renderer logs (KHR_debug, compile and link logs), which are also printed on stderr.
+  GpuView(bool debugOutput, std::function<void(std::string_view)> onMessage);
   ~GpuView();
   // Uploads the mounted level; diagnostics (texture/atlas problems) go to the errors panel.
   core::Diagnostics prepare(const MountedLevel& level);
@@ -56,7 +60,7 @@ class GpuView {
   // Renderer debug views the View menu toggles (sector planes, stored/recomputed bounds).
   render::DebugViews& debugViews() { return debug_; }
   // An offscreen capture of a camera at a level time (fixed size, like `kiln capture`).
-  std::optional<core::Image> capture(const ViewerState& s, const Camera& camera, double levelTime, std::uint32_t width,
+  std::optional<core::Image> capture(const ViewerState& s, const ViewCamera& camera, double levelTime, std::uint32_t width,
                                      std::uint32_t height, std::string& error);
 
  private:

@@ -5,6 +5,7 @@
 #include "app.hpp"
 #include "logic/layout.hpp"
 #include "logic/ui_settings.hpp"
+#include "loader/gl_debug.hpp"
 #include "loader/terminal.hpp"
 
 int main(int argc, char** argv) {
@@ -24,10 +25,14 @@ int main(int argc, char** argv) {
   cli.add_option("--workspace", o.workspace, "initial layout: tuning, bounds, capture or events (the event sandbox)")
       ->check(CLI::IsMember(std::vector<std::string>(kiln::viewer::kWorkspaceNames.begin(), kiln::viewer::kWorkspaceNames.end())))
       ->capture_default_str();
+  cli.add_flag("--gl-debug", o.glDebug,
+               "ask for an OpenGL debug context and show every GL debug message, notifications included, with its "
+               "source, type and id, on stderr and in the Errors panel (also KILN_GL_DEBUG=1)");
   cli.footer("Exit status: 0 success, 1 invalid script or level, 2 usage error, no display or no GL 4.6 context.\n"
              "Without a display run it under `xvfb-run -a`.");
   try {
     cli.parse(argc, argv);
+    o.glDebug = kiln::loader::glDebugRequested(o.glDebug);
   } catch (const CLI::ParseError& e) {
     // --help is reported as a ParseError with exit code 0; every real usage error becomes 2.
     const int rc = cli.exit(e);

@@ -13,7 +13,7 @@
 #include "core/hash.hpp"
 #include "particles/evaluate_context.hpp"
 #include "particles/motion.hpp"
-#include "particles/motion_inline.hpp"
+#include "particles/motion_math.hpp"
 #include "particles/schedule.hpp"
 #include "particles/variation.hpp"
 
@@ -98,26 +98,24 @@ using detail::groupCycle;
   out.birthTime = e.delay + static_cast<double>(k) * x.period + sb;
   out.age = age;
   out.lifetime = lifetime;
-  if (x.box) {
-    out.spawn = {(2.0 * variationFromPrefix(prefix, Stream::SpawnX) - 1.0) * x.half.x,
-                 (2.0 * variationFromPrefix(prefix, Stream::SpawnY) - 1.0) * x.half.y,
-                 (2.0 * variationFromPrefix(prefix, Stream::SpawnZ) - 1.0) * x.half.z};
-  } else {
-    out.spawn = {};
-  }
-  out.velocity = {x.velocity[0].at(variationFromPrefix(prefix, Stream::VelocityX)),
-                  x.velocity[1].at(variationFromPrefix(prefix, Stream::VelocityY)),
-                  x.velocity[2].at(variationFromPrefix(prefix, Stream::VelocityZ))};
-  const Vec3 d = detail::displacementInline(out.velocity, x.accel, x.drag, age);
-  const Vec3 r = detail::rotateYawInline({out.spawn.x + d.x, out.spawn.y + d.y, out.spawn.z + d.z}, x.yaw);
-  out.position = {x.position.x + x.scale * r.x, x.position.y + x.scale * r.y, x.position.z + x.scale * r.z};
-  const double t = std::clamp(age / lifetime, 0.0, 1.0);
-  out.size = detail::sampleSizeClamped(std::span<const SizeKey>(x.size.data(), x.sizeKeys), x.sizeSplits, t) * x.scale;
-  out.color = detail::sampleColorClamped(std::span<const ColorKey>(x.color.data(), x.colorKeys), x.colorSplits, t);
-  const double angle = x.angle.at(variationFromPrefix(prefix, Stream::Angle));
-  const double spin = x.spin.at(variationFromPrefix(prefix, Stream::Spin));
-  out.rotation = angle + spin * age;
-  out.frame = detail::flipbookFrameInline(x.frameCount, x.flipbook, x.fps, age);
+  // motion_math.hpp's templates in double; evaluate_wide.cpp runs the same ones on four lanes.
+  using detail::Vec3Of;
+  const auto draw = [prefix](Stream s) { return static_cast<double>(variationFromPrefix(prefix, s)); };
+  const Vec3Of<double> spawn =
+      x.box ? Vec3Of<double>{detail::boxSpawn(draw(Stream::SpawnX), x.half.x), detail::boxSpawn(draw(Stream::SpawnY), x.half.y),
+                             detail::boxSpawn(draw(Stream::SpawnZ), x.half.z)}
+            : Vec3Of<double>{0.0, 0.0, 0.0};
+  const Vec3Of<double> velocity{x.velocity[0].at(draw(Stream::VelocityX)), x.velocity[1].at(draw(Stream::VelocityY)),
+                                x.velocity[2].at(draw(Stream::VelocityZ))};
+  const Vec3Of<double> d = detail::displacement(velocity, detail::of(x.accel), detail::dragFactors(x.drag, age));
+  out.spawn = detail::toVec3(spawn);
+  out.velocity = detail::toVec3(velocity);
+  out.position = detail::toVec3(detail::worldPosition(detail::of(x.position), x.scale, x.yaw.c, x.yaw.s, spawn, d));
+  const double t = detail::clampUnit(age / lifetime);
+  out.size = detail::sampleSize(std::span<const SizeKey>(x.size.data(), x.sizeKeys), x.sizeSplits, t) * x.scale;
+  out.color = detail::sampleColor(std::span<const ColorKey>(x.color.data(), x.colorKeys), x.colorSplits, t);
+  out.rotation = detail::spinAngle(x.angle.at(draw(Stream::Angle)), x.spin.at(draw(Stream::Spin)), age);
+  out.frame = detail::flipbookFrame(x.frameCount, x.flipbook, x.fps, age);
   return true;
 }
 
@@ -145,6 +143,7 @@ void forEachAlive(const EmitterContext& x, const std::vector<float>& schedule, s
 }
 
 std::atomic<bool> wideLanes{true};
+std::atomic<std::uint64_t> wideCount{0};
 
 // Whether this call takes the AVX2 path.
 bool wide() {
@@ -183,6 +182,7 @@ std::vector<ParticleState> evaluateEmitter(const Document& doc, std::size_t emit
   if (!x.clock.started || schedule.empty()) return out;
 #ifdef KILN_WIDE_LANES
   if (wide()) {
+    wideCount.fetch_add(1, std::memory_order_relaxed);
     detail::evaluateWide(x, schedule, x.live, out);
     return out;
   }
@@ -198,7 +198,10 @@ void evaluate(const Document& doc, std::size_t emitterIndex, double levelTime, R
   if (!x.clock.started || out.schedule.empty()) return;
   const std::uint64_t slots = std::min<std::uint64_t>(x.live, out.capacity);
 #ifdef KILN_WIDE_LANES
-  if (wide()) return detail::evaluateWide(x, out.schedule, slots, out);
+  if (wide()) {
+    wideCount.fetch_add(1, std::memory_order_relaxed);
+    return detail::evaluateWide(x, out.schedule, slots, out);
+  }
 #endif
   forEachAlive(x, out.schedule, slots, [&out](const ParticleState& p) {
     const std::size_t i = out.count++;
@@ -215,6 +218,7 @@ void evaluate(const Document& doc, std::size_t emitterIndex, double levelTime, R
 
 namespace detail {
 bool useWideLanes(bool on) { return wideLanes.exchange(on); }
+std::uint64_t wideEvaluations() { return wideCount.load(std::memory_order_relaxed); }
 }  // namespace detail
 
 std::uint64_t hashBuffers(const RenderBuffers& b) {

@@ -60,6 +60,10 @@ namespace detail {
 // where the CPU has them (the default), or one slot at a time; both give the same bits, and
 // tests switch this off to prove it. Returns the previous setting.
 bool useWideLanes(bool on);
+
+// How many emitters the AVX2 path has evaluated since the program started: 0 where the CPU
+// lacks AVX2 or the build targets another architecture. Tests read it to know which path ran.
+std::uint64_t wideEvaluations();
 }  // namespace detail
 
 }  // namespace kiln::particles

@@ -10,7 +10,7 @@
 #include "core/hash.hpp"
 #include "particles/evaluate.hpp"
 #include "particles/motion.hpp"
-#include "particles/motion_inline.hpp"
+#include "particles/motion_math.hpp"
 #include "particles/schedule.hpp"
 
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
@@ -23,7 +23,7 @@ namespace kiln::particles::detail {
 struct Span {
   Span() = default;
   Span(double lo_, double hi) : lo(lo_), width(hi - lo_) {}
-  double at(float u) const { return lo + static_cast<double>(u) * width; }
+  double at(double u) const { return spanAt(lo, width, u); }
   double lo = 0, width = 0;
 };
 

@@ -2,10 +2,10 @@
 // one-slot-at-a-time path in evaluate.cpp (tests/particles/wide_evaluate_test.cpp compares
 // every field). Two passes per emitter: the first decides which slots are alive (cycle, age,
 // lifetime) four births at a time and packs the alive ones into a small stage; the second
-// computes motion, curves and flipbook of four staged particles at a time. Only IEEE basic
-// operations in the same order and the same libm expm1 are used, never a fused multiply-add,
-// so every lane rounds as the scalar code does; std::clamp and std::min are mirrored exactly by
-// the operand order of max/min (which pass the second operand through on NaN and ±0 ties).
+// computes motion, curves and flipbook of four staged particles at a time with the templates
+// of motion_math.hpp on the lane type of wide_lanes.hpp. This file holds only the staging, the
+// hash draws, the per-lane curve lookups and the output sinks; the arithmetic is the scalar
+// path's, instantiated for four lanes.
 #include "particles/evaluate_context.hpp"
 #include "particles/wide_lanes.hpp"
 
@@ -85,13 +85,13 @@ struct Block {
 // The second pass on stage entries [i, i + 4).
 KILN_AVX2 void finishBlock(const EmitterContext& x, const WideEmitter& w, const Stage& s, std::size_t i,
                            std::size_t valid, Block& out) {
-  const __m256d age = _mm256_load_pd(s.age + i);
-  const __m256d lifetime = _mm256_load_pd(s.lifetime + i);
+  const Lanes age = _mm256_load_pd(s.age + i);
+  const Lanes lifetime = _mm256_load_pd(s.lifetime + i);
   const __m128i prefix = _mm_load_si128(reinterpret_cast<const __m128i*>(s.prefix + i));
 
   // The eight later streams, two per 8-lane mix: spawn x/y, spawn z/velocity x, velocity y/z,
   // angle/spin.
-  __m256d u[8];
+  Lanes u[8];
   constexpr std::uint32_t streams[8] = {
       static_cast<std::uint32_t>(Stream::SpawnX),    static_cast<std::uint32_t>(Stream::SpawnY),
       static_cast<std::uint32_t>(Stream::SpawnZ),    static_cast<std::uint32_t>(Stream::VelocityX),
@@ -105,112 +105,70 @@ KILN_AVX2 void finishBlock(const EmitterContext& x, const WideEmitter& w, const 
     u[j + 1] = unit4(_mm256_extracti128_si256(h, 1));
   }
 
-  // Spawn: box (2u − 1)·half, point 0.
-  const __m256d one = _mm256_set1_pd(1.0), two = _mm256_set1_pd(2.0);
-  const double half[3] = {x.half.x, x.half.y, x.half.z};
-  for (int a = 0; a < 3; ++a)
-    out.spawn[a] = x.box ? _mm256_mul_pd(_mm256_sub_pd(_mm256_mul_pd(two, u[a]), one), _mm256_set1_pd(half[a]))
-                         : _mm256_setzero_pd();
-  for (int a = 0; a < 3; ++a) out.velocity[a] = spanAt(x.velocity[static_cast<std::size_t>(a)], u[3 + a]);
-
-  // Drag factors (dragFactorsInline): the series where q < 0.5, −expm1(−q)/drag elsewhere.
-  __m256d f, g;
+  // Spawn (box or point), velocity, drag factors, position: motion_math.hpp's templates on
+  // four lanes. Drag factors: the series where q < 0.5, the exponential form elsewhere, each
+  // computed only when a valid lane needs it.
+  Vec3Of<Lanes> spawn{Lanes(0.0), Lanes(0.0), Lanes(0.0)};
+  if (x.box) spawn = {boxSpawn(u[0], Lanes(x.half.x)), boxSpawn(u[1], Lanes(x.half.y)), boxSpawn(u[2], Lanes(x.half.z))};
+  const Vec3Of<Lanes> velocity{spanAt(x.velocity[0], u[3]), spanAt(x.velocity[1], u[4]), spanAt(x.velocity[2], u[5])};
+  DragFactorsOf<Lanes> k;
   if (x.drag == 0) {
-    f = age;
-    g = _mm256_mul_pd(_mm256_mul_pd(age, age), _mm256_set1_pd(0.5));
+    k = dragFree(age);
   } else {
-    const __m256d drag = _mm256_set1_pd(x.drag);
-    const __m256d q = _mm256_mul_pd(drag, age);
-    const __m256d series = _mm256_cmp_pd(q, _mm256_set1_pd(0.5), _CMP_LT_OQ);
-    const int seriesLanes = _mm256_movemask_pd(series);
+    const Lanes drag(x.drag);
+    const Lanes q = drag * age;
+    const LaneMask series = q < Lanes(kDragSeriesLimit);
+    const int seriesLanes = lanesOf(series);
     const int lanes = (1 << valid) - 1;
-    if ((seriesLanes & lanes) != 0) {
-      // Horner, innermost first, with the constants as the scalar code writes them.
-      __m256d pf = _mm256_set1_pd(-1.0 / 720);
-      pf = _mm256_add_pd(_mm256_set1_pd(1.0 / 120), _mm256_mul_pd(q, pf));
-      pf = _mm256_add_pd(_mm256_set1_pd(-1.0 / 24), _mm256_mul_pd(q, pf));
-      pf = _mm256_add_pd(_mm256_set1_pd(1.0 / 6), _mm256_mul_pd(q, pf));
-      pf = _mm256_add_pd(_mm256_set1_pd(-1.0 / 2), _mm256_mul_pd(q, pf));
-      pf = _mm256_add_pd(one, _mm256_mul_pd(q, pf));
-      f = _mm256_mul_pd(age, pf);
-      __m256d pg = _mm256_set1_pd(-1.0 / 5040);
-      pg = _mm256_add_pd(_mm256_set1_pd(1.0 / 720), _mm256_mul_pd(q, pg));
-      pg = _mm256_add_pd(_mm256_set1_pd(-1.0 / 120), _mm256_mul_pd(q, pg));
-      pg = _mm256_add_pd(_mm256_set1_pd(1.0 / 24), _mm256_mul_pd(q, pg));
-      pg = _mm256_add_pd(_mm256_set1_pd(-1.0 / 6), _mm256_mul_pd(q, pg));
-      pg = _mm256_add_pd(_mm256_set1_pd(1.0 / 2), _mm256_mul_pd(q, pg));
-      g = _mm256_mul_pd(_mm256_mul_pd(age, age), pg);
-    } else {
-      f = g = _mm256_setzero_pd();
-    }
+    if ((seriesLanes & lanes) != 0) k = dragSeries(q, age);
     if ((~seriesLanes & lanes) != 0) {
-      const __m256d fe = _mm256_div_pd(_mm256_xor_pd(_mm256_load_pd(s.expm1 + i), _mm256_set1_pd(-0.0)), drag);
-      const __m256d ge = _mm256_div_pd(_mm256_sub_pd(age, fe), drag);
-      f = _mm256_blendv_pd(fe, f, series);
-      g = _mm256_blendv_pd(ge, g, series);
+      const DragFactorsOf<Lanes> e = dragExponential(Lanes(_mm256_load_pd(s.expm1 + i)), drag, age);
+      k = (seriesLanes & lanes) != 0 ? DragFactorsOf<Lanes>{select(series, k.f, e.f), select(series, k.g, e.g)} : e;
     }
   }
+  const Lanes scale(x.scale);
+  const Vec3Of<Lanes> position = worldPosition(
+      Vec3Of<Lanes>{Lanes(x.position.x), Lanes(x.position.y), Lanes(x.position.z)}, scale, Lanes(x.yaw.c),
+      Lanes(x.yaw.s), spawn, displacement(velocity, Vec3Of<Lanes>{Lanes(x.accel.x), Lanes(x.accel.y), Lanes(x.accel.z)}, k));
+  out.spawn[0] = spawn.x.v, out.spawn[1] = spawn.y.v, out.spawn[2] = spawn.z.v;
+  out.velocity[0] = velocity.x.v, out.velocity[1] = velocity.y.v, out.velocity[2] = velocity.z.v;
+  out.position[0] = position.x.v, out.position[1] = position.y.v, out.position[2] = position.z.v;
 
-  // Local displacement, yaw, then scale and position.
-  const double accel[3] = {x.accel.x, x.accel.y, x.accel.z};
-  __m256d local[3];
-  for (int a = 0; a < 3; ++a) {
-    const __m256d d = _mm256_add_pd(_mm256_mul_pd(out.velocity[a], f), _mm256_mul_pd(_mm256_set1_pd(accel[a]), g));
-    local[a] = _mm256_add_pd(out.spawn[a], d);
-  }
-  const __m256d c = _mm256_set1_pd(x.yaw.c), sn = _mm256_set1_pd(x.yaw.s), scale = _mm256_set1_pd(x.scale);
-  const __m256d r[3] = {_mm256_sub_pd(_mm256_mul_pd(c, local[0]), _mm256_mul_pd(sn, local[1])),
-                        _mm256_add_pd(_mm256_mul_pd(sn, local[0]), _mm256_mul_pd(c, local[1])), local[2]};
-  const double position[3] = {x.position.x, x.position.y, x.position.z};
-  for (int a = 0; a < 3; ++a)
-    out.position[a] = _mm256_add_pd(_mm256_set1_pd(position[a]), _mm256_mul_pd(scale, r[a]));
-
-  // Curves at t = clamp(age / lifetime, 0, 1).
-  const __m256d t = clampUnit(_mm256_div_pd(age, lifetime));
+  // Curves at t = clamp(age / lifetime, 0, 1), each segment's values looked up per lane.
+  const Lanes t = clampUnit(age / lifetime);
   if (w.size.constant) {
-    out.size = _mm256_mul_pd(_mm256_set1_pd(w.constantSize), scale);
+    out.size = (Lanes(w.constantSize) * scale).v;
   } else {
-    const __m256i index = segmentIndex(x.sizeSplits, t);
-    const __m256d weight = segmentWeight(w.size, index, t);
-    out.size = _mm256_mul_pd(
-        _mm256_add_pd(lookup(w.sizeValue, index), _mm256_mul_pd(lookup(w.sizeStep, index), weight)), scale);
+    const __m256i index = segmentIndex(x.sizeSplits, t.v);
+    const Lanes weight = curveWeight(w.size, index, t);
+    out.size = (lerpStep(Lanes(lookup(w.sizeValue, index)), Lanes(lookup(w.sizeStep, index)), weight) * scale).v;
   }
   if (w.color.constant) {
-    for (std::size_t ch = 0; ch < 4; ++ch) out.color[ch] = _mm256_set1_pd(w.constantColor[ch]);
+    for (std::size_t ch = 0; ch < 4; ++ch) out.color[ch] = Lanes(w.constantColor[ch]).v;
   } else {
-    const __m256i index = segmentIndex(x.colorSplits, t);
-    const __m256d weight = segmentWeight(w.color, index, t);
+    const __m256i index = segmentIndex(x.colorSplits, t.v);
+    const Lanes weight = curveWeight(w.color, index, t);
     for (std::size_t ch = 0; ch < 4; ++ch)
-      out.color[ch] =
-          _mm256_add_pd(lookup(w.colorValue[ch], index), _mm256_mul_pd(lookup(w.colorStep[ch], index), weight));
+      out.color[ch] = lerpStep(Lanes(lookup(w.colorValue[ch], index)), Lanes(lookup(w.colorStep[ch], index)), weight).v;
   }
 
-  out.rotation = _mm256_add_pd(spanAt(x.angle, u[6]), _mm256_mul_pd(spanAt(x.spin, u[7]), age));
+  out.rotation = spinAngle(spanAt(x.angle, u[6]), spanAt(x.spin, u[7]), age).v;
 
-  // Flipbook (flipbookFrameInline): i = trunc(min(age·fps, 2^53)); once min(i, n − 1), cycle
-  // i mod n. In double both are exact: i and n are integers below 2^53, so floor(i / n) rounds
-  // to the true quotient and i − floor(i / n)·n is exact.
+  // Flipbook: the templates in double, exact for these integers; frame counts past int32
+  // (never a validated document's) take the scalar function lane by lane.
   if (w.noFrames) {
     out.frame = _mm_setzero_si128();
   } else if (w.scalarFrames) {
     alignas(32) double ages[4];
-    _mm256_store_pd(ages, age);
+    _mm256_store_pd(ages, age.v);
     alignas(16) std::uint32_t frames[4];
-    for (int l = 0; l < 4; ++l) frames[l] = flipbookFrameInline(x.frameCount, x.flipbook, x.fps, ages[l]);
+    for (int l = 0; l < 4; ++l) frames[l] = detail::flipbookFrame(x.frameCount, x.flipbook, x.fps, ages[l]);
     out.frame = _mm_load_si128(reinterpret_cast<const __m128i*>(frames));
   } else {
-    const __m256d n = _mm256_set1_pd(static_cast<double>(x.frameCount));
-    const __m256d scaled = _mm256_min_pd(_mm256_set1_pd(9007199254740992.0), _mm256_mul_pd(age, _mm256_set1_pd(x.fps)));
-    const __m256d index = _mm256_round_pd(scaled, _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC);
-    __m256d frame;
-    if (x.flipbook == Flipbook::Once) {
-      frame = _mm256_min_pd(index, _mm256_sub_pd(n, one));
-    } else {
-      const __m256d quotient = _mm256_round_pd(_mm256_div_pd(index, n), _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC);
-      frame = _mm256_sub_pd(index, _mm256_mul_pd(quotient, n));
-    }
-    frame = _mm256_and_pd(_mm256_cmp_pd(age, _mm256_setzero_pd(), _CMP_GT_OQ), frame);
-    out.frame = _mm256_cvttpd_epi32(frame);
+    const Lanes n(static_cast<double>(x.frameCount));
+    const Lanes index = flipbookIndex(age, Lanes(x.fps));
+    const Lanes frame = x.flipbook == Flipbook::Once ? onceFrame(index, n) : cycleFrame(index, n);
+    out.frame = _mm256_cvttpd_epi32(select(age > Lanes(0.0), frame, Lanes(0.0)).v);
   }
 }
 
@@ -317,7 +275,7 @@ KILN_AVX2 void flush(const EmitterContext& x, const WideEmitter& w, const std::v
   if (x.drag != 0)
     for (std::size_t j = 0; j < n; ++j) {
       const double q = x.drag * s.age[j];
-      s.expm1[j] = q < 0.5 ? 0.0 : std::expm1(-q);
+      s.expm1[j] = q < kDragSeriesLimit ? 0.0 : std::expm1(-q);
     }
   Block block;
   for (std::size_t i = 0; i < n; i += 4) {
@@ -399,7 +357,7 @@ KILN_AVX2_CALL void run(const EmitterContext& x, const std::vector<float>& sched
       const __m128i prefix = mix4(_mm_xor_si128(laneMix, birth));
       const __m128i lifeHash =
           mix4(_mm_xor_si128(prefix, _mm_set1_epi32(static_cast<int>(static_cast<std::uint32_t>(Stream::Lifetime)))));
-      const __m256d lifetime = spanAt(x.lifetime, unit4(lifeHash));
+      const __m256d lifetime = spanAt(x.lifetime, unit4(lifeHash)).v;
       alive = _mm256_and_pd(alive, _mm256_cmp_pd(age, lifetime, _CMP_LT_OQ));
       const unsigned mask = static_cast<unsigned>(_mm256_movemask_pd(alive)) & ((1u << valid) - 1);
       if (mask == 0) continue;

@@ -1,4 +1,6 @@
-// Analytic particle motion, mirrored function by function in shaders/particle_common.glsl.
+// Analytic particle motion, mirrored function by function in shaders/particle_common.glsl. The
+// arithmetic is written once, as templates over a value type, in motion_math.hpp; these are
+// its double forms for the rest of the engine.
 #pragma once
 
 #include <span>
@@ -10,10 +12,12 @@ namespace kiln::particles {
 // Integral factors of dv/dt = a − drag·v: displacement = velocity·f + acceleration·g.
 // drag = 0: f = age, g = age²/2. q = drag·age < 0.5: fifth-order Horner polynomials.
 // Otherwise the exponential integral (expm1 avoids cancellation).
-struct DragFactors {
-  double f = 0;
-  double g = 0;
+template <class T>
+struct DragFactorsOf {
+  T f{};
+  T g{};
 };
+using DragFactors = DragFactorsOf<double>;
 DragFactors dragFactors(double drag, double age);
 
 // Local displacement after `age` seconds.

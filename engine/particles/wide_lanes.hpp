@@ -1,9 +1,10 @@
 // Internal to engine/particles: the AVX2 building blocks of evaluate_wide.cpp, four particles
-// per register. Each mirrors one scalar step of the evaluator with the same IEEE operations in
-// the same order, so a lane computes the bits the scalar code does.
+// per register: the value type Lanes that motion_math.hpp's templates compute with, the hash
+// and draw steps, the compress tables and the per-lane curve segment lookup.
 #pragma once
 
 #include "particles/evaluate_context.hpp"
+#include "particles/motion_math.hpp"
 
 #ifdef KILN_WIDE_LANES
 
@@ -15,10 +16,50 @@
 
 namespace kiln::particles::detail::lanes {
 
-// Every function that touches a 256-bit register carries the target itself, so the library
-// stays baseline x86-64 and only canEvaluateWide() admits a call.
+// Functions built on AVX2 intrinsics carry the target themselves, so the library stays
+// baseline x86-64 and only canEvaluateWide() admits a call. KILN_AVX2 ones are inlined
+// always; KILN_AVX2_OP ones are the value-type operations motion_math.hpp's templates call,
+// which the compiler inlines once a template has been inlined into its AVX2 caller (an
+// always-inline AVX2 function cannot be inlined into a template of the baseline target).
 #define KILN_AVX2 __attribute__((target("avx2"), always_inline)) inline
+#define KILN_AVX2_OP __attribute__((target("avx2"))) inline
 #define KILN_AVX2_CALL __attribute__((target("avx2")))
+
+// --- Lanes: the value type of motion_math.hpp for four doubles ------------------------------
+// Arithmetic, comparisons and select are GCC vector operations, which need no target: they
+// compile to AVX instructions inside the AVX2 functions that inline them.
+using LaneBits = decltype(__m256d{} < __m256d{});  // a comparison's result: −1 or 0 per lane
+
+struct LaneMask {
+  LaneBits bits;
+};
+
+struct Lanes {
+  __m256d v;
+  Lanes() = default;
+  KILN_MATH Lanes(__m256d x) : v(x) {}  // NOLINT: implicit, a register is its lanes
+  // A constant in every lane. A shuffle of the one-lane vector, not an initializer list {c, c,
+  // c, c}, which GCC builds through memory in a template of the baseline target: four stores
+  // and a wide load that cannot forward, a stall per constant.
+  KILN_MATH Lanes(double c) : v(__builtin_shuffle(__m256d{c}, LaneBits{0, 0, 0, 0})) {}  // NOLINT
+};
+
+KILN_MATH Lanes operator+(Lanes a, Lanes b) { return a.v + b.v; }
+KILN_MATH Lanes operator-(Lanes a, Lanes b) { return a.v - b.v; }
+KILN_MATH Lanes operator*(Lanes a, Lanes b) { return a.v * b.v; }
+KILN_MATH Lanes operator/(Lanes a, Lanes b) { return a.v / b.v; }
+KILN_MATH Lanes operator-(Lanes a) { return -a.v; }
+KILN_MATH LaneMask operator<(Lanes a, Lanes b) { return {a.v < b.v}; }
+KILN_MATH LaneMask operator>(Lanes a, Lanes b) { return {a.v > b.v}; }
+KILN_MATH LaneMask operator&(LaneMask a, LaneMask b) { return {a.bits & b.bits}; }
+KILN_MATH Lanes maxOf(Lanes a, Lanes b) { return a.v > b.v ? a.v : b.v; }
+KILN_MATH Lanes minOf(Lanes a, Lanes b) { return a.v < b.v ? a.v : b.v; }
+KILN_MATH Lanes select(LaneMask m, Lanes a, Lanes b) { return m.bits ? a.v : b.v; }
+KILN_AVX2_OP Lanes truncate(Lanes a) { return _mm256_round_pd(a.v, _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC); }
+KILN_AVX2_OP Lanes floorOf(Lanes a) { return _mm256_round_pd(a.v, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC); }
+
+// Bit l set where lane l of the mask is.
+KILN_AVX2 int lanesOf(LaneMask m) { return _mm256_movemask_pd(_mm256_castsi256_pd(reinterpret_cast<__m256i>(m.bits))); }
 
 // Compress tables: for a 4-bit lane mask, the 32-bit element indices that move the selected
 // lanes to the front, for 64-bit lanes (two elements each) and for 32-bit lanes.
@@ -62,16 +103,8 @@ KILN_AVX2 __m256d unit4(__m128i h) {
   return _mm256_cvtps_pd(_mm_mul_ps(_mm_cvtepi32_ps(_mm_srli_epi32(h, 8)), _mm_set1_ps(1.0f / 16777216.0f)));
 }
 
-// Span::at on four draws: lo + u·width.
-KILN_AVX2 __m256d spanAt(const Span& s, __m256d u) {
-  return _mm256_add_pd(_mm256_set1_pd(s.lo), _mm256_mul_pd(u, _mm256_set1_pd(s.width)));
-}
-
-// std::clamp(v, 0.0, 1.0): v < 0 ? 0 : (1 < v ? 1 : v). max_pd(a, b) is a > b ? a : b and
-// min_pd(a, b) is a < b ? a : b, so NaN and −0 pass through as in std::clamp.
-KILN_AVX2 __m256d clampUnit(__m256d v) {
-  return _mm256_min_pd(_mm256_set1_pd(1.0), _mm256_max_pd(_mm256_setzero_pd(), v));
-}
+// Span::at on four draws.
+KILN_AVX2 Lanes spanAt(const Span& s, Lanes u) { return detail::spanAt(Lanes(s.lo), Lanes(s.width), u); }
 
 // The low 32 bits of four 64-bit lanes, as four 32-bit lanes.
 KILN_AVX2 __m128i lowHalves(__m256i v) {
@@ -102,8 +135,9 @@ KILN_AVX2 __m256d lookup(const std::array<double, 4>& table, __m256i index) {
   return _mm256_castps_pd(_mm256_permutevar8x32_ps(_mm256_castpd_ps(_mm256_loadu_pd(table.data())), index));
 }
 
-// The segment of t per lane, as locateClamped finds it (the first interior key at or above t
-// ends it), in the form lookup() takes: 32-bit elements 2i and 2i + 1 of each 64-bit lane.
+// The segment of t per lane, as curveSegment (motion_math.hpp) finds it: the first interior
+// key at or above t ends it. In the form lookup() takes: 32-bit elements 2i and 2i + 1 of each
+// 64-bit lane.
 KILN_AVX2 __m256i segmentIndex(const CurveSplits& s, __m256d t) {
   const __m256d above1 = _mm256_cmp_pd(t, _mm256_set1_pd(s.first), _CMP_GT_OQ);
   const __m256d above2 = _mm256_and_pd(above1, _mm256_cmp_pd(t, _mm256_set1_pd(s.second), _CMP_GT_OQ));
@@ -114,11 +148,10 @@ KILN_AVX2 __m256i segmentIndex(const CurveSplits& s, __m256d t) {
   return _mm256_or_si256(even, _mm256_slli_epi64(_mm256_add_epi64(even, _mm256_set1_epi64x(1)), 32));
 }
 
-// The clamped weight inside the looked-up segment: a_{i+1} > a_i ? (t − a_i)/(a_{i+1} − a_i)
-// : 0, then clamped.
-KILN_AVX2 __m256d segmentWeight(const CurveTables& c, __m256i index, __m256d t) {
-  const __m256d w = _mm256_div_pd(_mm256_sub_pd(t, lookup(c.start, index)), lookup(c.span, index));
-  return clampUnit(_mm256_and_pd(lookup(c.valid, index), w));
+// The clamped weight inside the looked-up segment (segmentWeight in motion_math.hpp).
+KILN_AVX2 Lanes curveWeight(const CurveTables& c, __m256i index, Lanes t) {
+  const LaneMask nonEmpty{reinterpret_cast<LaneBits>(_mm256_castpd_si256(lookup(c.valid, index)))};
+  return segmentWeight(t, Lanes(lookup(c.start, index)), Lanes(lookup(c.span, index)), nonEmpty);
 }
 
 }  // namespace kiln::particles::detail::lanes

@@ -62,6 +62,12 @@ void pngSink(void* context, void* data, int size) {
 std::string_view kilnVersion() { return KILN_VERSION; }
 
 std::variant<core::Image, core::Diagnostic> capture(Renderer& renderer, const CaptureRequest& request) {
+  std::optional<RenderTarget> target;
+  return capture(renderer, request, target);
+}
+
+std::variant<core::Image, core::Diagnostic> capture(Renderer& renderer, const CaptureRequest& request,
+                                                    std::optional<RenderTarget>& target) {
   if (!renderer.ready()) return core::Diagnostic{core::Code::GlError, "capture", "the renderer holds no level"};
   GLint maxSize = 0, dims[2] = {0, 0};
   glGetIntegerv(GL_MAX_RENDERBUFFER_SIZE, &maxSize);
@@ -83,10 +89,11 @@ std::variant<core::Image, core::Diagnostic> capture(Renderer& renderer, const Ca
   }
   FrameOptions exact = request.options;
   exact.eventStepBudget.reset();
-  RenderTarget target(request.width, request.height);
-  renderer.drawFrame(request.levelTime, request.camera, exact, target);
+  if (!target) target.emplace(request.width, request.height);
+  target->resize(request.width, request.height);
+  renderer.drawFrame(request.levelTime, request.camera, exact, *target);
   core::Image image;
-  target.readPixels(image);
+  target->readPixels(image);
   if (const GLenum e = glGetError(); e != GL_NO_ERROR)
     return core::Diagnostic{core::Code::GlError, "capture", "OpenGL error " + std::to_string(e) + " during capture"};
   return image;
@@ -174,7 +181,9 @@ std::string sidecarJson(const CaptureInfo& info) {
            ", \"culled_frustum\": " + std::to_string(st.emittersCulledFrustum) +
            ", \"culled_schedule\": " + std::to_string(st.emittersCulledSchedule) + "}";
     out += ", \"timers\": ";
-    out += info.cost->timersReadZero ? "\"read zero on this driver\"" : "\"ok\"";
+    out += info.cost->timersReadZero    ? "\"read zero on this driver\""
+           : st.timersUnreliable        ? "\"unreliable on a software rasterizer\""
+                                        : "\"ok\"";
     out += ", \"pipeline_statistics\": ";
     out += st.pipelineStatistics ? "true" : "false";
     out += ", \"passes\": [";

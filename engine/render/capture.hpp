@@ -30,6 +30,10 @@ struct CaptureRequest {
 // Renders one frame of a prepared renderer offscreen; gl-error when the size is 0 or exceeds
 // GL_MAX_RENDERBUFFER_SIZE / GL_MAX_VIEWPORT_DIMS, or the renderer holds no level.
 std::variant<core::Image, core::Diagnostic> capture(Renderer& renderer, const CaptureRequest& request);
+// The same into `target`, made (or resized) to the request's size: a sequence of captures
+// (`kiln capture --times`) keeps one colour texture, depth buffer and framebuffer for all.
+std::variant<core::Image, core::Diagnostic> capture(Renderer& renderer, const CaptureRequest& request,
+                                                    std::optional<RenderTarget>& target);
 
 // What a frame cost, for the sidecar of `kiln capture --stats`: per pass the GPU time, draw calls
 // and pipeline statistics, and how many emitters culling drew and skipped.

@@ -42,11 +42,9 @@ void Renderer::drawLines(std::span<const DebugVertex> lines, std::span<const Deb
 
 void Renderer::drawLines(std::span<const DebugVertex> lines, std::span<const DebugVertex> points,
                          const Camera& camera, RenderTarget& target, bool depthTest) {
-  GLint bound = 0;
-  glGetIntegerv(GL_DRAW_FRAMEBUFFER_BINDING, &bound);
   glBindFramebuffer(GL_DRAW_FRAMEBUFFER, target.impl().framebuffer.id());
   drawLines(lines, points, camera, target.width(), target.height(), depthTest);
-  glBindFramebuffer(GL_DRAW_FRAMEBUFFER, static_cast<GLuint>(bound));
+  glBindFramebuffer(GL_DRAW_FRAMEBUFFER, 0);
 }
 
 void Renderer::drawLines(std::span<const DebugVertex> lines, std::span<const DebugVertex> points,

@@ -19,7 +19,7 @@ core::Diagnostics Renderer::prepareEvents(const sim::Events* events, std::span<c
   std::vector<std::string> names;
   names.reserve(textures.size());
   for (const auto& t : textures) names.push_back(t.name);
-  sim::CompileResult compiled = sim::compileEvents(*events, names);
+  sim::EventsCompileResult compiled = sim::compileEvents(*events, names);
   core::Diagnostics errors;
   for (const auto& d : compiled.diagnostics)
     if (d.severity == core::Severity::Error) errors.push_back(d);
@@ -30,7 +30,7 @@ core::Diagnostics Renderer::prepareEvents(const sim::Events* events, std::span<c
   EventGpu gpu{EventScene(std::move(*compiled.scene)), gl::Buffer("kiln.events.instances"), {}, {}};
   const auto& scene = gpu.scene.system().scene();
   gpu.staging.resize(scene.capacity);
-  glNamedBufferStorage(gpu.instances.id(), static_cast<GLsizeiptr>(scene.capacity * sizeof(EventInstanceGpu)),
+  glNamedBufferStorage(gpu.instances.id(), static_cast<GLsizeiptr>(scene.capacity * sizeof(EventInstanceStd430)),
                        nullptr, GL_DYNAMIC_STORAGE_BIT);
   gpu.textures.resize(textures.size());
   for (const std::int32_t t : scene.recipeTexture) {
@@ -67,7 +67,7 @@ void Renderer::Impl::uploadEventInstances() {
   const auto slots = b.slot();
   for (std::size_t i = 0; i < sorted.size(); ++i) {
     const std::uint32_t k = sorted[i].item;
-    EventInstanceGpu& g = e.staging[i];
+    EventInstanceStd430& g = e.staging[i];
     g.positionSize = {pos[3 * k], pos[3 * k + 1], pos[3 * k + 2], size[2 * k]};
     g.color = {color[4 * k], color[4 * k + 1], color[4 * k + 2], color[4 * k + 3]};
     g.uv = {uv[4 * k], uv[4 * k + 1], uv[4 * k + 2], uv[4 * k + 3]};
@@ -79,7 +79,7 @@ void Renderer::Impl::uploadEventInstances() {
   // never waits; the staging array was sized at prepare, so nothing is allocated here.
   glInvalidateBufferData(e.instances.id());
   if (!sorted.empty())
-    glNamedBufferSubData(e.instances.id(), 0, static_cast<GLsizeiptr>(sorted.size() * sizeof(EventInstanceGpu)),
+    glNamedBufferSubData(e.instances.id(), 0, static_cast<GLsizeiptr>(sorted.size() * sizeof(EventInstanceStd430)),
                          e.staging.data());
 }
 

@@ -13,7 +13,7 @@
 namespace kiln::render {
 
 // std430 `EventInstance` (shaders/events.vert), one per drawn sprite in draw order.
-struct EventInstanceGpu {
+struct EventInstanceStd430 {
   std::array<float, 4> positionSize;  // xyz, edge length
   std::array<float, 4> color;         // the render buffer colour: (rgb, coverage or opacity)
   std::array<float, 4> uv;            // atlas rectangle: x, y (top-left), width, height
@@ -22,12 +22,12 @@ struct EventInstanceGpu {
   // draw serves every recipe of a draw class.
   std::array<float, 4> extra;
 };
-static_assert(sizeof(EventInstanceGpu) == 64, "std430 EventInstance is 64 bytes");
+static_assert(sizeof(EventInstanceStd430) == 64, "std430 EventInstance is 64 bytes");
 
 struct EventGpu {
   EventScene scene;
-  gl::Buffer instances;  // capacity × EventInstanceGpu
-  std::vector<EventInstanceGpu> staging;  // capacity entries, refilled per frame
+  gl::Buffer instances;  // capacity × EventInstanceStd430
+  std::vector<EventInstanceStd430> staging;  // capacity entries, refilled per frame
   std::vector<gl::Texture> textures;  // per level texture name; empty where no recipe uses it
 };
 

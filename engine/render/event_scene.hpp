@@ -61,7 +61,7 @@ class EventScene {
 
   sim::ParticleSystem& system() { return system_; }
   const sim::ParticleSystem& system() const { return system_; }
-  const sim::RenderBuffers& buffers() const { return buffers_; }
+  const sim::EventRenderBuffers& buffers() const { return buffers_; }
   const sim::SpriteBatcher& batcher() const { return batcher_; }
   const EventFrameStats& stats() const { return stats_; }
   // The material of a recipe, from the recipe as it is now, so live tuning of the blend shows
@@ -77,7 +77,7 @@ class EventScene {
 
  private:
   sim::ParticleSystem system_;
-  sim::RenderBuffers buffers_;
+  sim::EventRenderBuffers buffers_;
   sim::SpriteBatcher batcher_;
   // Per recipe: material = the first recipe of its draw class (assignDrawClasses).
   std::vector<sim::SpriteGroup> groups_;

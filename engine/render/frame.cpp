@@ -50,17 +50,13 @@ void applyBlend(const BlendState& b) {
 
 void Renderer::drawFrame(double levelTime, const Camera& camera, const FrameOptions& options, std::uint32_t width,
                          std::uint32_t height) {
-  GLint bound = 0;
-  glGetIntegerv(GL_DRAW_FRAMEBUFFER_BINDING, &bound);
-  impl_->drawFrameInto(static_cast<GLuint>(bound), levelTime, camera, options, width, height);
+  impl_->drawFrameInto(0, impl_->callerQueries, levelTime, camera, options, width, height);
 }
 
 void Renderer::drawFrame(double levelTime, const Camera& camera, const FrameOptions& options, RenderTarget& target) {
-  // Leave the caller's framebuffer bound (the viewer draws its UI right after).
-  GLint bound = 0;
-  glGetIntegerv(GL_DRAW_FRAMEBUFFER_BINDING, &bound);
-  impl_->drawFrameInto(target.impl().framebuffer.id(), levelTime, camera, options, target.width(), target.height());
-  glBindFramebuffer(GL_DRAW_FRAMEBUFFER, static_cast<GLuint>(bound));
+  impl_->drawFrameInto(target.impl().framebuffer.id(), target.impl().queries, levelTime, camera, options,
+                       target.width(), target.height());
+  glBindFramebuffer(GL_DRAW_FRAMEBUFFER, 0);
 }
 
 void Renderer::Impl::bindLevelBuffers() const {
@@ -71,42 +67,6 @@ void Renderer::Impl::bindLevelBuffers() const {
   glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kFrameRectsBinding, level->frameRects.id());
   glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kInstancesBinding, level->instances.id());
   glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kCountersBinding, level->counters.id());
-}
-
-bool Renderer::Impl::readQueries(std::uint32_t set, bool wait, FrameStats& out) {
-  bool all = true;
-  if (computeIssued[set]) {
-    GLuint available = 0;
-    if (!wait) glGetQueryObjectuiv(computeQueries[set].id(), GL_QUERY_RESULT_AVAILABLE, &available);
-    if (wait || available) {
-      GLuint64 ns = 0;
-      glGetQueryObjectui64v(computeQueries[set].id(), GL_QUERY_RESULT, &ns);
-      out.computeMs = static_cast<double>(ns) * 1e-6;
-      computeIssued[set] = false;
-    } else {
-      all = false;
-    }
-  }
-  for (std::size_t i = 0; i < kPassCount; ++i) {
-    if (!issued[set][i]) continue;
-    GLuint available = 0;
-    if (!wait) glGetQueryObjectuiv(queries[set][i].id(), GL_QUERY_RESULT_AVAILABLE, &available);
-    if (!wait && !available) {
-      all = false;
-      continue;
-    }
-    GLuint64 ns = 0;
-    glGetQueryObjectui64v(queries[set][i].id(), GL_QUERY_RESULT, &ns);
-    out.gpuMs[i] = static_cast<double>(ns) * 1e-6;
-    if (hasStatistics) {
-      // Ended before the timer, so available with it.
-      GLuint64 v[3] = {};
-      for (std::size_t q = 0; q < 3; ++q) glGetQueryObjectui64v(statQueries[set][i][q].id(), GL_QUERY_RESULT, &v[q]);
-      out.passStatistics[i] = {v[0], v[1], v[2]};
-    }
-    issued[set][i] = false;
-  }
-  return all;
 }
 
 // The target bound, its viewport set, and cleared: colour (or the checkerboard), depth 1.
@@ -136,17 +96,18 @@ void Renderer::Impl::clearTarget(GLuint framebuffer, const FrameOptions& options
   glClearBufferfv(GL_DEPTH, 0, &depthOne);
 }
 
-void Renderer::Impl::drawFrameInto(GLuint framebuffer, double levelTime, const Camera& camera,
-                                   const FrameOptions& options, std::uint32_t width, std::uint32_t height) {
+void Renderer::Impl::drawFrameInto(GLuint framebuffer, std::optional<FrameQueries>& viewQueries, double levelTime,
+                                   const Camera& camera, const FrameOptions& options, std::uint32_t width,
+                                   std::uint32_t height) {
   const auto cpuStart = std::chrono::steady_clock::now();
-  const std::uint32_t set = frameIndex & 1u, previous = set ^ 1u;
+  if (!viewQueries) viewQueries.emplace(hasStatistics);
+  FrameQueries& queries = *viewQueries;
   FrameStats next;
-  // Timer and statistics results of the previous frame, when the driver has them (never waits).
-  next.gpuMs = stats.gpuMs;
-  next.computeMs = stats.computeMs;
-  next.passStatistics = stats.passStatistics;
-  next.pipelineStatistics = hasStatistics;
-  readQueries(previous, false, next);
+  // This view's timer and statistics results of its previous frame, as far as the GPU has them
+  // (never waits).
+  queries.beginFrame(next);
+  next.timersUnreliable = softwareDriver;
+  if (!options.countLiveParticles || !level || !level->hasParticles) next.liveParticles = 0;
 
   if (!level || !particle) {
     clearTarget(framebuffer, options, width, height);
@@ -167,7 +128,7 @@ void Renderer::Impl::drawFrameInto(GLuint framebuffer, double levelTime, const C
   glBindBufferBase(GL_UNIFORM_BUFFER, kFrameBinding, frameUniforms.id());
   if (level->hasParticles) {
     fillClocks(level->doc, levelTime, options.emitterMuted, options.soloEmitter, level->clockStaging);
-    glNamedBufferSubData(level->clocks.id(), 0, static_cast<GLsizeiptr>(level->clockStaging.size() * sizeof(ClockGpu)),
+    glNamedBufferSubData(level->clocks.id(), 0, static_cast<GLsizeiptr>(level->clockStaging.size() * sizeof(ClockStd430)),
                          level->clockStaging.data());
     if (options.countLiveParticles) {
       const GLuint zero = 0;
@@ -175,10 +136,9 @@ void Renderer::Impl::drawFrameInto(GLuint framebuffer, double levelTime, const C
     }
     bindLevelBuffers();
     cullEmitters(levelTime, camera, aspect, options, next);
-    glBeginQuery(GL_TIME_ELAPSED, computeQueries[set].id());
+    queries.beginCompute();
     evaluateParticles();
-    glEndQuery(GL_TIME_ELAPSED);
-    computeIssued[set] = true;
+    queries.endCompute();
   }
 
   // Event particles reach level time T before any pass draws (the CPU half of the
@@ -196,25 +156,14 @@ void Renderer::Impl::drawFrameInto(GLuint framebuffer, double levelTime, const C
     const auto i = static_cast<std::size_t>(pass.pass);
     {
       gl::DebugGroup group(pass.name);
-      glBeginQuery(GL_TIME_ELAPSED, queries[set][i].id());
-      if (hasStatistics) {
-        glBeginQuery(GL_VERTEX_SHADER_INVOCATIONS, statQueries[set][i][0].id());
-        glBeginQuery(GL_PRIMITIVES_SUBMITTED, statQueries[set][i][1].id());
-        glBeginQuery(GL_FRAGMENT_SHADER_INVOCATIONS, statQueries[set][i][2].id());
-      }
+      queries.beginPass(i);
       switch (pass.kind) {
         case PassKind::Sectors: drawSectorsPass(pass, options, next); break;
         case PassKind::WorldParticles: drawParticlePass(pass, options, next); break;
         case PassKind::SceneTransparency: drawSceneTransparencyPass(pass, options, next); break;
         case PassKind::DebugViews: drawDebugPass(pass, options, next); break;
       }
-      if (hasStatistics) {
-        glEndQuery(GL_VERTEX_SHADER_INVOCATIONS);
-        glEndQuery(GL_PRIMITIVES_SUBMITTED);
-        glEndQuery(GL_FRAGMENT_SHADER_INVOCATIONS);
-      }
-      glEndQuery(GL_TIME_ELAPSED);
-      issued[set][i] = true;
+      queries.endPass(i);
     }
     // Outside the timers: the palette replaces the layer counts once every particle is in.
     if (pass.pass == kLastParticlePass && options.debug.overdraw && level->hasParticles)
@@ -226,15 +175,9 @@ void Renderer::Impl::drawFrameInto(GLuint framebuffer, double levelTime, const C
   glDepthMask(GL_TRUE);
   glBindVertexArray(0);
   glUseProgram(0);
-  if (level->hasParticles && options.countLiveParticles) {
-    glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
-    GLuint live = 0;
-    glGetNamedBufferSubData(level->counters.id(), 0, sizeof(live), &live);
-    next.liveParticles = live;
-  }
+  if (level->hasParticles && options.countLiveParticles) queries.recordLiveCount(level->counters.id());
   for (const std::uint32_t n : next.passDrawCalls) next.drawCalls += n;
-  if (options.waitForQueries) readQueries(set, true, next);
-  ++frameIndex;
+  queries.endFrame(options.waitForQueries, next);
   next.cpuMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - cpuStart).count();
   stats = next;
 }

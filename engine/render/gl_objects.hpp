@@ -108,6 +108,43 @@ struct GenQueryTraits {
 };
 using GenQuery = Object<GenQueryTraits>;
 
+// A fence sync object: GPU commands complete up to where it was placed. Move-only.
+class Fence {
+ public:
+  Fence() = default;
+  static Fence place() {
+    Fence f;
+    f.sync_ = glFenceSync(GL_SYNC_GPU_COMMANDS_COMPLETE, 0);
+    return f;
+  }
+  Fence(Fence&& o) noexcept : sync_(std::exchange(o.sync_, nullptr)) {}
+  Fence& operator=(Fence&& o) noexcept {
+    if (this != &o) {
+      reset();
+      sync_ = std::exchange(o.sync_, nullptr);
+    }
+    return *this;
+  }
+  Fence(const Fence&) = delete;
+  Fence& operator=(const Fence&) = delete;
+  ~Fence() { reset(); }
+  explicit operator bool() const { return sync_ != nullptr; }
+  // Whether the GPU has passed the fence; never waits.
+  bool signaled() const { return sync_ && glClientWaitSync(sync_, 0, 0) != GL_TIMEOUT_EXPIRED; }
+  // Waits until the GPU has passed the fence (flushing what is queued first).
+  void wait() const {
+    while (sync_ && glClientWaitSync(sync_, GL_SYNC_FLUSH_COMMANDS_BIT, 1'000'000'000) == GL_TIMEOUT_EXPIRED) {
+    }
+  }
+  void reset() {
+    if (sync_) glDeleteSync(sync_);
+    sync_ = nullptr;
+  }
+
+ private:
+  GLsync sync_ = nullptr;
+};
+
 // A KHR_debug group for the lifetime of the scope, so a RenderDoc capture reads like the code.
 class DebugGroup {
  public:

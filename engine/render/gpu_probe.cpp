@@ -7,13 +7,13 @@
 namespace kiln::render {
 namespace {
 
-struct SlotResultGpu {
+struct SlotResultStd430 {
   std::array<float, 4> positionSize;
   std::array<float, 4> color;
   std::array<float, 4> rotationAge;
   std::array<std::uint32_t, 4> state;
 };
-static_assert(sizeof(SlotResultGpu) == 64, "std430 SlotResult is 64 bytes");
+static_assert(sizeof(SlotResultStd430) == 64, "std430 SlotResult is 64 bytes");
 
 core::Diagnostic failure(std::string message) { return {core::Code::GlError, "render.probe", std::move(message)}; }
 
@@ -38,10 +38,10 @@ std::variant<std::vector<GpuSlotState>, core::Diagnostic> Renderer::Impl::probeS
   gl::Buffer list("kiln.probe.slots");
   glNamedBufferStorage(list.id(), static_cast<GLsizeiptr>(packed.size() * 4), packed.data(), 0);
   gl::Buffer results("kiln.probe.results");
-  glNamedBufferStorage(results.id(), static_cast<GLsizeiptr>(packed.size() * sizeof(SlotResultGpu)), nullptr,
+  glNamedBufferStorage(results.id(), static_cast<GLsizeiptr>(packed.size() * sizeof(SlotResultStd430)), nullptr,
                        GL_DYNAMIC_STORAGE_BIT);
   fillClocks(level->doc, levelTime, {}, std::nullopt, level->clockStaging);
-  glNamedBufferSubData(level->clocks.id(), 0, static_cast<GLsizeiptr>(level->clockStaging.size() * sizeof(ClockGpu)),
+  glNamedBufferSubData(level->clocks.id(), 0, static_cast<GLsizeiptr>(level->clockStaging.size() * sizeof(ClockStd430)),
                        level->clockStaging.data());
   bindLevelBuffers();
   glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kInstancesBinding, list.id());
@@ -50,8 +50,8 @@ std::variant<std::vector<GpuSlotState>, core::Diagnostic> Renderer::Impl::probeS
   glProgramUniform1ui(probe.id(), 0, static_cast<GLuint>(packed.size()));
   glDispatchCompute(static_cast<GLuint>((packed.size() + 63) / 64), 1, 1);
   glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
-  std::vector<SlotResultGpu> raw(packed.size());
-  glGetNamedBufferSubData(results.id(), 0, static_cast<GLsizeiptr>(raw.size() * sizeof(SlotResultGpu)), raw.data());
+  std::vector<SlotResultStd430> raw(packed.size());
+  glGetNamedBufferSubData(results.id(), 0, static_cast<GLsizeiptr>(raw.size() * sizeof(SlotResultStd430)), raw.data());
   glUseProgram(0);
   glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kInstancesBinding, level->instances.id());
   if (const GLenum e = glGetError(); e != GL_NO_ERROR) return failure("OpenGL error " + std::to_string(e));

@@ -11,8 +11,8 @@ namespace {
 
 float f32(double v) { return static_cast<float>(v); }
 
-PresetGpu presetGpu(const particles::Preset& p, std::uint32_t firstRect, std::uint32_t page) {
-  PresetGpu g{};
+PresetStd430 presetGpu(const particles::Preset& p, std::uint32_t firstRect, std::uint32_t page) {
+  PresetStd430 g{};
   g.spawnHalf = {f32(p.spawnHalfExtents.x), f32(p.spawnHalfExtents.y), f32(p.spawnHalfExtents.z),
                  p.spawnShape == particles::SpawnShape::Box ? 1.0f : 0.0f};
   g.velocityMin = {f32(p.velocity.min.x), f32(p.velocity.min.y), f32(p.velocity.min.z), f32(p.lifetime.min)};
@@ -65,7 +65,7 @@ ParticleTables buildParticleTables(const particles::Document& doc, const AtlasLa
     // The contract uploads float32 numbers; yaw is rounded first and goes through the same
     // basis as the reference (quarter turns exact).
     const particles::YawBasis yaw = particles::yawBasis(static_cast<double>(f32(e.yaw)));
-    EmitterGpu g{};
+    EmitterStd430 g{};
     g.positionScale = {f32(e.position.x), f32(e.position.y), f32(e.position.z), f32(e.scale)};
     g.yawPeriod = {f32(yaw.c), f32(yaw.s), e.mode == particles::PlayMode::Cycle ? f32(e.period) : 0.0f, 0};
     g.info = {e.preset, e.seed, static_cast<std::uint32_t>(schedule.size()), groups};
@@ -128,13 +128,13 @@ ParticleTables buildParticleTables(const particles::Document& doc, const AtlasLa
 }
 
 void fillClocks(const particles::Document& doc, double levelTime, std::span<const std::uint8_t> muted,
-                const std::optional<std::uint32_t>& solo, std::span<ClockGpu> out) {
+                const std::optional<std::uint32_t>& solo, std::span<ClockStd430> out) {
   for (std::size_t i = 0; i < doc.emitters.size() && i < out.size(); ++i) {
     const auto& e = doc.emitters[i];
     const particles::EmitterClock c = particles::emitterClock(e, levelTime);
     const std::uint32_t groups = particles::cycleGroups(doc.presets[e.preset], e);
     const bool hidden = (i < muted.size() && muted[i] != 0) || (solo && *solo != i);
-    ClockGpu g{};
+    ClockStd430 g{};
     const std::int64_t cycle = std::max<std::int64_t>(0, c.cycle);
     g.clock = {static_cast<std::uint32_t>(static_cast<std::uint64_t>(cycle)),
                static_cast<std::uint32_t>(cycle % static_cast<std::int64_t>(std::max(1u, groups))),

@@ -16,7 +16,11 @@
 
 namespace kiln::render {
 
-struct PresetGpu {
+// A `*Std430` type is a CPU-side row laid out byte for byte as a shader's std430 block (GL-free,
+// checked by size); a `*Gpu` type owns the GL objects that hold such rows.
+
+// std430 `PresetData` (particle_common.glsl).
+struct PresetStd430 {
   std::array<float, 4> spawnHalf;         // w: spawn shape
   std::array<float, 4> velocityMin;       // w: lifetime min
   std::array<float, 4> velocityMax;       // w: lifetime max
@@ -30,21 +34,21 @@ struct PresetGpu {
   std::array<std::uint32_t, 4> counts;    // size keys, colour keys, first frame rect, page
   std::array<float, 4> fps;
 };
-static_assert(sizeof(PresetGpu) == 240, "std430 PresetData is 240 bytes");
+static_assert(sizeof(PresetStd430) == 240, "std430 PresetData is 240 bytes");
 
-struct EmitterGpu {
+struct EmitterStd430 {
   std::array<float, 4> positionScale;
   std::array<float, 4> yawPeriod;          // cos, sin, float32 period, 0
   std::array<std::uint32_t, 4> info;       // preset, seed, births, cycle groups
   std::array<std::uint32_t, 4> slots;      // first schedule entry, mode, capacity, 0
 };
-static_assert(sizeof(EmitterGpu) == 64, "std430 EmitterData is 64 bytes");
+static_assert(sizeof(EmitterStd430) == 64, "std430 EmitterData is 64 bytes");
 
-struct ClockGpu {
+struct ClockStd430 {
   std::array<std::uint32_t, 4> clock;  // cycle low bits, cycle mod G, min(cycle, 2^31−1), kClock* flags
   std::array<float, 4> phase;
 };
-static_assert(sizeof(ClockGpu) == 32, "std430 EmitterClockData is 32 bytes");
+static_assert(sizeof(ClockStd430) == 32, "std430 EmitterClockData is 32 bytes");
 
 // One emitter's instances inside a draw group: contiguous, in the group's order.
 struct EmitterRun {
@@ -65,8 +69,8 @@ struct DrawGroup {
 };
 
 struct ParticleTables {
-  std::vector<PresetGpu> presets;
-  std::vector<EmitterGpu> emitters;
+  std::vector<PresetStd430> presets;
+  std::vector<EmitterStd430> emitters;
   std::vector<float> schedule;                   // every emitter's birthSchedule, concatenated
   std::vector<std::array<float, 4>> frameRects;  // normalized u0 v0 u1 v1 per preset frame
   std::vector<std::uint32_t> instances;          // packInstance(emitter, slot), in draw order
@@ -84,6 +88,6 @@ ParticleTables buildParticleTables(const particles::Document& doc, const AtlasLa
 // Per-frame clock of every emitter (emitterClock in double, then cycle and phase for the GPU).
 // `muted`/`solo` follow FrameOptions. Writes out[i] for every emitter; allocates nothing.
 void fillClocks(const particles::Document& doc, double levelTime, std::span<const std::uint8_t> muted,
-                const std::optional<std::uint32_t>& solo, std::span<ClockGpu> out);
+                const std::optional<std::uint32_t>& solo, std::span<ClockStd430> out);
 
 }  // namespace kiln::render

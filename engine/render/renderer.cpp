@@ -16,11 +16,52 @@
 namespace kiln::render {
 namespace {
 
-void GLAPIENTRY debugMessage(GLenum, GLenum type, GLuint, GLenum severity, GLsizei length, const GLchar* message,
-                             const void* user) {
-  if (severity == GL_DEBUG_SEVERITY_NOTIFICATION || user == nullptr) return;
+const char* debugSourceName(GLenum source) {
+  switch (source) {
+    case GL_DEBUG_SOURCE_API: return "api";
+    case GL_DEBUG_SOURCE_WINDOW_SYSTEM: return "window system";
+    case GL_DEBUG_SOURCE_SHADER_COMPILER: return "shader compiler";
+    case GL_DEBUG_SOURCE_THIRD_PARTY: return "third party";
+    case GL_DEBUG_SOURCE_APPLICATION: return "application";
+    default: return "other";
+  }
+}
+
+const char* debugTypeName(GLenum type) {
+  switch (type) {
+    case GL_DEBUG_TYPE_ERROR: return "error";
+    case GL_DEBUG_TYPE_DEPRECATED_BEHAVIOR: return "deprecated";
+    case GL_DEBUG_TYPE_UNDEFINED_BEHAVIOR: return "undefined behaviour";
+    case GL_DEBUG_TYPE_PORTABILITY: return "portability";
+    case GL_DEBUG_TYPE_PERFORMANCE: return "performance";
+    case GL_DEBUG_TYPE_MARKER: return "marker";
+    case GL_DEBUG_TYPE_PUSH_GROUP: return "push group";
+    case GL_DEBUG_TYPE_POP_GROUP: return "pop group";
+    default: return "other";
+  }
+}
+
+const char* debugSeverityName(GLenum severity) {
+  switch (severity) {
+    case GL_DEBUG_SEVERITY_HIGH: return "high";
+    case GL_DEBUG_SEVERITY_MEDIUM: return "medium";
+    case GL_DEBUG_SEVERITY_LOW: return "low";
+    default: return "notification";
+  }
+}
+
+// "GL error (api, id 1280, high): message" for errors, "GL (source, type, id, severity): …"
+// otherwise. Notifications arrive only with RendererOptions::debugOutput, and the renderer's
+// own debug-group push/pop messages never (they would double every pass).
+void GLAPIENTRY debugMessage(GLenum source, GLenum type, GLuint id, GLenum severity, GLsizei length,
+                             const GLchar* message, const void* user) {
+  if (user == nullptr || type == GL_DEBUG_TYPE_PUSH_GROUP || type == GL_DEBUG_TYPE_POP_GROUP) return;
   const auto* impl = static_cast<const Renderer::Impl*>(user);
-  std::string text = type == GL_DEBUG_TYPE_ERROR ? "GL error: " : "GL: ";
+  if (severity == GL_DEBUG_SEVERITY_NOTIFICATION && !impl->options.debugOutput) return;
+  std::string text = type == GL_DEBUG_TYPE_ERROR ? "GL error (" : "GL (";
+  text.append(debugSourceName(source));
+  if (type != GL_DEBUG_TYPE_ERROR) text.append(", ").append(debugTypeName(type));
+  text.append(", id ").append(std::to_string(id)).append(", ").append(debugSeverityName(severity)).append("): ");
   text.append(message, static_cast<std::size_t>(length));
   impl->log(text);
 }
@@ -111,6 +152,14 @@ bool Renderer::Impl::ensurePrograms(std::string& error) {
     glEnable(GL_DEBUG_OUTPUT);
     glEnable(GL_DEBUG_OUTPUT_SYNCHRONOUS);
     glDebugMessageCallback(debugMessage, this);
+    // Every severity on: a context starts with the low ones off. Notifications are filtered in
+    // the callback unless debugOutput asks for them.
+    glDebugMessageControl(GL_DONT_CARE, GL_DONT_CARE, GL_DONT_CARE, 0, nullptr, GL_TRUE);
+    if (options.debugOutput) {
+      static constexpr char kOn[] = "kiln: GL debug output is on, every severity";
+      glDebugMessageInsert(GL_DEBUG_SOURCE_APPLICATION, GL_DEBUG_TYPE_MARKER, kDebugOutputOnId,
+                           GL_DEBUG_SEVERITY_NOTIFICATION, -1, kOn);
+    }
   }
   if (!buildPrograms(error)) return false;
   emptyArray = gl::VertexArray("kiln.particle.vao");
@@ -130,29 +179,8 @@ bool Renderer::Impl::ensurePrograms(std::string& error) {
   }
   frameUniforms = gl::Buffer("kiln.frame.ubo");
   glNamedBufferStorage(frameUniforms.id(), sizeof(FrameUniforms), nullptr, GL_DYNAMIC_STORAGE_BIT);
-  for (auto& set : queries)
-    for (std::size_t i = 0; i < set.size(); ++i)
-      set[i] = gl::Query(GL_TIME_ELAPSED, "kiln.timer." + std::string(passName(static_cast<Pass>(i))));
-  for (auto& q : computeQueries) q = gl::Query(GL_TIME_ELAPSED, "kiln.timer.particle-compute");
-  // Pipeline statistics queries: the extension must be there (a 4.6 version forced on a driver
-  // without it is not enough), and the driver must accept the targets.
   hasStatistics = GLAD_GL_ARB_pipeline_statistics_query != 0;
-  if (hasStatistics) {
-    while (glGetError() != GL_NO_ERROR) {
-    }
-    for (auto& set : statQueries)
-      for (std::size_t i = 0; i < set.size(); ++i) {
-        const std::string pass(passName(static_cast<Pass>(i)));
-        set[i][0] = gl::GenQuery(GL_VERTEX_SHADER_INVOCATIONS, "kiln.stats.vertices." + pass);
-        set[i][1] = gl::GenQuery(GL_PRIMITIVES_SUBMITTED, "kiln.stats.primitives." + pass);
-        set[i][2] = gl::GenQuery(GL_FRAGMENT_SHADER_INVOCATIONS, "kiln.stats.fragments." + pass);
-      }
-    if (glGetError() != GL_NO_ERROR) {
-      hasStatistics = false;
-      for (auto& set : statQueries)
-        for (auto& pass : set) pass = {};
-    }
-  }
+  softwareDriver = softwareRenderer();
   return true;
 }
 
@@ -213,9 +241,9 @@ core::Diagnostics Renderer::prepare(const world::World& world, const particles::
                          nullptr, 0);
     level.drawList = gl::Buffer("kiln.draw-list");
     glNamedBufferStorage(level.drawList.id(), static_cast<GLsizeiptr>(std::size_t{level.instanceCount} * 4), nullptr, 0);
-    level.clockStaging.assign(std::max<std::size_t>(1, particles->emitters.size()), ClockGpu{});
+    level.clockStaging.assign(std::max<std::size_t>(1, particles->emitters.size()), ClockStd430{});
     level.clocks = gl::Buffer("kiln.clocks");
-    glNamedBufferStorage(level.clocks.id(), static_cast<GLsizeiptr>(level.clockStaging.size() * sizeof(ClockGpu)),
+    glNamedBufferStorage(level.clocks.id(), static_cast<GLsizeiptr>(level.clockStaging.size() * sizeof(ClockStd430)),
                          level.clockStaging.data(), GL_DYNAMIC_STORAGE_BIT);
     for (std::uint32_t i = 0; i < atlas.pages.size(); ++i) {
       const core::Image pixels = buildAtlasPage(atlas, i, textures);

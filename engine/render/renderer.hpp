@@ -53,7 +53,9 @@ struct FrameOptions {
   DebugViews debug;
   std::array<float, 4> clearColor{0.05f, 0.05f, 0.07f, 1.0f};
   std::uint32_t checkerSize = 0;  // > 0: the clear is a checkerboard of squares this many pixels wide
-  bool countLiveParticles = false;  // reads back a counter (stalls the pipeline; inspectors only)
+  // Counts the live particles on the GPU; the count arrives a frame late through a fenced,
+  // persistently mapped buffer (this frame's with waitForQueries), so it never stalls.
+  bool countLiveParticles = false;
   // Event particles (the scene-transparency pass): false leaves them out (`--no-events`);
   // eventSort overrides the section's sort mode (the viewer's sandbox).
   bool events = true;
@@ -77,10 +79,12 @@ struct PassStatistics {
 struct FrameStats {
   std::uint32_t drawCalls = 0;                        // all passes
   std::array<std::uint32_t, kPassCount> passDrawCalls{};  // per pass, indexed by Pass
-  std::array<double, kPassCount> gpuMs{};  // results of the previous frame's timer queries
+  // Results of this view's (this target's) previous frame's timer queries, or of this frame's
+  // with FrameOptions::waitForQueries.
+  std::array<double, kPassCount> gpuMs{};
   double computeMs = 0;  // the particle compute passes (evaluation and listing), like gpuMs
   std::uint32_t slotsSubmitted = 0;        // instances drawn (alive or not)
-  std::uint32_t liveParticles = 0;         // only with FrameOptions::countLiveParticles
+  std::uint32_t liveParticles = 0;         // with FrameOptions::countLiveParticles, like gpuMs
   double cpuMs = 0;                        // time spent inside drawFrame on the CPU
   EventFrameStats events;                  // the scene-transparency pass's event particles
   // Emitter culling: emitters drawn, and skipped for lying outside the view or for having
@@ -91,11 +95,20 @@ struct FrameStats {
   // like gpuMs, the previous frame's, or this frame's with FrameOptions::waitForQueries.
   bool pipelineStatistics = false;
   std::array<PassStatistics, kPassCount> passStatistics{};
+  // The driver is a software rasterizer (llvmpipe, softpipe, swrast): its timers measure CPU
+  // threads in tens of nanoseconds per pass, not a GPU, and every display marks them so.
+  bool timersUnreliable = false;
 };
 
 struct RendererOptions {
-  // KHR_debug messages and shader compile logs; nullptr discards them.
+  // KHR_debug messages (errors, warnings and performance hints of every severity above
+  // notification, each with its source, type and id) and shader compile and link logs whenever
+  // they are not empty; nullptr discards them.
   std::function<void(std::string_view)> log;
+  // `--gl-debug`, KILN_GL_DEBUG=1: notifications too, announced by a marker message with id
+  // kDebugOutputOnId as the renderer starts (so a user sees the route works). Ask the context
+  // for a debug context as well (HeadlessContext does by default; GLFW needs the hint).
+  bool debugOutput = false;
   // Developer option: read shaders from this directory (when non-empty) instead of the copies
   // embedded at build time, and reload them when a file changes (see reloadShadersIfChanged).
   std::string shaderDirectory;
@@ -103,6 +116,9 @@ struct RendererOptions {
   // rasterizer, 64 on a GPU). Tests set it to run the GPU's choice on any driver.
   std::uint32_t stateLanes = 0;
 };
+
+// The id of the marker message a renderer with RendererOptions::debugOutput inserts.
+inline constexpr std::uint32_t kDebugOutputOnId = 0x4b494c4e;  // "KILN"
 
 // An offscreen colour (RGBA8) + depth (24-bit) target. Move-only.
 class RenderTarget {
@@ -159,10 +175,12 @@ class Renderer {
   bool ready() const;
   void clear();  // drops the level's GPU resources
 
-  // Draws into the currently bound draw framebuffer (the viewer's window), viewport W×H.
+  // Draws into the default framebuffer (the viewer's window), viewport W×H, and leaves it bound.
   void drawFrame(double levelTime, const Camera& camera, const FrameOptions& options, std::uint32_t width,
                  std::uint32_t height);
-  // Draws into an offscreen target; the caller's draw framebuffer binding is restored after.
+  // Draws into an offscreen target, then binds the default framebuffer again (where the caller
+  // draws its UI). The renderer never asks GL what is bound: such a query can wait for the
+  // driver's command thread.
   void drawFrame(double levelTime, const Camera& camera, const FrameOptions& options, RenderTarget& target);
 
   // World-space line segments (consecutive vertex pairs) and points drawn over the currently
@@ -174,7 +192,8 @@ class Renderer {
                  const glm::mat4& viewProjection, std::uint32_t width, std::uint32_t height, bool depthTest = true);
   void drawLines(std::span<const DebugVertex> lines, std::span<const DebugVertex> points, const Camera& camera,
                  std::uint32_t width, std::uint32_t height, bool depthTest = true);
-  // The same over an offscreen target (after drawFrame into it); the caller's binding is restored.
+  // The same over an offscreen target (after drawFrame into it); leaves the default framebuffer
+  // bound, as drawFrame does.
   void drawLines(std::span<const DebugVertex> lines, std::span<const DebugVertex> points, const Camera& camera,
                  RenderTarget& target, bool depthTest = true);
 

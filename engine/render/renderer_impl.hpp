@@ -9,6 +9,7 @@
 
 #include "particles/model.hpp"
 #include "render/event_pass.hpp"
+#include "render/frame_queries.hpp"
 #include "render/gl_objects.hpp"
 #include "render/gpu_probe.hpp"
 #include "render/culling.hpp"
@@ -25,6 +26,7 @@ struct RenderTarget::Impl {
   gl::Framebuffer framebuffer;
   gl::Texture display;  // top-down copy for ImGui (imguiTexture), made on first use
   gl::Framebuffer displayFramebuffer;
+  std::optional<FrameQueries> queries;  // this view's timers and statistics, made on first draw
   void allocate(std::uint32_t w, std::uint32_t h);
 };
 
@@ -54,7 +56,7 @@ struct LevelGpu {
   gl::Buffer presets, emitters, schedule, clocks, frameRects, instances, counters;
   std::vector<gl::Texture> pages;
   std::vector<DrawGroup> draws;
-  std::vector<ClockGpu> clockStaging;  // sized at prepare; refilled per frame without allocating
+  std::vector<ClockStd430> clockStaging;  // sized at prepare; refilled per frame without allocating
   // Culling (render/culling.hpp): each draw's emitter runs, each emitter's alive window, and the
   // indirect commands of the visible runs, rebuilt per frame in storage sized at prepare.
   std::vector<EmitterRun> runs;
@@ -106,17 +108,12 @@ struct Renderer::Impl {
   gl::Buffer frameUniforms;
   std::optional<LevelGpu> level;
   FrameStats stats;
-  std::array<std::array<gl::Query, kPassCount>, 2> queries;
-  std::array<std::array<bool, kPassCount>, 2> issued{};
-  // The compute passes' timer per frame set (they run before the passes, outside their timers).
-  std::array<gl::Query, 2> computeQueries;
-  std::array<bool, 2> computeIssued{};
-  // Pipeline statistics per frame set and pass: vertex invocations, primitives, fragments.
+  // Whether the driver has pipeline statistics queries (the extension; a 4.6 version forced on
+  // a driver without it is not enough). Each view's FrameQueries makes its own.
   bool hasStatistics = false;
-  std::array<std::array<std::array<gl::GenQuery, 3>, kPassCount>, 2> statQueries;
-  // Reads set `set`'s results into `out` (waiting for them when `wait`); false when not ready.
-  bool readQueries(std::uint32_t set, bool wait, FrameStats& out);
-  std::uint32_t frameIndex = 0;
+  bool softwareDriver = false;  // softwareRenderer(), asked once (FrameStats::timersUnreliable)
+  // The queries of frames drawn into a caller's framebuffer; a RenderTarget has its own.
+  std::optional<FrameQueries> callerQueries;
   gl::Buffer debugVertices;  // Renderer::drawLines' streaming buffer, grown by doubling
   gl::VertexArray debugArray;
   std::size_t debugCapacity = 0;  // vertices
@@ -127,8 +124,9 @@ struct Renderer::Impl {
   void bindLevelBuffers() const;
   void resolveOverdraw(GLuint framebuffer, std::uint32_t width, std::uint32_t height);
   void clearTarget(GLuint framebuffer, const FrameOptions& options, std::uint32_t width, std::uint32_t height);
-  void drawFrameInto(GLuint framebuffer, double levelTime, const Camera& camera, const FrameOptions& options,
-                     std::uint32_t width, std::uint32_t height);
+  // Draws into `framebuffer` with the queries of that view (made on first use).
+  void drawFrameInto(GLuint framebuffer, std::optional<FrameQueries>& viewQueries, double levelTime,
+                     const Camera& camera, const FrameOptions& options, std::uint32_t width, std::uint32_t height);
   // Evaluates the slots of every drawn run once (particle_state.comp) before the passes.
   void evaluateParticles();
   // Decides which emitters draw this frame and writes the indirect commands of their runs.

@@ -85,7 +85,7 @@ std::uint32_t particleSortKey(const ParticleView& view, Float3 p) {
 }
 
 std::optional<core::Code> declareParticles(SpriteBatcher& batcher, const ParticleSystem& system,
-                                           const RenderBuffers& buffers, const ParticleView& view,
+                                           const EventRenderBuffers& buffers, const ParticleView& view,
                                            std::span<const SpriteGroup> groups) {
   const auto pos = buffers.position();
   const auto slots = buffers.slot();

@@ -104,7 +104,7 @@ std::uint32_t particleSortKey(const ParticleView& view, Float3 p);
 // One declaration per render buffer entry, in spawn order (item = entry index). Missing
 // `groups` entries mean page 0, material 0. Returns the batcher's first error.
 [[nodiscard]] std::optional<core::Code> declareParticles(SpriteBatcher& batcher, const ParticleSystem& system,
-                                                         const RenderBuffers& buffers, const ParticleView& view,
+                                                         const EventRenderBuffers& buffers, const ParticleView& view,
                                                          std::span<const SpriteGroup> groups = {});
 
 }  // namespace kiln::sim

@@ -26,7 +26,7 @@ struct WireRecipe {
   bool glows = false;
   Vec3 axis{};
   bool hasSprite = false;
-  Sprite sprite;
+  EventSprite sprite;
 };
 
 struct WireEmitter {
@@ -161,9 +161,9 @@ Wire toWire(const Events& e) {
   for (const Recipe& r : e.recipes) {
     w.recipes.push_back({r.name, static_cast<std::uint32_t>(r.count), r.speed, r.spread, r.lifetime, r.size,
                          r.growth, r.gravity, r.drag, r.color, r.opacity, r.fade, r.glows, r.axis,
-                         r.sprite.has_value(), r.sprite.value_or(Sprite{})});
+                         r.sprite.has_value(), r.sprite.value_or(EventSprite{})});
   }
-  for (const Emitter& m : e.emitters)
+  for (const EventEmitter& m : e.emitters)
     w.emitters.push_back({m.name, recipeIndex(e, m.recipe), m.rate, m.seedBase, m.position, m.path});
   for (const ScriptEvent& s : e.script)
     w.script.push_back({s.time, recipeIndex(e, s.recipe), s.position, s.seed});
@@ -266,7 +266,7 @@ std::variant<Events, core::DecodeError> decodeKev1(std::span<const std::uint8_t>
   std::vector<std::string> frames;
   for (const Recipe& x : events.recipes)
     if (x.sprite) frames.push_back(x.sprite->frame);
-  const CompileResult checked = compileEvents(events, frames);
+  const EventsCompileResult checked = compileEvents(events, frames);
   if (!checked.diagnostics.empty()) {
     // A warning here means a value below its floor: a compiler raises it before writing.
     const core::Diagnostic& d = checked.diagnostics.front();

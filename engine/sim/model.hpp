@@ -66,12 +66,12 @@ std::optional<TextureAlpha> textureAlphaFromName(std::string_view s);
 
 // --- values ---------------------------------------------------------------------------------
 // Seed 003's render options for one recipe. No sprite means a plain white quad.
-struct Sprite {
+struct EventSprite {
   std::string frame;  // a texture name of the level
   BlendMode blend = BlendMode::LightMatter;
   TextureAlpha textureAlpha = TextureAlpha::Alpha;
   double alphaTest = 0.0;  // discard when final alpha <= this, in [0, 1]
-  friend bool operator==(const Sprite&, const Sprite&) = default;
+  friend bool operator==(const EventSprite&, const EventSprite&) = default;
 };
 
 // One kind of particle (seed 002's fields and defaults, plus axis and sprite).
@@ -90,7 +90,7 @@ struct Recipe {
   double fade = 1.0;
   bool glows = false;  // light (adds, covers nothing) or matter (covers, lit by matter_light)
   Vec3 axis{0.0, 0.0, 1.0};
-  std::optional<Sprite> sprite;
+  std::optional<EventSprite> sprite;
   friend bool operator==(const Recipe&, const Recipe&) = default;
 };
 
@@ -101,14 +101,14 @@ struct PathKey {
 };
 
 // A steady stream: rate particles per second, each a burst of count 1 with seed seed_base + j.
-struct Emitter {
+struct EventEmitter {
   std::string name;
   std::string recipe;
   double rate = 0.0;  // negative is raised to 0 (warning)
   std::uint32_t seedBase = 0;
   Vec3 position{};
   std::vector<PathKey> path;  // empty: the origin stays at `position`; else it replaces it
-  friend bool operator==(const Emitter&, const Emitter&) = default;
+  friend bool operator==(const EventEmitter&, const EventEmitter&) = default;
 };
 
 // A gameplay event replayed at a level time.
@@ -128,7 +128,7 @@ struct Events {
   SortMode sort = SortMode::View;
   Vec3 matterLight{1.0, 1.0, 1.0};
   std::vector<Recipe> recipes;
-  std::vector<Emitter> emitters;
+  std::vector<EventEmitter> emitters;
   std::vector<ScriptEvent> script;
   friend bool operator==(const Events&, const Events&) = default;
 };

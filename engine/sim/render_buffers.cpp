@@ -8,7 +8,7 @@
 
 namespace kiln::sim {
 
-RenderBuffers::RenderBuffers(std::uint32_t capacity)
+EventRenderBuffers::EventRenderBuffers(std::uint32_t capacity)
     : capacity_(capacity),
       position_(3 * static_cast<std::size_t>(capacity)),
       size_(2 * static_cast<std::size_t>(capacity)),
@@ -18,7 +18,7 @@ RenderBuffers::RenderBuffers(std::uint32_t capacity)
       extra_(4 * static_cast<std::size_t>(capacity)),
       slot_(capacity) {}
 
-void writeRenderBuffers(const ParticleSystem& system, RenderBuffers& b, std::span<const AtlasRect> recipeRects) {
+void writeRenderBuffers(const ParticleSystem& system, EventRenderBuffers& b, std::span<const AtlasRect> recipeRects) {
   const auto live = system.liveSlots();
   // More live particles than entries keeps the newest (the oldest are the ones to lose).
   const std::size_t skip = live.size() > b.capacity_ ? live.size() - b.capacity_ : 0;
@@ -42,7 +42,7 @@ void writeRenderBuffers(const ParticleSystem& system, RenderBuffers& b, std::spa
   }
 }
 
-std::uint64_t renderBuffersHash(const RenderBuffers& b) {
+std::uint64_t renderBuffersHash(const EventRenderBuffers& b) {
   core::Fnv1a h;
   h.u32(b.count());
   for (auto [values, width] : {std::pair{b.position(), 3u}, std::pair{b.size(), 2u}, std::pair{b.rotation(), 1u},

@@ -15,9 +15,9 @@ struct AtlasRect {
   float x = 0.0f, y = 0.0f, width = 1.0f, height = 1.0f;
 };
 
-class RenderBuffers {
+class EventRenderBuffers {
  public:
-  explicit RenderBuffers(std::uint32_t capacity);
+  explicit EventRenderBuffers(std::uint32_t capacity);
 
   std::uint32_t capacity() const { return capacity_; }
   std::uint32_t count() const { return count_; }  // valid entries, from index 0
@@ -32,7 +32,7 @@ class RenderBuffers {
   std::span<const std::uint32_t> slot() const { return slot_; }
 
  private:
-  friend void writeRenderBuffers(const ParticleSystem&, RenderBuffers&, std::span<const AtlasRect>);
+  friend void writeRenderBuffers(const ParticleSystem&, EventRenderBuffers&, std::span<const AtlasRect>);
   std::uint32_t capacity_;
   std::uint32_t count_ = 0;
   std::vector<float> position_, size_, rotation_, color_, uv_, extra_;
@@ -43,11 +43,11 @@ class RenderBuffers {
 // position = p; size = (s, s); rotation = 0; color = (rgb, coverage) of its look; uv = the
 // recipe's atlas rectangle (`recipeRects[recipe]`, the whole texture when absent); extra =
 // (t, age, lifetime, recipe index). No allocation.
-void writeRenderBuffers(const ParticleSystem& system, RenderBuffers& buffers,
+void writeRenderBuffers(const ParticleSystem& system, EventRenderBuffers& buffers,
                         std::span<const AtlasRect> recipeRects = {});
 
 // FNV-1a 64 of: count as a little-endian u32, then the first count entries of position, size,
 // rotation, color, uv and extra, array after array, each float as its little-endian bits.
-std::uint64_t renderBuffersHash(const RenderBuffers& buffers);
+std::uint64_t renderBuffersHash(const EventRenderBuffers& buffers);
 
 }  // namespace kiln::sim

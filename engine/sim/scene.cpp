@@ -74,7 +74,7 @@ void checkRecipe(Report& r, Recipe& x, const std::string& at, std::span<const st
   }
   texture = -1;
   if (!x.sprite) return;
-  const Sprite& s = *x.sprite;
+  const EventSprite& s = *x.sprite;
   for (std::size_t t = 0; t < textures.size(); ++t)
     if (textures[t] == s.frame) texture = static_cast<std::int32_t>(t);
   if (const auto why = core::nameProblem(s.frame, kMaxEventNameBytes))
@@ -111,7 +111,7 @@ std::optional<std::uint32_t> findRecipe(const Events& e, const std::string& name
   return std::nullopt;
 }
 
-void checkEmitter(Report& r, Emitter& x, const std::string& at) {
+void checkEmitter(Report& r, EventEmitter& x, const std::string& at) {
   if (r.finite(x.rate, at + ".rate")) {
     if (x.rate < 0) {
       r.warning(Code::RateClamped, at + ".rate", "rate " + num(x.rate) + " is raised to 0");
@@ -139,8 +139,8 @@ void checkEmitter(Report& r, Emitter& x, const std::string& at) {
 
 }  // namespace
 
-CompileResult compileEvents(const Events& events, std::span<const std::string> textures) {
-  CompileResult out;
+EventsCompileResult compileEvents(const Events& events, std::span<const std::string> textures) {
+  EventsCompileResult out;
   Scene scene;
   scene.events = events;
   Events& e = scene.events;
@@ -172,7 +172,7 @@ CompileResult compileEvents(const Events& events, std::span<const std::string> t
   }
   names.clear();
   for (std::size_t i = 0; i < e.emitters.size(); ++i) {
-    Emitter& x = e.emitters[i];
+    EventEmitter& x = e.emitters[i];
     const std::string at = checkName(r, names, x.name, "events.emitters", i, "emitter") ? "events.emitters." + x.name
                                                                                           : "events.emitters" + idx(i);
     const auto recipe = findRecipe(e, x.recipe);
@@ -198,7 +198,7 @@ CompileResult compileEvents(const Events& events, std::span<const std::string> t
   return out;
 }
 
-Vec3 emitterOrigin(const Emitter& emitter, double t) {
+Vec3 emitterOrigin(const EventEmitter& emitter, double t) {
   const auto& keys = emitter.path;
   if (keys.empty()) return emitter.position;
   if (keys.size() == 1) return keys.front().position;

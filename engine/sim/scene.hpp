@@ -24,18 +24,18 @@ struct Scene {
   std::vector<std::int32_t> recipeTexture;    // per recipe: index into the texture names, -1 none
 };
 
-struct CompileResult {
+struct EventsCompileResult {
   core::Diagnostics diagnostics;  // errors and warnings, in rule order
   std::optional<Scene> scene;     // present when no diagnostic is an error
 };
 
 // Checks every rule of docs/events.md. `textures` are the level's texture names (sprite
 // frames must name one). Field paths start with "events.".
-CompileResult compileEvents(const Events& events, std::span<const std::string> textures);
+EventsCompileResult compileEvents(const Events& events, std::span<const std::string> textures);
 
 // The emitter's origin at level time t: its position, or its path (piecewise linear, looping
 // with period = the last key's time; from 0 to the first key it moves from the last key's
 // position to the first's, closing the loop). Computed in float64.
-Vec3 emitterOrigin(const Emitter& emitter, double t);
+Vec3 emitterOrigin(const EventEmitter& emitter, double t);
 
 }  // namespace kiln::sim

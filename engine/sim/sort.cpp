@@ -60,7 +60,7 @@ std::uint32_t backToFrontKey(float depth) {
 
 DepthSorter::DepthSorter(std::uint32_t capacity) : depths_(capacity), keys_(capacity), sorter_(capacity) {}
 
-std::span<const std::uint32_t> DepthSorter::sortBackToFront(const RenderBuffers& buffers, Float3 viewPoint,
+std::span<const std::uint32_t> DepthSorter::sortBackToFront(const EventRenderBuffers& buffers, Float3 viewPoint,
                                                             Float3 viewDirection) {
   count_ = std::min(buffers.count(), static_cast<std::uint32_t>(depths_.size()));
   const auto pos = buffers.position();

@@ -38,7 +38,7 @@ class DepthSorter {
  public:
   explicit DepthSorter(std::uint32_t capacity);
   // Buffer entries from farthest to nearest; equal depths keep spawn order (older first).
-  std::span<const std::uint32_t> sortBackToFront(const RenderBuffers& buffers, Float3 viewPoint,
+  std::span<const std::uint32_t> sortBackToFront(const EventRenderBuffers& buffers, Float3 viewPoint,
                                                  Float3 viewDirection);
   // Per buffer entry (spawn order), the depth of the last sort.
   std::span<const float> depths() const { return {depths_.data(), count_}; }

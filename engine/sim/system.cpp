@@ -48,7 +48,7 @@ std::uint32_t effectiveCount(const Recipe& r) {
   return static_cast<std::uint32_t>(std::clamp<std::int64_t>(r.count, 0, kMaxBurstCount));
 }
 
-double effectiveRate(const Emitter& e) {
+double effectiveRate(const EventEmitter& e) {
   // Written so NaN also lands on 0.
   return e.rate > 0 ? std::min(e.rate, kMaxRate) : 0.0;
 }
@@ -220,7 +220,7 @@ void ParticleSystem::advance() {
   const double dt = 1.0 / stepHz();
   const double now = static_cast<double>(step_) / stepHz();
   for (std::size_t e = 0; e < carry_.size(); ++e) {
-    const Emitter& em = scene_.events.emitters[e];
+    const EventEmitter& em = scene_.events.emitters[e];
     carry_[e] += effectiveRate(em) * dt;
     const double whole = std::floor(carry_[e]);
     carry_[e] -= whole;

@@ -63,7 +63,7 @@ class ParticleSystem {
   // Live tuning (the viewer): values may be set to anything; seed 002's floors (count and
   // rate ≥ 0, lifetime ≥ 1 ms) and the count/rate limits are applied where values are used.
   Recipe& recipe(std::uint32_t i) { return scene_.events.recipes[i]; }
-  Emitter& emitter(std::uint32_t i) { return scene_.events.emitters[i]; }
+  EventEmitter& emitter(std::uint32_t i) { return scene_.events.emitters[i]; }
 
   double stepHz() const { return scene_.events.stepHz; }
   float dt() const { return dt_; }  // float32(1 / step_hz), what ages and positions advance by
@@ -138,7 +138,7 @@ std::string sourceName(const Events& events, const Source& source);
 
 // Seed 002's floors and Kiln's limits as applied at run time (docs/events.md "Floors").
 std::uint32_t effectiveCount(const Recipe& r);
-double effectiveRate(const Emitter& e);
+double effectiveRate(const EventEmitter& e);
 double effectiveLifetime(const Recipe& r);
 
 }  // namespace kiln::sim

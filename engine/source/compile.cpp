@@ -169,7 +169,7 @@ CompileResult compileSource(const SourceNode& root) {
   // The event rules (sim::compileEvents) run on a section whose vocabulary was clean; its
   // warnings travel with the result, and the floors it applied are what gets compiled.
   if (r.events && eventsClean) {
-    sim::CompileResult events = sim::compileEvents(*r.events, names);
+    sim::EventsCompileResult events = sim::compileEvents(*r.events, names);
     adopt(r, events.diagnostics);
     if (events.scene) r.events = std::move(events.scene->events);
   }

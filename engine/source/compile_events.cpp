@@ -81,7 +81,7 @@ void compileRecipe(Walker& w, const SourceNode& n, const std::string& path, cons
   const std::string sp = joinPath(path, "sprite");
   if (!s || !w.expectMap(*s, sp, {"frame", "blend", "texture_alpha", "alpha_test"}, "{frame: TEXTURE, blend: light_matter}"))
     return;
-  Sprite sprite;
+  EventSprite sprite;
   reference(w, *s, sp, "frame", textures, "texture", "textures", sprite.frame, true);
   if (const SourceNode* b = w.field(*s, sp, "blend"))
     w.enumeration(*b, joinPath(sp, "blend"), kBlendModeSpellings, sprite.blend);
@@ -92,7 +92,7 @@ void compileRecipe(Walker& w, const SourceNode& n, const std::string& path, cons
 }
 
 void compileEmitter(Walker& w, const SourceNode& n, const std::string& indexed, const std::vector<std::string>& recipes,
-                    Emitter& e) {
+                    EventEmitter& e) {
   if (!w.expectMap(n, indexed, {"name", "recipe", "rate", "seed_base", "position", "path"})) return;
   // Once named, the emitter's fields are spelled by its name, as sim::compileEvents spells them.
   std::string path = indexed;
@@ -176,7 +176,7 @@ void compileEvents(Walker& w, const SourceNode& root, const std::vector<std::str
     for (std::size_t i = 0; i < es->items.size(); ++i) {
       const std::string ep = indexPath("events.emitters", i);
       w.record(ep, es->items[i].mark);
-      Emitter em;
+      EventEmitter em;
       compileEmitter(w, es->items[i], ep, recipeNames, em);
       e.emitters.push_back(std::move(em));
     }

@@ -7,43 +7,20 @@ usage: cli_test.py KILN SOURCE_DIR SCRATCH_DIR
 import json
 import os
 import re
-import shutil
-import struct
-import subprocess
 import sys
-import zlib
 
-KILN, ROOT, SCRATCH = sys.argv[1], sys.argv[2], sys.argv[3]
-failures = []
+sys.dont_write_bytecode = True  # leave no __pycache__ in the source tree
+from kiln_harness import Checks, arguments, fresh_dir, runner, write_file, write_png
 
+KILN, ROOT, SCRATCH = arguments("KILN SOURCE_DIR SCRATCH_DIR")
+run = runner(KILN, timeout=120, text=True)
+check = Checks()
 
-def run(*args):
-    p = subprocess.run([KILN, *args], capture_output=True, text=True, timeout=120)
-    return p.returncode, p.stdout, p.stderr
-
-
-def check(cond, what):
-    if not cond:
-        failures.append(what)
-        print("FAIL:", what)
-
-
-def png(path, w, h):
-    """A minimal RGBA8 PNG, written without any imaging library."""
-    raw = b"".join(b"\x00" + b"\x80\x40\x20\xff" * w for _ in range(h))
-    def chunk(tag, data):
-        return struct.pack(">I", len(data)) + tag + data + struct.pack(">I", zlib.crc32(tag + data))
-    with open(path, "wb") as f:
-        f.write(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 6, 0, 0, 0))
-                + chunk(b"IDAT", zlib.compress(raw)) + chunk(b"IEND", b""))
-
-
-shutil.rmtree(SCRATCH, ignore_errors=True)
-os.makedirs(SCRATCH)
-png(os.path.join(SCRATCH, "a.png"), 16, 16)
-png(os.path.join(SCRATCH, "b.png"), 16, 16)
-png(os.path.join(SCRATCH, "big.png"), 32, 32)
-png(os.path.join(SCRATCH, "wide.png"), 32, 16)
+fresh_dir(SCRATCH)
+write_png(os.path.join(SCRATCH, "a.png"), 16, 16)
+write_png(os.path.join(SCRATCH, "b.png"), 16, 16)
+write_png(os.path.join(SCRATCH, "big.png"), 32, 32)
+write_png(os.path.join(SCRATCH, "wide.png"), 32, 16)
 
 BASE = """version: 2
 world:
@@ -127,10 +104,7 @@ CASES = [
 
 
 def write(name, text):
-    path = os.path.join(SCRATCH, name)
-    with open(path, "w") as f:
-        f.write(text)
-    return path
+    return write_file(os.path.join(SCRATCH, name), text)
 
 
 # --- help and usage ------------------------------------------------------------------------
@@ -279,5 +253,5 @@ check(rc == 0, "the same compile into a writable place succeeds")
 rc, _, _ = run("compare", os.path.join(SCRATCH, "a.png"), os.path.join(SCRATCH, "big.png"))
 check(rc == 1, "images of different sizes differ (exit 1)")
 
-print(f"{len(CASES)} defect cases, {len(sources)} sources; {len(failures)} failures")
-sys.exit(1 if failures else 0)
+print(f"{len(CASES)} defect cases, {len(sources)} sources; {len(check.failures)} failures")
+sys.exit(1 if check.failures else 0)

@@ -9,56 +9,14 @@ import json
 import os
 import re
 import shutil
-import struct
-import subprocess
 import sys
-import zlib
 
-KILN, ROOT, SCRATCH = (os.path.abspath(a) for a in sys.argv[1:4])
-failures = []
+sys.dont_write_bytecode = True  # leave no __pycache__ in the source tree
+from kiln_harness import Checks, arguments, read_png, runner
 
-
-def check(cond, what):
-    if not cond:
-        failures.append(what)
-        print("FAIL:", what)
-
-
-def run(*args, cwd=None):
-    p = subprocess.run([KILN, *args], capture_output=True, text=True, timeout=300, cwd=cwd)
-    return p.returncode, p.stdout, p.stderr
-
-
-def rgba_rows(path):
-    """Decodes an 8-bit RGBA, non-interlaced PNG (what kiln writes) into rows of bytes."""
-    data = open(path, "rb").read()
-    pos, idat, w, h = 8, b"", 0, 0
-    while pos < len(data):
-        n, tag = struct.unpack(">I4s", data[pos:pos + 8])
-        body = data[pos + 8:pos + 8 + n]
-        if tag == b"IHDR":
-            w, h, depth, colour = struct.unpack(">IIBB", body[:10])
-            assert depth == 8 and colour == 6, "expected RGBA8"
-        elif tag == b"IDAT":
-            idat += body
-        pos += 12 + n
-    raw, stride, rows, prev = zlib.decompress(idat), w * 4, [], bytearray(w * 4)
-    for y in range(h):
-        f, line = raw[y * (stride + 1)], bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
-        for i in range(stride):
-            a = line[i - 4] if i >= 4 else 0
-            b = prev[i]
-            c = prev[i - 4] if i >= 4 else 0
-            if f == 1: line[i] = (line[i] + a) & 255
-            elif f == 2: line[i] = (line[i] + b) & 255
-            elif f == 3: line[i] = (line[i] + (a + b) // 2) & 255
-            elif f == 4:
-                p = a + b - c
-                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
-                line[i] = (line[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
-        rows.append(line)
-        prev = line
-    return w, h, rows
+KILN, ROOT, SCRATCH = arguments("KILN SOURCE_DIR SCRATCH_DIR", absolute=True)
+run = runner(KILN, timeout=300, text=True)
+check = Checks()
 
 
 with open(os.path.join(ROOT, "docs", "source.md"), encoding="utf-8") as f:
@@ -96,11 +54,11 @@ empty_framed = capture("dust_empty.png", "3", "--frame", "puff")
 whole = capture("dust_whole.png", "1")
 empty_whole = capture("dust_whole_empty.png", "3")
 
-if not failures:
+if not check.failures:
     def particle_share(path, empty):
         """The share of pixels the particles change against the same view with none alive."""
-        w, h, a = rgba_rows(path)
-        _, _, b = rgba_rows(empty)
+        w, h, a = read_png(path)
+        _, _, b = read_png(empty)
         changed = sum(1 for y in range(h) for i in range(0, 4 * w, 4)
                       if max(abs(a[y][i + c] - b[y][i + c]) for c in range(3)) > 8)
         return changed / (w * h)
@@ -131,5 +89,5 @@ check(code == 0 and "half-diagonal" in so, "kiln explain prints the paragraph")
 code, so, se = run("explain", "outside-sectr")
 check(code == 2 and "outside-sector" in se, "kiln explain suggests a near code")
 
-print("FAILED" if failures else "ok", len(failures))
-sys.exit(1 if failures else 0)
+print("FAILED" if check.failures else "ok", len(check.failures))
+sys.exit(1 if check.failures else 0)

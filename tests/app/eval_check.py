@@ -9,14 +9,15 @@ usage: eval_check.py KILN SOURCE_DIR SCRATCH_DIR
 import json
 import math
 import os
-import shutil
 import struct
-import subprocess
 import sys
 
-KILN, ROOT, SCRATCH = sys.argv[1], sys.argv[2], sys.argv[3]
-failures = []
-checked = 0
+sys.dont_write_bytecode = True  # leave no __pycache__ in the source tree
+from kiln_harness import Checks, arguments, fresh_dir, runner
+
+KILN, ROOT, SCRATCH = arguments("KILN SOURCE_DIR SCRATCH_DIR")
+run = runner(KILN, timeout=300, text=True)
+check = Checks(most_printed=40)
 
 
 def f32(x):
@@ -24,20 +25,10 @@ def f32(x):
 
 
 def kiln_json(*args):
-    p = subprocess.run([KILN, *args], capture_output=True, text=True, timeout=300)
-    if p.returncode != 0:
-        raise SystemExit(f"kiln {' '.join(args)} failed ({p.returncode}): {p.stderr}")
-    return json.loads(p.stdout)
-
-
-def check(cond, what):
-    global checked
-    checked += 1
-    if not cond and len(failures) < 40:
-        failures.append(what)
-        print("FAIL:", what)
-    elif not cond:
-        failures.append(what)
+    rc, out, err = run(*args)
+    if rc != 0:
+        raise SystemExit(f"kiln {' '.join(args)} failed ({rc}): {err}")
+    return json.loads(out)
 
 
 def close(a, b, tol):
@@ -169,18 +160,17 @@ def check_level(name, klm):
                             check((k, b) in alive, f"{tag}: cycle {k} birth {b} (age {age}) should be alive")
 
 
-shutil.rmtree(SCRATCH, ignore_errors=True)
-os.makedirs(SCRATCH)
+fresh_dir(SCRATCH)
 sources = [os.path.join(ROOT, "assets", "levels", f) for f in sorted(os.listdir(os.path.join(ROOT, "assets", "levels")))
            if f.endswith(".yaml") and not f.startswith("stress")]
 sources += [os.path.join(ROOT, "tests", "data", "sources", f)
             for f in sorted(os.listdir(os.path.join(ROOT, "tests", "data", "sources"))) if f.startswith("valid-")]
 for src in sources:
     klm = os.path.join(SCRATCH, os.path.splitext(os.path.basename(src))[0] + ".klm")
-    p = subprocess.run([KILN, "compile", src, "-o", klm], capture_output=True, text=True)
-    if p.returncode != 0:
-        failures.append(f"{src} does not compile: {p.stderr}")
+    rc, _, err = run("compile", src, "-o", klm)
+    if rc != 0:
+        check.failures.append(f"{src} does not compile: {err}")
         continue
     check_level(os.path.basename(src), klm)
-print(f"{len(sources)} levels, {checked} checks, {len(failures)} failures")
-sys.exit(1 if failures else 0)
+print(f"{len(sources)} levels, {check.count} checks, {len(check.failures)} failures")
+sys.exit(1 if check.failures else 0)

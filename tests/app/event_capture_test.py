@@ -8,69 +8,19 @@ import json
 import math
 import os
 import shutil
-import struct
-import subprocess
 import sys
-import zlib
 
-KILN, SOURCE, SCRATCH = sys.argv[1], sys.argv[2], sys.argv[3]
+sys.dont_write_bytecode = True  # leave no __pycache__ in the source tree
+from kiln_harness import Checks, arguments, fresh_dir, read_png, runner
+
+KILN, SOURCE, SCRATCH = arguments("KILN SOURCE_DIR SCRATCH_DIR")
 LEVEL = os.path.join(SOURCE, "assets", "levels", "braziers.yaml")
 W, H = 320, 180
 # Close on the hall's middle, where the script fires its pickups and dust.
 CAMERA = "5.5,-2.5,3,5.5,4,1"
 TIMES = ["1.1", "2.7", "4.1"]
-failures = []
-
-
-def check(cond, what):
-    if not cond:
-        failures.append(what)
-        print("FAIL:", what)
-
-
-def run(*args):
-    p = subprocess.run([KILN, *args], capture_output=True, text=True, timeout=300)
-    return p.returncode, p.stdout, p.stderr
-
-
-def read_png(path):
-    """RGBA8, non-interlaced (what kiln writes): rows top to bottom as lists of bytes."""
-    data = open(path, "rb").read()
-    assert data[:8] == b"\x89PNG\r\n\x1a\n"
-    pos, idat, w, h = 8, b"", 0, 0
-    while pos < len(data):
-        (n,) = struct.unpack(">I", data[pos:pos + 4])
-        tag = data[pos + 4:pos + 8]
-        body = data[pos + 8:pos + 8 + n]
-        if tag == b"IHDR":
-            w, h, depth, ctype = struct.unpack(">IIBB", body[:10])
-            assert depth == 8 and ctype == 6
-        elif tag == b"IDAT":
-            idat += body
-        pos += 12 + n
-    raw = zlib.decompress(idat)
-    stride, rows, prev = w * 4, [], bytearray(w * 4)
-    for y in range(h):
-        f = raw[y * (stride + 1)]
-        line = bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
-        for x in range(stride):
-            a = line[x - 4] if x >= 4 else 0
-            b = prev[x]
-            c = prev[x - 4] if x >= 4 else 0
-            if f == 1:
-                line[x] = (line[x] + a) & 255
-            elif f == 2:
-                line[x] = (line[x] + b) & 255
-            elif f == 3:
-                line[x] = (line[x] + (a + b) // 2) & 255
-            elif f == 4:
-                p = a + b - c
-                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
-                pred = a if pa <= pb and pa <= pc else (b if pb <= pc else c)
-                line[x] = (line[x] + pred) & 255
-        rows.append(line)
-        prev = line
-    return w, h, rows
+run = runner(KILN, timeout=300, text=True)
+check = Checks()
 
 
 def project(cam, p):
@@ -93,8 +43,7 @@ def project(cam, p):
     return (x_ndc * 0.5 + 0.5) * W, (0.5 - y_ndc * 0.5) * H
 
 
-shutil.rmtree(SCRATCH, ignore_errors=True)  # captures refuse to replace a file left by an earlier run
-os.makedirs(SCRATCH, exist_ok=True)
+fresh_dir(SCRATCH)  # captures refuse to replace a file left by an earlier run
 rc, _, err = run("capture", LEVEL, "--time", TIMES[0], "--size", f"{W}x{H}", "--camera", CAMERA,
                  "--out", os.path.join(SCRATCH, "probe.png"))
 if rc != 0 and "context" in err.lower():
@@ -149,7 +98,7 @@ for t in TIMES:
                 if (x, y) not in covered and rows[y][4 * x:4 * x + 3] != bare[y][4 * x:4 * x + 3])
     check(stray == 0, f"t={t}: {stray} pixels differ away from every particle")
 
-if failures:
+if check.failures:
     sys.exit(1)
 shutil.rmtree(SCRATCH, ignore_errors=True)
 print("event captures: ok")

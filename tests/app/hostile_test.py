@@ -9,45 +9,14 @@ import json
 import os
 import shutil
 import stat
-import struct
-import subprocess
 import sys
-import zlib
 
-KILN, ROOT, SCRATCH = sys.argv[1], sys.argv[2], sys.argv[3]
-VIEW = sys.argv[4] if len(sys.argv) > 4 else None
-failures = []
+sys.dont_write_bytecode = True  # leave no __pycache__ in the source tree
+from kiln_harness import Checks, arguments, fresh_dir, runner, small_level, write_png
 
-
-def run(*args, timeout=30, env=None, cmd=None):
-    for attempt in range(2):
-        try:
-            p = subprocess.run([cmd or KILN, *args], capture_output=True, timeout=timeout, env=env)
-        except subprocess.TimeoutExpired:
-            return "hang", b"", b""
-        # xvfb-run replaces the program's exit status with its own when it fails to remove its
-        # temporary directory (a race with the exiting server); that says nothing about Kiln.
-        if cmd == "xvfb-run" and b"xvfb-run: error: problem while cleaning up" in p.stderr and attempt == 0:
-            continue
-        break
-    return p.returncode, p.stdout, p.stderr
-
-
-def check(cond, what):
-    if not cond:
-        failures.append(what)
-        print("FAIL:", what)
-    else:
-        print("ok:", what)
-
-
-def png(path, w, h):
-    raw = b"".join(b"\x00" + b"\x80\x40\x20\xff" * w for _ in range(h))
-    def chunk(tag, data):
-        return struct.pack(">I", len(data)) + tag + data + struct.pack(">I", zlib.crc32(tag + data))
-    with open(path, "wb") as f:
-        f.write(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 6, 0, 0, 0))
-                + chunk(b"IDAT", zlib.compress(raw)) + chunk(b"IEND", b""))
+KILN, ROOT, SCRATCH, VIEW = arguments("KILN SOURCE_DIR SCRATCH_DIR", optional=1)
+run = runner(KILN, timeout=30, hang_result=True)
+check = Checks(print_passes=True)
 
 
 def one_line_diagnostics(err):
@@ -56,43 +25,16 @@ def one_line_diagnostics(err):
     return all(("error[" in l or "note[" in l or l.startswith("(kiln explain")) for l in lines if l)
 
 
-shutil.rmtree(SCRATCH, ignore_errors=True)
-os.makedirs(SCRATCH)
+fresh_dir(SCRATCH)
 S = lambda *p: os.path.join(SCRATCH, *p)
-png(S("a.png"), 16, 16)
-png(S("wide.png"), 32, 16)
-
-LEVEL = """version: 1
-world:
-  version: 2
-  sectors:
-    - name: hall
-      walls: [[0,0],[8,0],[8,6],[0,6]]
-      floor: 0
-      ceiling: 4
-textures:
-  TEXNAME: a.png
-presets:
-  p:
-    capacity: 32
-    velocity: {min: [-0.1, -0.1, 0.2], max: [0.1, 0.1, 0.5]}
-    lifetime: {min: 1, max: 2}
-    size: [{age: 0, value: 0.1}, {age: 1, value: 0.05}]
-    color: [{age: 0, rgba: [1, 1, 1, 1]}, {age: 1, rgba: [1, 0, 0, 0]}]
-    sprite: {frames: [TEXNAME], fps: 4}
-emitters:
-  - name: e
-    preset: p
-    position: [4, 3, 1]
-    rate: 8
-    duration_seconds: 1
-"""
+write_png(S("a.png"), 16, 16)
+write_png(S("wide.png"), 32, 16)
 
 
 def source(name, texname="a", extra=b""):
     path = S(name)
     with open(path, "wb") as f:
-        f.write(LEVEL.replace("TEXNAME", texname).encode() + extra)
+        f.write(small_level({texname: "a.png"}).encode() + extra)
     return path
 
 
@@ -137,7 +79,7 @@ check(not os.path.exists(S("escaped.png")) and not os.path.exists("/tmp/kiln-hos
       "defect 2: nothing was written outside the output folder")
 path = source("nul.yaml", texname="a", extra=b"")
 with open(path, "w") as f:
-    f.write(LEVEL.replace("  TEXNAME: a.png", '  a: "a.png\\0.evil"').replace("TEXNAME", "a"))
+    f.write(small_level({"a": '"a.png\\0.evil"'}))
 rc, _, err = run("validate", path)
 check(rc == 1 and b"error[texture-load]" in err, f"defect 2: a NUL inside a texture path is refused: {err!r}")
 
@@ -196,7 +138,7 @@ rc, _, err = run("validate", ctrl)
 check(rc == 1 and one_line_diagnostics(err) and b"\x1b" not in err and b"\\x1b" in err,
       f"defect 7: control bytes in names keep one diagnostic per line: {err!r}")
 with open(S("two.yaml"), "w") as f:
-    f.write(LEVEL.replace("TEXNAME", "a") + "---\nversion: 9\n")
+    f.write(small_level({"a": "a.png"}) + "---\nversion: 9\n")
 rc, _, err = run("validate", S("two.yaml"))
 check(rc == 1 and b"second" in err, f"defect 7: a second YAML document is an error: {err!r}")
 with open(S("deep.yaml"), "w") as f:
@@ -269,5 +211,5 @@ if VIEW and shutil.which("xvfb-run"):
     rc, _, err = run(*xvfb(S("view.klm"), "--frames", "2", "--size", "320x240"), timeout=60, env=env, cmd="xvfb-run")
     check(rc == 1 and b"not-regular-file" in err, f"defect 4: kiln-view of a FIFO does not hang: {rc} {err[-300:]!r}")
 
-print(f"{len(failures)} failures")
-sys.exit(1 if failures else 0)
+print(f"{len(check.failures)} failures")
+sys.exit(1 if check.failures else 0)

@@ -11,34 +11,15 @@ import json
 import math
 import os
 import shutil
-import subprocess
 import sys
 
-KILN, ROOT, SCRATCH = sys.argv[1], sys.argv[2], sys.argv[3]
-VIEW = sys.argv[4] if len(sys.argv) > 4 else None
+sys.dont_write_bytecode = True  # leave no __pycache__ in the source tree
+from kiln_harness import Checks, arguments, runner
+
+KILN, ROOT, SCRATCH, VIEW = arguments("KILN SOURCE_DIR SCRATCH_DIR", optional=1)
 LIMIT = 2 ** 31  # the event simulation budget, in particle-steps
-failures = []
-
-
-def run(*args, timeout=10, env=None, cmd=None):
-    for attempt in range(2):
-        try:
-            p = subprocess.run([cmd or KILN, *args], capture_output=True, timeout=timeout, env=env)
-        except subprocess.TimeoutExpired:
-            return "hang", b"", b""
-        # xvfb-run reports its own cleanup race as a failure; that says nothing about Kiln.
-        if cmd == "xvfb-run" and b"xvfb-run: error: problem while cleaning up" in p.stderr and attempt == 0:
-            continue
-        break
-    return p.returncode, p.stdout, p.stderr
-
-
-def check(cond, what):
-    if not cond:
-        failures.append(what)
-        print("FAIL:", what)
-    else:
-        print("ok:", what)
+run = runner(KILN, timeout=10, hang_result=True)
+check = Checks(print_passes=True)
 
 
 def S(*parts):
@@ -200,5 +181,5 @@ if VIEW and shutil.which("xvfb-run"):
         if os.path.exists(S("frame.png")):
             os.remove(S("frame.png"))
 
-print(f"{len(failures)} failures")
-sys.exit(1 if failures else 0)
+print(f"{len(check.failures)} failures")
+sys.exit(1 if check.failures else 0)

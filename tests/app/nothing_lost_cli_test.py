@@ -11,50 +11,16 @@ import json
 import os
 import shutil
 import struct
-import subprocess
 import sys
 import zlib
 
-KILN, ROOT, SCRATCH = (os.path.abspath(a) for a in sys.argv[1:4])
-failures = []
+sys.dont_write_bytecode = True  # leave no __pycache__ in the source tree
+from kiln_harness import (PNG_SIGNATURE, Checks, arguments, fresh_dir, png_bytes, png_chunk, runner, small_level,
+                          read_file as read, write_file as write)
 
-
-def run(*args, timeout=60, cwd=None):
-    try:
-        p = subprocess.run([KILN, *args], capture_output=True, timeout=timeout, cwd=cwd)
-    except subprocess.TimeoutExpired:
-        return "hang", b"", b""
-    return p.returncode, p.stdout, p.stderr
-
-
-def check(cond, what):
-    if not cond:
-        failures.append(what)
-        print("FAIL:", what)
-    else:
-        print("ok:", what)
-
-
-def png_bytes(w, h, rgba):
-    raw = b"".join(b"\x00" + bytes(rgba) * w for _ in range(h))
-
-    def chunk(tag, data):
-        return struct.pack(">I", len(data)) + tag + data + struct.pack(">I", zlib.crc32(tag + data))
-
-    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 6, 0, 0, 0))
-            + chunk(b"IDAT", zlib.compress(raw)) + chunk(b"IEND", b""))
-
-
-def write(path, data):
-    os.makedirs(os.path.dirname(path) or ".", exist_ok=True)
-    with open(path, "wb") as f:
-        f.write(data if isinstance(data, bytes) else data.encode())
-    return path
-
-
-def read(path):
-    with open(path, "rb") as f:
-        return f.read()
+KILN, ROOT, SCRATCH = arguments("KILN SOURCE_DIR SCRATCH_DIR", absolute=True)
+run = runner(KILN, timeout=60, hang_result=True)
+check = Checks(print_passes=True)
 
 
 def clean_text(err):
@@ -66,42 +32,13 @@ def clean_text(err):
     return not any(b < 0x20 and b not in (0x0A, 0x0D) or b == 0x7F for b in err)
 
 
-shutil.rmtree(SCRATCH, ignore_errors=True)
-os.makedirs(SCRATCH)
+fresh_dir(SCRATCH)
 S = lambda *p: os.path.join(SCRATCH, *p)
 RED, GREEN, BLUE = png_bytes(16, 16, [255, 0, 0, 255]), png_bytes(16, 16, [0, 255, 0, 255]), png_bytes(16, 16, [0, 0, 255, 255])
 
-LEVEL = """version: 1
-world:
-  version: 2
-  sectors:
-    - name: hall
-      walls: [[0,0],[8,0],[8,6],[0,6]]
-      floor: 0
-      ceiling: 4
-textures:
-TEXTURES
-presets:
-  p:
-    capacity: 32
-    velocity: {min: [-0.1, -0.1, 0.2], max: [0.1, 0.1, 0.5]}
-    lifetime: {min: 1, max: 2}
-    size: [{age: 0, value: 0.1}, {age: 1, value: 0.05}]
-    color: [{age: 0, rgba: [1, 1, 1, 1]}, {age: 1, rgba: [1, 0, 0, 0]}]
-    sprite: {frames: [FRAMES], fps: 4}
-emitters:
-  - name: EMITTER
-    preset: p
-    position: [4, 3, 1]
-    rate: 8
-    duration_seconds: 1
-"""
-
 
 def level(path, textures, emitter="e"):
-    body = "\n".join(f"  {k}: {v}" for k, v in textures.items())
-    return write(path, LEVEL.replace("TEXTURES", body).replace("FRAMES", ", ".join(textures))
-                 .replace("EMITTER", emitter))
+    return write(path, small_level(textures, emitter))
 
 
 # --- finding 1: no output over an input --------------------------------------------------------
@@ -340,12 +277,11 @@ def big_png_data():
     row = b"\0" * (8192 * 4 + 1)
     return b"".join(co.compress(row) for _ in range(8192)) + co.flush()
 idat = big_png_data()
-def chunk(tag, data):
-    return struct.pack(">I", len(data)) + tag + data + struct.pack(">I", zlib.crc32(tag + data) & 0xFFFFFFFF)
 names = []
 for i in range(6):
-    write(S("red", "textures", f"big{i}.png"), b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", 8192, 8192, 8, 6, 0, 0, 0))
-          + chunk(b"IDAT", idat) + chunk(b"tEXt", bytes([65 + i])) + chunk(b"IEND", b""))
+    write(S("red", "textures", f"big{i}.png"),
+          PNG_SIGNATURE + png_chunk(b"IHDR", struct.pack(">IIBBBBB", 8192, 8192, 8, 6, 0, 0, 0))
+          + png_chunk(b"IDAT", idat) + png_chunk(b"tEXt", bytes([65 + i])) + png_chunk(b"IEND", b""))
     names.append(f"big{i}")
 big = BRAZIERS_SRC.replace("textures:\n", "textures:\n" + "".join(f"  {n}: ../textures/{n}.png\n" for n in names), 1)
 write(S("red", "levels", "big.yaml"), big.encode())
@@ -362,5 +298,5 @@ for camera in ("-3e38,0,1,3e38,0,1", "1e30,1e30,1e30,0,0,0", "1000001,0,1,0,0,0"
     check(rc == 2 and b"error[degenerate-camera]" in err and not os.path.exists(S("red", "cam.png")),
           f"finding: a camera at {camera} gives a one-colour image with exit 0: {rc} {err[-200:]!r}")
 
-print(f"{len(failures)} failures")
-sys.exit(1 if failures else 0)
+print(f"{len(check.failures)} failures")
+sys.exit(1 if check.failures else 0)

@@ -7,11 +7,13 @@ usage: readme_test.py KILN SOURCE_DIR SCRATCH_DIR
 import os
 import re
 import shlex
-import shutil
-import subprocess
 import sys
 
-KILN, ROOT, SCRATCH = (os.path.abspath(a) for a in sys.argv[1:4])
+sys.dont_write_bytecode = True  # leave no __pycache__ in the source tree
+from kiln_harness import arguments, fresh_dir, runner
+
+KILN, ROOT, SCRATCH = arguments("KILN SOURCE_DIR SCRATCH_DIR", absolute=True)
+run = runner(KILN, timeout=300, text=True)
 
 with open(os.path.join(ROOT, "README.md"), encoding="utf-8") as f:
     readme = f.read()
@@ -22,20 +24,19 @@ if len(lines) < 6:
     print("FAIL: expected the README's kiln command block, found", lines)
     sys.exit(1)
 
-shutil.rmtree(SCRATCH, ignore_errors=True)
-os.makedirs(SCRATCH)
+fresh_dir(SCRATCH)
 # A fresh folder with the repository's assets where a clone has them: paths read as written.
 os.symlink(os.path.join(ROOT, "assets"), os.path.join(SCRATCH, "assets"))
 
 failures = 0
 for line in lines:
     args = shlex.split(line)
-    p = subprocess.run([KILN, *args[1:]], cwd=SCRATCH, capture_output=True, text=True, timeout=300)
-    status = "ok" if p.returncode == 0 else "FAIL"
-    print(f"{status}: {line} (exit {p.returncode})")
-    if p.returncode != 0:
+    rc, out, err = run(*args[1:], cwd=SCRATCH)
+    status = "ok" if rc == 0 else "FAIL"
+    print(f"{status}: {line} (exit {rc})")
+    if rc != 0:
         failures += 1
-        print(p.stdout[-2000:], p.stderr[-2000:])
+        print(out[-2000:], err[-2000:])
 
 # The captures the README promises exist.
 for png in ("shot.png", "flame.png", "diff.png"):

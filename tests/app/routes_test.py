@@ -26,36 +26,14 @@ import glob
 import json
 import os
 import re
-import shutil
-import struct
-import subprocess
 import sys
-import zlib
 
-KILN, ROOT, SCRATCH = sys.argv[1], sys.argv[2], sys.argv[3]
-failures = []
+sys.dont_write_bytecode = True  # leave no __pycache__ in the source tree
+from kiln_harness import Checks, arguments, fresh_dir, runner, write_png
 
-
-def check(cond, what):
-    if not cond:
-        failures.append(what)
-        print("FAIL:", what)
-
-
-def run(*args):
-    p = subprocess.run([KILN, *args], capture_output=True, text=True, timeout=300)
-    return p.returncode, p.stdout, p.stderr
-
-
-def png(path, w, h):
-    raw = b"".join(b"\x00" + b"\x80\x40\x20\xff" * w for _ in range(h))
-
-    def chunk(tag, data):
-        return struct.pack(">I", len(data)) + tag + data + struct.pack(">I", zlib.crc32(tag + data))
-
-    with open(path, "wb") as f:
-        f.write(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 6, 0, 0, 0))
-                + chunk(b"IDAT", zlib.compress(raw)) + chunk(b"IEND", b""))
+KILN, ROOT, SCRATCH = arguments("KILN SOURCE_DIR SCRATCH_DIR")
+run = runner(KILN, timeout=300, text=True)
+check = Checks()
 
 
 # A module names each finding by its entry, then the path inside it; the source spells the
@@ -88,8 +66,7 @@ def both_routes(src, label):
     rc, errors, warnings = validate(src)
     check(rc in (0, 1), f"{label}: validate SRC.yaml exit {rc} (0 or 1 expected)")
     out_dir = os.path.join(SCRATCH, "out", re.sub(r"[^A-Za-z0-9_.-]", "_", label))
-    shutil.rmtree(out_dir, ignore_errors=True)
-    os.makedirs(out_dir)
+    fresh_dir(out_dir)
     klm = os.path.join(out_dir, "level.klm")
     crc, _, cerr = run("compile", src, "-o", klm)
     if rc != 0:
@@ -109,8 +86,7 @@ def both_routes(src, label):
     return "accepted" if krc == 0 else "split"
 
 
-shutil.rmtree(SCRATCH, ignore_errors=True)
-os.makedirs(SCRATCH)
+fresh_dir(SCRATCH)
 
 # --- every stored source and sample ------------------------------------------------------------
 stored = sorted(glob.glob(os.path.join(ROOT, "tests", "data", "**", "*.yaml"), recursive=True)
@@ -122,7 +98,7 @@ for src in stored:
     check(verdict == "accepted", f"{os.path.relpath(src, ROOT)}: {verdict}")
 
 # --- mutated names -------------------------------------------------------------------------------
-png(os.path.join(SCRATCH, "a.png"), 16, 16)
+write_png(os.path.join(SCRATCH, "a.png"), 16, 16)
 
 BASE = """version: 2
 world:
@@ -205,7 +181,7 @@ for slot, fields in SLOTS.items():
             check(codes and codes <= expected | {"bad-name"} and codes & expected,
                   f"{slot} {label}: refused with {sorted(codes)}, expected {sorted(expected)}")
 
-if failures:
-    print(f"{len(failures)} failure(s)")
+if check.failures:
+    print(f"{len(check.failures)} failure(s)")
     sys.exit(1)
 print("routes agree:", len(stored), "stored sources,", len(SLOTS) * len(NAMES) + 1, "mutated sources")

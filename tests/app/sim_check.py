@@ -10,23 +10,14 @@ import json
 import math
 import os
 import re
-import shutil
-import subprocess
 import sys
 
-KILN, ROOT, SCRATCH = sys.argv[1], sys.argv[2], sys.argv[3]
-failures = []
+sys.dont_write_bytecode = True  # leave no __pycache__ in the source tree
+from kiln_harness import Checks, arguments, runner
 
-
-def check(cond, what):
-    if not cond:
-        failures.append(what)
-        print("FAIL:", what)
-
-
-def run(*args):
-    p = subprocess.run([KILN, *args], capture_output=True, text=True, timeout=120)
-    return p.returncode, p.stdout, p.stderr
+KILN, ROOT, SCRATCH = arguments("KILN SOURCE_DIR SCRATCH_DIR")
+run = runner(KILN, timeout=120, text=True)
+check = Checks()
 
 
 WORLD = """version: 1
@@ -321,7 +312,7 @@ check(rc == 2, "sim --sort depth is a usage error")
 rc, out, err = run("sim", main, "--time", "1")
 check(rc == 0 and "step 50" in out and "emitter:lantern" in out, "sim without --json prints a summary")
 
-if failures:
-    print(f"{len(failures)} failure(s)")
+if check.failures:
+    print(f"{len(check.failures)} failure(s)")
     sys.exit(1)
 print("sim checks passed")

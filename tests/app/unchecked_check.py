@@ -10,26 +10,17 @@ usage: unchecked_check.py KILN SOURCE_DIR DEBUG_DIR SCRATCH_DIR
 import json
 import os
 import re
-import shutil
 import struct
-import subprocess
 import sys
 
 import jsonschema
 
-KILN, ROOT, DEBUG, SCRATCH = sys.argv[1:5]
-failures = []
+sys.dont_write_bytecode = True  # leave no __pycache__ in the source tree
+from kiln_harness import Checks, arguments, fresh_dir, runner
 
-
-def run(*args):
-    p = subprocess.run([KILN, *args], capture_output=True, text=True, timeout=300)
-    return p.returncode, p.stdout, p.stderr
-
-
-def check(cond, what):
-    if not cond:
-        failures.append(what)
-        print("FAIL:", what)
+KILN, ROOT, DEBUG, SCRATCH = arguments("KILN SOURCE_DIR DEBUG_DIR SCRATCH_DIR")
+run = runner(KILN, timeout=300, text=True)
+check = Checks()
 
 
 def f32_ordinal(x):
@@ -38,8 +29,7 @@ def f32_ordinal(x):
     return bits if bits >= 0 else -(bits & 0x7FFFFFFF)
 
 
-shutil.rmtree(SCRATCH, ignore_errors=True)
-os.makedirs(SCRATCH)
+fresh_dir(SCRATCH)
 schema = json.load(open(os.path.join(ROOT, "assets", "schema", "validate-report.schema.json")))
 jsonschema.Draft202012Validator.check_schema(schema)
 validator = jsonschema.Draft202012Validator(schema)
@@ -146,7 +136,7 @@ check(rc == 2 and "unknown command 'zzzzzz'" in err and "did you mean" not in er
 rc, out, err = run("compile", "--help")
 check(rc == 0 and "unknown command" not in err, "kiln compile --help is refused")
 
-for f in failures:
+for f in check.failures:
     print("FAIL:", f)
-print(f"{len(failures)} failures")
-sys.exit(1 if failures else 0)
+print(f"{len(check.failures)} failures")
+sys.exit(1 if check.failures else 0)

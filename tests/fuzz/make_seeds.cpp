@@ -77,7 +77,7 @@ sim::Events limitsEvents() {
     r.fade = 1.25;
     r.glows = i % 2 == 0;
     r.axis = {0.0, 0.25, 1.0};
-    sim::Sprite s;
+    sim::EventSprite s;
     s.frame = longName("frame_", i);
     s.blend = static_cast<sim::BlendMode>(i % 6);
     s.textureAlpha = static_cast<sim::TextureAlpha>(i % 2);
@@ -86,7 +86,7 @@ sim::Events limitsEvents() {
     e.recipes.push_back(std::move(r));
   }
   for (std::size_t i = 0; i < sim::kMaxEmitters; ++i) {
-    sim::Emitter m;
+    sim::EventEmitter m;
     m.name = longName("emitter_", i);
     m.recipe = e.recipes[i % e.recipes.size()].name;
     m.rate = 10.0;

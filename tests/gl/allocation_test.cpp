@@ -134,7 +134,7 @@ TEST_CASE("1,000 frames with event particles live make zero heap allocations", "
   spark.size = 0.1;
   spark.color = {5, 1, 0.2};
   spark.glows = true;
-  spark.sprite = sim::Sprite{textures[0].name, sim::BlendMode::Additive, sim::TextureAlpha::Brightness, 0.1};
+  spark.sprite = sim::EventSprite{textures[0].name, sim::BlendMode::Additive, sim::TextureAlpha::Brightness, 0.1};
   sim::Recipe dust;
   dust.name = "dust";
   dust.count = 1;
@@ -142,7 +142,7 @@ TEST_CASE("1,000 frames with event particles live make zero heap allocations", "
   dust.size = 0.3;
   dust.color = {0.5, 0.5, 0.5};
   events.recipes = {spark, dust};
-  sim::Emitter stream;
+  sim::EventEmitter stream;
   stream.name = "stream";
   stream.recipe = "dust";
   stream.rate = 300;

@@ -88,7 +88,7 @@ sim::Recipe recipe(std::string name, const Quad& q) {
   r.opacity = q.opacity;
   r.glows = q.glows;
   if (q.textured || q.mode != sim::BlendMode::LightMatter || q.alphaTest > 0) {
-    sim::Sprite s;
+    sim::EventSprite s;
     // A sprite must name a texture: an untextured quad of another mode uses a white one.
     s.frame = q.textured ? "texel" : "white";
     s.blend = q.mode;

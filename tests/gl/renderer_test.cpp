@@ -31,6 +31,7 @@ TEST_CASE("the live-particle counter equals the CPU reference's alive count", "[
   render::RenderTarget target(16, 16);
   render::FrameOptions o;
   o.countLiveParticles = true;
+  o.waitForQueries = true;  // this frame's count, not the previous one's
   // Times off the schedules' grids: at an exact birth time float32 and float64 may disagree.
   for (double t : {0.013, 0.437, 1.321, 2.917, 7.719, 3600.311}) {
     std::size_t cpu = 0;
@@ -199,6 +200,7 @@ TEST_CASE("the state pass gives the same pixels whatever its workgroup's lane co
     REQUIRE(r.prepare(test::roomWorld(), &doc, test::texturesFor(doc)).empty());
     render::FrameOptions o;
     o.countLiveParticles = true;
+    o.waitForQueries = true;
     std::size_t frame = 0;
     for (double t : {0.437, 1.321, 2.917, 7.719}) {
       const core::Image image = shoot(r, t, o);
@@ -213,5 +215,107 @@ TEST_CASE("the state pass gives the same pixels whatever its workgroup's lane co
       }
       ++frame;
     }
+  }
+}
+
+// The viewer draws two views a frame (the Viewport, then the Top view) with one renderer and
+// reads the Viewport's figures without waiting. Each target keeps its own queries, so a view's
+// figures are its own whatever drew between: here a 128×128 and a 32×32 view of the same room,
+// interleaved, each checked against its own figures read alone and waited for.
+TEST_CASE("each render target reads its own timer and statistics queries, however views interleave",
+          "[gl][renderer]") {
+  test::glContext();
+  render::Renderer r;
+  REQUIRE(r.prepare(test::roomWorld(), nullptr, {}).empty());
+  const auto sectorFragments = [&] {
+    return r.stats().passStatistics[static_cast<std::size_t>(render::Pass::Sectors)].fragmentInvocations;
+  };
+  render::FrameOptions waited;
+  waited.waitForQueries = true;
+  std::uint64_t bigAlone = 0, smallAlone = 0;
+  {
+    render::RenderTarget big(128, 128), small(32, 32);
+    r.drawFrame(1.0, test::roomCamera(), waited, big);
+    REQUIRE(r.stats().pipelineStatistics);  // llvmpipe has them; a driver without must not pass unnoticed
+    bigAlone = sectorFragments();
+    r.drawFrame(1.0, test::roomCamera(), waited, small);
+    smallAlone = sectorFragments();
+  }
+  REQUIRE(bigAlone > 0);
+  REQUIRE(smallAlone > 0);
+  REQUIRE(bigAlone != smallAlone);
+
+  render::RenderTarget big(128, 128), small(32, 32);
+  const render::FrameOptions live;  // the viewer's frames: previous results, never waiting
+  for (int frame = 0; frame < 4; ++frame) {
+    INFO("frame " << frame);
+    r.drawFrame(1.0, test::roomCamera(), live, big);
+    if (frame > 0) CHECK(sectorFragments() == bigAlone);
+    glFinish();  // the GPU done, so the next frame of each view finds its results available
+    r.drawFrame(1.0, test::roomCamera(), live, small);
+    if (frame > 0) CHECK(sectorFragments() == smallAlone);
+    glFinish();
+  }
+}
+
+// Without waiting, the live count is the previous frame's of the same view: read through a
+// fenced mapping, never by a readback that stalls the frame.
+TEST_CASE("without waiting, the live-particle count arrives with the view's next frame", "[gl][renderer]") {
+  test::glContext();
+  const particles::Document doc = testdocs::sampleDocumentV2();
+  render::Renderer r;
+  REQUIRE(r.prepare(test::roomWorld(), &doc, test::texturesFor(doc)).empty());
+  render::RenderTarget target(16, 16), other(16, 16);
+  render::FrameOptions o;
+  o.countLiveParticles = true;
+  const auto cpuAlive = [&](double t) {
+    std::size_t n = 0;
+    for (std::size_t e = 0; e < doc.emitters.size(); ++e) n += particles::evaluateEmitter(doc, e, t).size();
+    return n;
+  };
+  r.drawFrame(0.437, test::roomCamera(), o, target);
+  CHECK(r.stats().liveParticles == 0);  // nothing counted before this view's first frame
+  glFinish();
+  r.drawFrame(7.719, test::roomCamera(), o, other);  // another view between: its count is its own
+  glFinish();
+  r.drawFrame(2.917, test::roomCamera(), o, target);
+  CHECK(r.stats().liveParticles == cpuAlive(0.437));
+  glFinish();
+  r.drawFrame(2.917, test::roomCamera(), o, other);
+  CHECK(r.stats().liveParticles == cpuAlive(7.719));
+  REQUIRE(cpuAlive(0.437) != cpuAlive(7.719));
+}
+
+// KHR_debug reaches the log: every severity above notification always, notifications too with
+// debugOutput, which announces itself with a marker message of id kDebugOutputOnId.
+TEST_CASE("GL debug messages reach the log with their source, type and id", "[gl][renderer]") {
+  test::glContext();
+  for (const bool debugOutput : {false, true}) {
+    INFO("debugOutput " << debugOutput);
+    std::vector<std::string> messages;
+    render::RendererOptions options;
+    options.debugOutput = debugOutput;
+    options.log = [&](std::string_view m) { messages.emplace_back(m); };
+    render::Renderer r(options);
+    REQUIRE(r.prepare(test::roomWorld(), nullptr, {}).empty());
+    const auto logged = [&](std::string_view needle) {
+      for (const std::string& m : messages)
+        if (m.find(needle) != std::string::npos) return true;
+      return false;
+    };
+    CHECK(logged("id " + std::to_string(render::kDebugOutputOnId)) == debugOutput);
+    // Planted messages: a low one is shown always (a context starts with low ones off), a
+    // notification only with debugOutput.
+    glDebugMessageInsert(GL_DEBUG_SOURCE_APPLICATION, GL_DEBUG_TYPE_OTHER, 4242, GL_DEBUG_SEVERITY_LOW, -1,
+                         "planted low message");
+    glDebugMessageInsert(GL_DEBUG_SOURCE_APPLICATION, GL_DEBUG_TYPE_OTHER, 4343, GL_DEBUG_SEVERITY_NOTIFICATION, -1,
+                         "planted notification");
+    CHECK(logged("GL (application, other, id 4242, low): planted low message"));
+    CHECK(logged("id 4343") == debugOutput);
+    // The renderer's own debug groups never flood the log.
+    render::RenderTarget target(8, 8);
+    const std::size_t before = messages.size();
+    r.drawFrame(1.0, test::roomCamera(), {}, target);
+    CHECK(messages.size() == before);
   }
 }

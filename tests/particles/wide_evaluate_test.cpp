@@ -6,6 +6,7 @@
 #include <catch2/catch.hpp>
 
 #include <bit>
+#include <cstdio>
 #include <cstring>
 #include <random>
 
@@ -215,4 +216,36 @@ TEST_CASE("wide and narrow paths give the same particles of random emitters, bit
   CHECK(frames > 1000);
   CHECK(hugeFrames > 100);
   CHECK(clampedFrames > 100);
+}
+
+// The comparisons above are only worth something where the wide path ran: on a CPU with AVX2 it
+// must have, and switched off it must not. The line printed here is how CI says which path it
+// compared (scripts/test.sh shows it after the suite).
+TEST_CASE("the wide path runs exactly where the CPU has AVX2 and it is switched on", "[evaluate]") {
+  const wp::Document doc = kiln::testdocs::sampleDocumentV2();
+#if defined(__x86_64__)
+  const bool avx2 = __builtin_cpu_supports("avx2");
+#else
+  const bool avx2 = false;
+#endif
+  std::uint64_t before = wp::detail::wideEvaluations();
+  {
+    WideLanes off(false);
+    (void)wp::evaluateEmitter(doc, 0, 1.5);
+  }
+  REQUIRE(wp::detail::wideEvaluations() == before);
+  {
+    WideLanes on(true);
+    (void)wp::evaluateEmitter(doc, 0, 1.5);
+    wp::RenderBuffers b;
+    b.reserve(doc.presets[doc.emitters[0].preset].capacity);
+    wp::evaluate(doc, 0, 1.5, b);
+  }
+  const std::uint64_t ran = wp::detail::wideEvaluations() - before;
+  std::printf("evaluator path tested: %s\n",
+              avx2 ? "AVX2 four-lane path against the scalar path" : "scalar path only (this CPU has no AVX2)");
+  if (avx2)
+    REQUIRE(ran == 2);
+  else
+    REQUIRE(ran == 0);
 }

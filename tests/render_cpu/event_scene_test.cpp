@@ -15,7 +15,7 @@ namespace {
 
 // Two recipes, bursts alternating along the view axis so the back-to-front order interleaves
 // them: eight bursts of 8 particles each, 2 m apart in depth, still (no speed or spread).
-sim::Events interleaved(std::optional<sim::Sprite> first, std::optional<sim::Sprite> second) {
+sim::Events interleaved(std::optional<sim::EventSprite> first, std::optional<sim::EventSprite> second) {
   sim::Events e;
   e.capacity = 256;
   for (int i = 0; i < 2; ++i) {
@@ -57,24 +57,24 @@ TEST_CASE("interleaved recipes of one blend and texture draw as one range") {
   // Both plain light_matter quads; and both textured alike but with different texture alpha
   // and alpha test (those travel with each sprite).
   CHECK(rangesOf(interleaved(std::nullopt, std::nullopt)) == 1);
-  const sim::Sprite alpha{"t", sim::BlendMode::Normal, sim::TextureAlpha::Alpha, 0.0};
-  const sim::Sprite brightness{"t", sim::BlendMode::Normal, sim::TextureAlpha::Brightness, 0.5};
+  const sim::EventSprite alpha{"t", sim::BlendMode::Normal, sim::TextureAlpha::Alpha, 0.0};
+  const sim::EventSprite brightness{"t", sim::BlendMode::Normal, sim::TextureAlpha::Brightness, 0.5};
   CHECK(rangesOf(interleaved(alpha, brightness), {"t"}) == 1);
 }
 
 TEST_CASE("interleaved recipes of another blend or texture split into one range per run") {
-  const sim::Sprite additive{"t", sim::BlendMode::Additive, sim::TextureAlpha::Alpha, 0.0};
-  const sim::Sprite normal{"t", sim::BlendMode::Normal, sim::TextureAlpha::Alpha, 0.0};
+  const sim::EventSprite additive{"t", sim::BlendMode::Additive, sim::TextureAlpha::Alpha, 0.0};
+  const sim::EventSprite normal{"t", sim::BlendMode::Normal, sim::TextureAlpha::Alpha, 0.0};
   CHECK(rangesOf(interleaved(additive, normal), {"t"}) == 8);
-  const sim::Sprite onU{"u", sim::BlendMode::Normal, sim::TextureAlpha::Alpha, 0.0};
+  const sim::EventSprite onU{"u", sim::BlendMode::Normal, sim::TextureAlpha::Alpha, 0.0};
   CHECK(rangesOf(interleaved(normal, onU), {"t", "u"}) == 8);
   // A plain quad and a textured one of the same blend are two GPU states as well.
-  CHECK(rangesOf(interleaved(std::nullopt, sim::Sprite{"t"}), {"t"}) == 8);
+  CHECK(rangesOf(interleaved(std::nullopt, sim::EventSprite{"t"}), {"t"}) == 8);
 }
 
 TEST_CASE("a range's material names the first recipe of its class; each recipe keeps its own material") {
-  const sim::Sprite alpha{"t", sim::BlendMode::Normal, sim::TextureAlpha::Alpha, 0.0};
-  const sim::Sprite brightness{"t", sim::BlendMode::Normal, sim::TextureAlpha::Brightness, 0.5};
+  const sim::EventSprite alpha{"t", sim::BlendMode::Normal, sim::TextureAlpha::Alpha, 0.0};
+  const sim::EventSprite brightness{"t", sim::BlendMode::Normal, sim::TextureAlpha::Brightness, 0.5};
   const auto owned = sceneOf(interleaved(alpha, brightness), {"t"});
   const render::EventScene& scene = *owned;
   CHECK(scene.drawClass(0) == 0);

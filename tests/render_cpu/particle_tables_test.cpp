@@ -89,7 +89,7 @@ TEST_CASE("only slots below G·B are submitted, and spare capacity is left out",
 
 TEST_CASE("clocks carry cycle, cycle mod G, started and visibility flags", "[tables]") {
   const wp::Document doc = testdocs::sampleDocumentV1();  // emitter 1 cycles: delay 0.5, period 2, G = 2
-  std::vector<render::ClockGpu> clocks(doc.emitters.size());
+  std::vector<render::ClockStd430> clocks(doc.emitters.size());
   const std::vector<std::uint8_t> muted{1};
   render::fillClocks(doc, 7.25, muted, std::nullopt, clocks);
   CHECK((clocks[0].clock[3] & render::kClockVisible) == 0);  // muted

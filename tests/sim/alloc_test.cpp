@@ -35,7 +35,7 @@ TEST_CASE("1,000 frames of 10,000 particles allocate nothing", "[sim][alloc]") {
   e.script = {{0.0, "pickup", {0, 0, 0}, 1}};
   e.emitters[0].rate = 30;  // the pool stays full: each emitted ember recycles the oldest
   ParticleSystem s(compiled(e));
-  RenderBuffers buffers(s.capacity());
+  EventRenderBuffers buffers(s.capacity());
   SpriteBatcher batcher(5000);  // under budget: drops and the paced warning run too
   DepthSorter sorter(s.capacity());
   s.advance();

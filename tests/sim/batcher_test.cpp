@@ -181,7 +181,7 @@ TEST_CASE("the drop warning comes at most once a second of level time", "[sim][b
 TEST_CASE("declareParticles: one declaration per live particle with the chosen key", "[sim][batcher]") {
   ParticleSystem s(compiled(sampleEvents()));
   s.advanceTo(2.3);
-  RenderBuffers rb(s.capacity());
+  EventRenderBuffers rb(s.capacity());
   writeRenderBuffers(s, rb);
   SpriteBatcher b(s.scene().maxSprites);
   for (SortMode mode : {SortMode::View, SortMode::Iso, SortMode::None}) {
@@ -216,7 +216,7 @@ TEST_CASE("determinism: the declared (key, position) sequence is pinned", "[sim]
     for (auto& ev : e.script) ev.seed += seedShift;
     ParticleSystem s(compiled(e));
     s.advanceTo(2.75);
-    RenderBuffers rb(s.capacity());
+    EventRenderBuffers rb(s.capacity());
     writeRenderBuffers(s, rb);
     SpriteBatcher b(s.scene().maxSprites);
     b.beginFrame(2.75);

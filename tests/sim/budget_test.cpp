@@ -32,7 +32,7 @@ Events emitterFlood() {
   e.stepHz = 1000;
   e.recipes = {plain("p", 1)};
   for (int i = 0; i < 256; ++i) {
-    Emitter m;
+    EventEmitter m;
     m.name = "e" + std::to_string(i);
     m.recipe = "p";
     m.rate = 100000;
@@ -113,7 +113,7 @@ TEST_CASE("the budget: a pool of 1024 at 60 Hz that nothing fills costs steps x 
   Events e;
   e.capacity = 1024;
   e.recipes = {ember(), pickup(), dust()};
-  Emitter idle;
+  EventEmitter idle;
   idle.name = "idle", idle.recipe = "ember", idle.rate = 0;
   e.emitters = {idle};
   const Scene scene = compiled(e);
@@ -208,7 +208,7 @@ TEST_CASE("advanceWithin reaches T over several calls and ends where advanceTo d
   } while (p == ParticleSystem::Progress::Partial && calls < 100);
   CHECK(p == ParticleSystem::Progress::Reached);
   CHECK(calls > 5);
-  RenderBuffers a(exact.capacity()), b(budgeted.capacity());
+  EventRenderBuffers a(exact.capacity()), b(budgeted.capacity());
   writeRenderBuffers(exact, a);
   writeRenderBuffers(budgeted, b);
   CHECK(renderBuffersHash(a) == renderBuffersHash(b));

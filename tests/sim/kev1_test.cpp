@@ -31,7 +31,7 @@ Events fullEvents() {
   e.maxSprites = 512;
   e.sort = SortMode::Iso;
   e.matterLight = {0.9, 0.8, 0.7};
-  e.recipes[1].sprite = Sprite{"spark", BlendMode::Additive, TextureAlpha::Brightness, 0.25};
+  e.recipes[1].sprite = EventSprite{"spark", BlendMode::Additive, TextureAlpha::Brightness, 0.25};
   e.recipes[0].axis = {0, 1, 1};
   return e;
 }

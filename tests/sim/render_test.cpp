@@ -42,7 +42,7 @@ TEST_CASE("render buffers: allocated once, live particles in spawn order, seed 0
   e.recipes.back().sprite.reset();  // matter in light_matter
   e.script.push_back({2.5, "grit", {0, 0, 0}, 9});
   ParticleSystem s(compiled(e));
-  RenderBuffers b(s.capacity());
+  EventRenderBuffers b(s.capacity());
   const float* before = b.position().data();
   CHECK(b.position().size() == 3 * 1024);
   CHECK(b.size().size() == 2 * 1024);
@@ -115,7 +115,7 @@ TEST_CASE("matter is lit by matter_light; light ignores it", "[sim][buffers]") {
 TEST_CASE("the render buffer hash covers exactly the documented bytes", "[sim][buffers]") {
   ParticleSystem s(compiled(sampleEvents()));
   s.advanceTo(2.2);
-  RenderBuffers b(s.capacity());
+  EventRenderBuffers b(s.capacity());
   writeRenderBuffers(s, b);
   REQUIRE(b.count() > 0);
   RefFnv ref;
@@ -124,7 +124,7 @@ TEST_CASE("the render buffer hash covers exactly the documented bytes", "[sim][b
                         std::pair{b.color(), 4}, std::pair{b.uv(), 4}, std::pair{b.extra(), 4}})
     for (std::size_t i = 0; i < w * std::size_t{b.count()}; ++i) ref.real(arr[i]);
   CHECK(renderBuffersHash(b) == ref.h);
-  RenderBuffers empty(4);
+  EventRenderBuffers empty(4);
   RefFnv zero;
   zero.word(0);
   CHECK(renderBuffersHash(empty) == zero.h);
@@ -134,7 +134,7 @@ TEST_CASE("smaller render buffers keep the newest particles", "[sim][buffers]") 
   ParticleSystem s(compiled(sampleEvents()));
   s.advanceTo(2.2);
   REQUIRE(s.liveCount() > 10);
-  RenderBuffers b(10);
+  EventRenderBuffers b(10);
   writeRenderBuffers(s, b);
   CHECK(b.count() == 10);
   CHECK(b.slot()[9] == s.liveSlots().back());
@@ -166,7 +166,7 @@ TEST_CASE("the radix sort is a stable sort", "[sim][sort]") {
 TEST_CASE("sortBackToFront: far to near along the view direction, ties in spawn order", "[sim][sort]") {
   ParticleSystem s(compiled(sampleEvents()));
   s.advanceTo(2.3);
-  RenderBuffers b(s.capacity());
+  EventRenderBuffers b(s.capacity());
   writeRenderBuffers(s, b);
   DepthSorter sorter(s.capacity());
   const Float3 eye{10, -4, 6}, dir{-0.6f, 0.64f, -0.48f};
@@ -194,7 +194,7 @@ TEST_CASE("equal depths keep spawn order", "[sim][sort]") {
   e.emitters.clear();
   ParticleSystem s(compiled(e));
   s.advanceTo(2.1);  // the pickup burst: 48 particles resting at one point
-  RenderBuffers b(s.capacity());
+  EventRenderBuffers b(s.capacity());
   writeRenderBuffers(s, b);
   REQUIRE(b.count() == 48);
   DepthSorter sorter(s.capacity());

@@ -33,7 +33,7 @@ inline Recipe dust() {
   r.name = "dust";
   r.count = 14, r.speed = 0.6, r.spread = 1.4, r.lifetime = 0.9, r.size = 0.35, r.growth = 1.8;
   r.gravity = -1, r.drag = 3, r.color = {0.5, 0.46, 0.40}, r.opacity = 0.45, r.fade = 2;
-  r.sprite = Sprite{"dust", BlendMode::Normal, TextureAlpha::Alpha, 0.0};
+  r.sprite = EventSprite{"dust", BlendMode::Normal, TextureAlpha::Alpha, 0.0};
   return r;
 }
 
@@ -42,7 +42,7 @@ inline Events sampleEvents() {
   Events e;
   e.capacity = 1024;
   e.recipes = {ember(), pickup(), dust()};
-  Emitter lantern;
+  EventEmitter lantern;
   lantern.name = "lantern_embers", lantern.recipe = "ember", lantern.rate = 12, lantern.seedBase = 1000;
   lantern.position = {2, 3, 1.2};
   lantern.path = {{0, {2, 3, 1.2}}, {4, {6, 3, 1.2}}};
@@ -52,7 +52,7 @@ inline Events sampleEvents() {
 }
 
 inline Scene compiled(const Events& e) {
-  const CompileResult r = compileEvents(e, kTextures);
+  const EventsCompileResult r = compileEvents(e, kTextures);
   REQUIRE(r.scene.has_value());
   return *r.scene;
 }

@@ -20,7 +20,7 @@ Events bare(std::int64_t capacity, double hz = 60) {
 }
 
 std::uint64_t stateHash(const ParticleSystem& s) {
-  RenderBuffers b(s.capacity());
+  EventRenderBuffers b(s.capacity());
   writeRenderBuffers(s, b);
   return renderBuffersHash(b);
 }
@@ -82,9 +82,9 @@ TEST_CASE("a script event fires in the step whose interval holds its time", "[si
 TEST_CASE("step order: script bursts, then emitters in authored order", "[sim][step]") {
   Events e = bare(256, 10);
   e.script = {{0.0, "pickup", {0, 0, 0}, 1}, {0.05, "ember", {0, 0, 0}, 2}};
-  Emitter a;
+  EventEmitter a;
   a.name = "a", a.recipe = "ember", a.rate = 10, a.seedBase = 500;
-  Emitter b = a;
+  EventEmitter b = a;
   b.name = "b", b.seedBase = 900;
   e.emitters = {a, b};
   ParticleSystem s(compiled(e));
@@ -145,7 +145,7 @@ TEST_CASE("rate invariance: rate 12 spawns 12·T within one particle at any step
   for (double hz : {7.0, 30.0, 60.0, 144.0, 1000.0}) {
     for (double T : {1.0, 5.0, 10.0, 60.0}) {
       Events e = bare(65536, hz);
-      Emitter m;
+      EventEmitter m;
       m.name = "m", m.recipe = "ember", m.rate = 12;
       e.emitters = {m};
       ParticleSystem s(compiled(e));
@@ -172,7 +172,7 @@ TEST_CASE("emitter particles leave from the path position of their step", "[sim]
 }
 
 TEST_CASE("the path loops; before its first key it comes back from the last", "[sim][emitter]") {
-  Emitter m;
+  EventEmitter m;
   m.position = {9, 9, 9};
   CHECK(emitterOrigin(m, 3.0) == Vec3{9, 9, 9});
   m.path = {{1.0, {0, 0, 0}}, {3.0, {4, 0, 0}}};
@@ -240,7 +240,7 @@ TEST_CASE("seed 002's floors hold at run time, however values are set", "[sim][f
   CHECK(s.birth(s.liveSlots()[2]).lifetime == 0.001f);
 
   Events e = bare(64);
-  Emitter m;
+  EventEmitter m;
   m.name = "m", m.recipe = "ember", m.rate = 12;
   e.emitters = {m};
   ParticleSystem t(compiled(e));

@@ -20,7 +20,7 @@ struct Outcome {
 Outcome compileWith(const std::function<void(Events&)>& edit) {
   Events e = sampleEvents();
   edit(e);
-  CompileResult r = compileEvents(e, kTextures);
+  EventsCompileResult r = compileEvents(e, kTextures);
   return {r.scene.has_value(), r.diagnostics, r.scene};
 }
 
@@ -90,7 +90,7 @@ TEST_CASE("list limits: recipes, emitters, script, path keys", "[sim][validate]"
   auto emitters = [](std::size_t n) {
     return [n](Events& e) {
       while (e.emitters.size() < n) {
-        Emitter m = e.emitters[0];
+        EventEmitter m = e.emitters[0];
         m.name = "m" + std::to_string(e.emitters.size());
         e.emitters.push_back(m);
       }
@@ -116,8 +116,8 @@ TEST_CASE("names: unknown recipe or texture, duplicates, empty", "[sim][validate
   rejects([](Events& e) { e.emitters[0].recipe = "embers"; }, Code::UnknownName,
           "events.emitters.lantern_embers.recipe");
   rejects([](Events& e) { e.script[1].recipe = "smoke"; }, Code::UnknownName, "events.script[1].recipe");
-  accepts([](Events& e) { e.recipes[0].sprite = Sprite{"spark"}; });
-  rejects([](Events& e) { e.recipes[0].sprite = Sprite{"sparks"}; }, Code::UnknownName,
+  accepts([](Events& e) { e.recipes[0].sprite = EventSprite{"spark"}; });
+  rejects([](Events& e) { e.recipes[0].sprite = EventSprite{"sparks"}; }, Code::UnknownName,
           "events.recipes.ember.sprite.frame");
   rejects([](Events& e) { e.recipes.push_back(ember()); }, Code::DuplicateName, "events.recipes[3].name");
   rejects(

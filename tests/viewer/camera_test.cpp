@@ -3,10 +3,14 @@
 
 #include "logic/camera.hpp"
 
+#include <string>
+#include <utility>
+#include <vector>
+
 using namespace kiln::viewer;
 
 TEST_CASE("the ray through the centre pixel is the view direction") {
-  Camera c;
+  ViewCamera c;
   const Ray r = rayThroughPixel(c, 400, 300, 800, 600);
   CHECK(glm::dot(r.direction, c.forward()) == Approx(1).epsilon(1e-9));
   // Off-centre pixels are not.
@@ -15,13 +19,13 @@ TEST_CASE("the ray through the centre pixel is the view direction") {
 }
 
 TEST_CASE("orbit camera looks at its target") {
-  Camera c;
+  ViewCamera c;
   const glm::dvec3 toTarget = glm::normalize(c.target - c.eye());
   CHECK(glm::dot(toTarget, c.forward()) == Approx(1).epsilon(1e-9));
 }
 
 TEST_CASE("framing centres the box and fits it") {
-  Camera c;
+  ViewCamera c;
   c.frame({0, 0, 0}, {2, 2, 2});
   CHECK(c.target == glm::dvec3(1, 1, 1));
   const double small = c.distance;
@@ -30,10 +34,10 @@ TEST_CASE("framing centres the box and fits it") {
 }
 
 TEST_CASE("orbit to fly keeps the eye and the direction") {
-  Camera c;
+  ViewCamera c;
   const auto eye = c.eye();
   const auto fwd = c.forward();
-  c.setMode(Camera::Mode::Fly);
+  c.setMode(ViewCamera::Mode::Fly);
   CHECK(glm::length(c.eye() - eye) < 1e-9);
   CHECK(glm::dot(c.forward(), fwd) == Approx(1).epsilon(1e-9));
 }
@@ -43,7 +47,7 @@ TEST_CASE("bookmarks round-trip through JSON and reject garbage") {
   marks[0].name = "door";
   marks[0].camera.yaw = 33;
   marks[1].name = "above";
-  marks[1].camera.mode = Camera::Mode::Top;
+  marks[1].camera.mode = ViewCamera::Mode::Top;
   marks[1].camera.target = {1, 2, 3};
   std::vector<CameraBookmark> back;
   std::string error;
@@ -51,26 +55,45 @@ TEST_CASE("bookmarks round-trip through JSON and reject garbage") {
   REQUIRE(back.size() == 2);
   CHECK(back[0].name == "door");
   CHECK(back[0].camera.yaw == 33);
-  CHECK(back[1].camera.mode == Camera::Mode::Top);
+  CHECK(back[1].camera.mode == ViewCamera::Mode::Top);
   CHECK(back[1].camera.target == glm::dvec3(1, 2, 3));
   CHECK_FALSE(bookmarksFromJson("{\"bookmarks\": [{\"name\": 1}]}", back, error));
   CHECK_FALSE(bookmarksFromJson("not json", back, error));
   CHECK(back.size() == 2);  // a failed load keeps what was there
 }
 
+TEST_CASE("a bookmark's mode is one of the camera mode words, each read back as itself") {
+  const auto file = [](const std::string& mode) {
+    return "{\"bookmarks\": [{\"name\": \"m\", \"mode\": \"" + mode +
+           "\", \"target\": [0, 0, 0], \"position\": [0, 0, 0], \"yaw\": 0, \"pitch\": 0, \"distance\": 1}]}";
+  };
+  std::vector<CameraBookmark> back;
+  std::string error;
+  const std::pair<const char*, ViewCamera::Mode> words[] = {
+      {"orbit", ViewCamera::Mode::Orbit}, {"fly", ViewCamera::Mode::Fly}, {"top", ViewCamera::Mode::Top}};
+  for (const auto& [word, mode] : words) {
+    REQUIRE(bookmarksFromJson(file(word), back, error));
+    CHECK(back.at(0).camera.mode == mode);
+  }
+  // An unknown mode is an error naming the bookmark and the word, not a silent orbit camera.
+  CHECK_FALSE(bookmarksFromJson(file("flying"), back, error));
+  CHECK(error == "bookmark 'm': mode 'flying' is not orbit, fly or top");
+  CHECK(back.at(0).camera.mode == ViewCamera::Mode::Top);  // kept from the last good load
+}
+
 TEST_CASE("fly back to orbit returns to the same view") {
-  Camera c;
-  c.setMode(Camera::Mode::Fly);
+  ViewCamera c;
+  c.setMode(ViewCamera::Mode::Fly);
   const auto fwd = c.forward();
-  c.setMode(Camera::Mode::Orbit);
+  c.setMode(ViewCamera::Mode::Orbit);
   CHECK(glm::dot(c.forward(), fwd) == Approx(1).epsilon(1e-9));
 }
 
 TEST_CASE("lookFrom puts the orbit eye where asked, looking at the target") {
-  Camera c;
-  c.mode = Camera::Mode::Fly;
+  ViewCamera c;
+  c.mode = ViewCamera::Mode::Fly;
   REQUIRE(c.lookFrom({10.5, 4, 2.6}, {3, 4.3, 1.4}));
-  CHECK(c.mode == Camera::Mode::Orbit);
+  CHECK(c.mode == ViewCamera::Mode::Orbit);
   CHECK(c.eye().x == Approx(10.5).epsilon(1e-9));
   CHECK(c.eye().y == Approx(4).epsilon(1e-9));
   CHECK(c.eye().z == Approx(2.6).epsilon(1e-9));
@@ -85,9 +108,9 @@ TEST_CASE("lookFrom puts the orbit eye where asked, looking at the target") {
 }
 
 TEST_CASE("finding: look straight down or up the Z axis is refused, as kiln capture --camera refuses it") {
-  Camera c;
+  ViewCamera c;
   REQUIRE(c.lookFrom({10.5, 4, 2.6}, {3, 4.3, 1.4}));
-  const Camera before = c;
+  const ViewCamera before = c;
   // 0.99e-6 off the axis (3.96e-6 sideways over 4 m): inside the tolerance, refused, unchanged.
   CHECK_FALSE(c.lookFrom({3.96e-6, 0, 5}, {0, 0, 1}));
   CHECK_FALSE(c.lookFrom({0, 0, 5}, {0, 0, 1}));   // straight down

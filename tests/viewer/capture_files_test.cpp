@@ -69,7 +69,7 @@ TEST_CASE("finding: a bookmark name holding a newline or tab never lands in a ca
 
 TEST_CASE("finding: bookmarking a name again replaces it instead of adding a duplicate") {
   std::vector<CameraBookmark> marks;
-  Camera a, b;
+  ViewCamera a, b;
   a.distance = 3;
   b.distance = 9;
   setBookmark(marks, "front", a);

@@ -11,7 +11,7 @@ TEST_CASE("take removes only its own kind, oldest first") {
   q.push(OpenLevel{"a.yaml"});
   q.push(CaptureNow{});
   q.push(OpenLevel{"b.klm", true});
-  q.push(TuningUndo{});
+  q.push(Undo{});
   const auto opens = q.take<OpenLevel>();
   REQUIRE(opens.size() == 2);
   CHECK(opens[0].path == "a.yaml");
@@ -20,10 +20,10 @@ TEST_CASE("take removes only its own kind, oldest first") {
   CHECK(opens[1].relaxed);
   REQUIRE(q.size() == 2);
   CHECK(std::holds_alternative<CaptureNow>(q.items()[0]));
-  CHECK(std::holds_alternative<TuningUndo>(q.items()[1]));
-  CHECK(q.take<TuningRedo>().empty());
+  CHECK(std::holds_alternative<Undo>(q.items()[1]));
+  CHECK(q.take<Redo>().empty());
   CHECK(q.size() == 2);
   CHECK(q.take<CaptureNow>().size() == 1);
-  CHECK(q.take<TuningUndo>().size() == 1);
+  CHECK(q.take<Undo>().size() == 1);
   CHECK(q.empty());
 }

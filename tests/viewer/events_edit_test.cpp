@@ -170,7 +170,7 @@ TEST_CASE("recipe fields by name: each range accepted at its end and refused pas
   CHECK_FALSE(events_edit::setRecipeField(r, "glows", 0.5));
   // alpha_test belongs to a sprite: none, refused; with one, [0, 1].
   CHECK_FALSE(events_edit::setRecipeField(r, "alpha_test", 0.5));
-  r.sprite = sim::Sprite{"spark"};
+  r.sprite = sim::EventSprite{"spark"};
   CHECK(events_edit::setRecipeField(r, "alpha_test", 1.0));
   CHECK_FALSE(events_edit::setRecipeField(r, "alpha_test", 1.0001));
   CHECK_FALSE(events_edit::setRecipeField(r, "colour.g", 1));
@@ -187,7 +187,7 @@ TEST_CASE("an edit is refused for errors only: a floor raised with a warning sti
   ev.capacity = 64;
   ev.recipes[0].lifetime = 0.0005;  // raised to 1 ms, a warning
   CHECK(events_edit::validateEdit(ev, {}).empty());
-  ev.recipes[0].sprite = sim::Sprite{"nope"};
+  ev.recipes[0].sprite = sim::EventSprite{"nope"};
   const std::vector<std::string> textures{"spark"};
   const auto d = events_edit::validateEdit(ev, textures);
   REQUIRE(d.size() == 1);
@@ -282,7 +282,7 @@ TEST_CASE("a sprite added to a recipe without one is written; a sprite taken awa
   auto dust = std::find_if(after.recipes.begin(), after.recipes.end(), [](const auto& r) { return r.name == "dust"; });
   REQUIRE(dust != after.recipes.end());
   REQUIRE_FALSE(dust->sprite);
-  dust->sprite = sim::Sprite{"flame_smoke", sim::BlendMode::Normal, sim::TextureAlpha::Brightness, 0.25};
+  dust->sprite = sim::EventSprite{"flame_smoke", sim::BlendMode::Normal, sim::TextureAlpha::Brightness, 0.25};
   after.matterLight[1] = 0.5;
   const auto edits = events_edit::changedScalars(before, after);
   REQUIRE(edits);
@@ -326,7 +326,7 @@ TEST_CASE("the plotted history: live against the pool, recycled and dropped per 
 
 TEST_CASE("the rate check: a steady emitter spawns rate·T within one at every offered rate") {
   sim::Events ev = oneRecipe(1, 4096);
-  sim::Emitter e;
+  sim::EventEmitter e;
   e.name = "stream";
   e.recipe = "pop";
   e.rate = 12;
@@ -348,8 +348,8 @@ TEST_CASE("picking an event particle: inside its square is a hit, just outside i
   sim::ParticleSystem system(compiled(ev));
   system.advanceTo(0.1);
   REQUIRE(system.liveCount() == 2);
-  Camera cam;
-  cam.setMode(Camera::Mode::Fly);
+  ViewCamera cam;
+  cam.setMode(ViewCamera::Mode::Fly);
   cam.position = {0, 0, 1};
   cam.yaw = 0;
   cam.pitch = 0;

@@ -38,10 +38,10 @@ TEST_CASE("ctrl chords request undo and redo; the same letters alone do nothing"
   CHECK(s.commands.empty());
   CHECK(applyKey(s, {Key::Z, true}) == KeyEffect::Done);
   REQUIRE(s.commands.size() == 1);
-  CHECK(std::holds_alternative<TuningUndo>(s.commands.items().back()));
+  CHECK(std::holds_alternative<Undo>(s.commands.items().back()));
   applyKey(s, {Key::Y, true});
   REQUIRE(s.commands.size() == 2);
-  CHECK(std::holds_alternative<TuningRedo>(s.commands.items().back()));
+  CHECK(std::holds_alternative<Redo>(s.commands.items().back()));
   CHECK(applyKey(s, {Key::Space, true}) == KeyEffect::None);  // ctrl+space means nothing
   CHECK(s.view.clock.playing);
   CHECK_FALSE(s.ui.quit);
@@ -59,11 +59,11 @@ TEST_CASE("F asks the caller to frame the selection; F1 and Tab toggle") {
   const bool help = s.panelOpen(Panel::Help);
   applyKey(s, {Key::F1});
   CHECK(s.panelOpen(Panel::Help) != help);
-  REQUIRE(s.view.camera.mode == Camera::Mode::Orbit);
+  REQUIRE(s.view.camera.mode == ViewCamera::Mode::Orbit);
   applyKey(s, {Key::Tab});
-  CHECK(s.view.camera.mode == Camera::Mode::Fly);
+  CHECK(s.view.camera.mode == ViewCamera::Mode::Fly);
   applyKey(s, {Key::Tab});
-  CHECK(s.view.camera.mode == Camera::Mode::Orbit);
+  CHECK(s.view.camera.mode == ViewCamera::Mode::Orbit);
 }
 
 TEST_CASE("R restarts the effect at the loop start (0 without a loop) and plays") {

@@ -11,8 +11,8 @@ using namespace kiln::viewer;
 TEST_CASE("a ray through a particle's centre picks it; one past the billboard edge does not") {
   const auto doc = testing::oneEmitter();
   const std::vector<std::vector<float>> schedules{particles::birthSchedule(doc.emitters[0])};
-  Camera cam;
-  cam.mode = Camera::Mode::Fly;
+  ViewCamera cam;
+  cam.mode = ViewCamera::Mode::Fly;
   cam.position = {1, -10, 3};
   cam.yaw = 90;  // looking along +Y at the emitter (no velocity: particles sit at its position)
   cam.pitch = 0;
@@ -61,8 +61,8 @@ TEST_CASE("picking on many threads finds the same particle as one thread") {
   }
   std::vector<std::vector<float>> schedules;
   for (const auto& e : doc.emitters) schedules.push_back(particles::birthSchedule(e));
-  Camera cam;
-  cam.mode = Camera::Mode::Fly;
+  ViewCamera cam;
+  cam.mode = ViewCamera::Mode::Fly;
   cam.position = {1, -10, 3};
   cam.yaw = 90;
   cam.pitch = 0;

@@ -1,6 +1,7 @@
 // Camera arithmetic and bookmark (de)serialisation (GL-free, unit-tested in tests/viewer).
 #include <algorithm>
 #include <cmath>
+#include <optional>
 #include <glm/gtc/matrix_transform.hpp>
 #include <nlohmann/json.hpp>
 
@@ -15,35 +16,34 @@ glm::dvec3 direction(double yawDeg, double pitchDeg) {
   return {std::cos(p) * std::cos(y), std::cos(p) * std::sin(y), std::sin(p)};
 }
 
-const char* modeName(Camera::Mode m) { return m == Camera::Mode::Orbit ? "orbit" : m == Camera::Mode::Fly ? "fly" : "top"; }
 
 }  // namespace
 
-glm::dvec3 Camera::forward() const {
+glm::dvec3 ViewCamera::forward() const {
   if (mode == Mode::Top) return {0, 0, -1};
   // Orbit pitch is the angle the eye sits above the target, so the view looks down by it.
   return mode == Mode::Orbit ? -direction(yaw, pitch) : direction(yaw, pitch);
 }
 
-glm::dvec3 Camera::eye() const {
+glm::dvec3 ViewCamera::eye() const {
   if (mode == Mode::Orbit) return target + direction(yaw, pitch) * distance;
   if (mode == Mode::Top) return target + glm::dvec3(0, 0, farZ * 0.5);
   return position;
 }
 
-glm::dmat4 Camera::view() const {
+glm::dmat4 ViewCamera::view() const {
   // Top view looks straight down, so +Y (not +Z) is screen up.
   const glm::dvec3 up = mode == Mode::Top ? glm::dvec3(0, 1, 0) : glm::dvec3(0, 0, 1);
   return glm::lookAt(eye(), eye() + forward(), up);
 }
 
-glm::dmat4 Camera::projection(double aspect) const {
+glm::dmat4 ViewCamera::projection(double aspect) const {
   aspect = aspect > 0 ? aspect : 1;
   if (mode == Mode::Top) return glm::ortho(-distance * aspect, distance * aspect, -distance, distance, nearZ, farZ);
   return glm::perspective(glm::radians(fovY), aspect, nearZ, farZ);
 }
 
-void Camera::rotate(double dx, double dy) {
+void ViewCamera::rotate(double dx, double dy) {
   if (mode == Mode::Top) {
     target += glm::dvec3(-dx, dy, 0) * (distance / 300.0);  // top view drags pan
     return;
@@ -53,7 +53,7 @@ void Camera::rotate(double dx, double dy) {
   pitch = std::clamp(pitch + (mode == Mode::Orbit ? dy : -dy) * 0.3, -89.0, 89.0);
 }
 
-bool Camera::lookFrom(const glm::dvec3& from, const glm::dvec3& at) {
+bool ViewCamera::lookFrom(const glm::dvec3& from, const glm::dvec3& at) {
   // The orbit camera's up is +Z: straight up or down leaves its yaw, and the picture, undefined.
   if (render::checkCamera(from, at)) return false;
   const glm::dvec3 d = from - at;
@@ -66,7 +66,7 @@ bool Camera::lookFrom(const glm::dvec3& from, const glm::dvec3& at) {
   return true;
 }
 
-void Camera::zoom(double steps) {
+void ViewCamera::zoom(double steps) {
   if (mode == Mode::Fly) {
     position += forward() * steps * 0.5;
     return;
@@ -74,7 +74,7 @@ void Camera::zoom(double steps) {
   distance = std::clamp(distance * std::pow(0.9, steps), 0.1, 400.0);
 }
 
-void Camera::move(const glm::dvec3& rfu) {
+void ViewCamera::move(const glm::dvec3& rfu) {
   const glm::dvec3 f = forward();
   const glm::dvec3 r = glm::normalize(glm::cross(f, glm::dvec3(0, 0, 1)));
   const glm::dvec3 delta = r * rfu.x + f * rfu.y + glm::dvec3(0, 0, 1) * rfu.z;
@@ -82,7 +82,7 @@ void Camera::move(const glm::dvec3& rfu) {
   else target += delta;
 }
 
-void Camera::frame(const glm::dvec3& lo, const glm::dvec3& hi, double aspect) {
+void ViewCamera::frame(const glm::dvec3& lo, const glm::dvec3& hi, double aspect) {
   target = (lo + hi) * 0.5;
   const double radius = std::max(0.05, glm::length(hi - lo) * 0.5);
   aspect = std::isfinite(aspect) && aspect > 0 ? aspect : 1.0;
@@ -100,7 +100,7 @@ void Camera::frame(const glm::dvec3& lo, const glm::dvec3& hi, double aspect) {
   else position = target - forward() * d;
 }
 
-void Camera::setMode(Mode m) {
+void ViewCamera::setMode(Mode m) {
   if (m == mode) return;
   if (m == Mode::Fly && mode == Mode::Orbit) {
     position = eye();
@@ -115,16 +115,16 @@ void Camera::setMode(Mode m) {
   mode = m;
 }
 
-ViewAxes billboardAxes(const Camera& c) {
+ViewAxes billboardAxes(const ViewCamera& c) {
   const glm::dvec3 fwd = c.forward();
-  const glm::dvec3 worldUp = c.mode == Camera::Mode::Top ? glm::dvec3(0, 1, 0) : glm::dvec3(0, 0, 1);
+  const glm::dvec3 worldUp = c.mode == ViewCamera::Mode::Top ? glm::dvec3(0, 1, 0) : glm::dvec3(0, 0, 1);
   ViewAxes a;
   a.right = glm::normalize(glm::cross(fwd, worldUp));
   a.up = glm::cross(a.right, fwd);
   return a;
 }
 
-Ray rayThroughPixel(const Camera& c, double x, double y, double width, double height) {
+Ray rayThroughPixel(const ViewCamera& c, double x, double y, double width, double height) {
   const glm::dmat4 inv = glm::inverse(c.projection(width / std::max(1.0, height)) * c.view());
   const double nx = 2 * x / std::max(1.0, width) - 1, ny = 1 - 2 * y / std::max(1.0, height);
   glm::dvec4 a = inv * glm::dvec4(nx, ny, -1, 1), b = inv * glm::dvec4(nx, ny, 1, 1);
@@ -136,8 +136,8 @@ Ray rayThroughPixel(const Camera& c, double x, double y, double width, double he
 std::string bookmarksToJson(const std::vector<CameraBookmark>& marks) {
   nlohmann::json j = nlohmann::json::array();
   for (const auto& m : marks) {
-    const Camera& c = m.camera;
-    j.push_back({{"name", m.name}, {"mode", modeName(c.mode)}, {"target", {c.target.x, c.target.y, c.target.z}},
+    const ViewCamera& c = m.camera;
+    j.push_back({{"name", m.name}, {"mode", core::spelled(kCameraModeSpellings, c.mode)}, {"target", {c.target.x, c.target.y, c.target.z}},
                  {"position", {c.position.x, c.position.y, c.position.z}}, {"yaw", c.yaw}, {"pitch", c.pitch},
                  {"distance", c.distance}, {"fov", c.fovY}});
   }
@@ -158,7 +158,12 @@ bool bookmarksFromJson(const std::string& text, std::vector<CameraBookmark>& out
       CameraBookmark m;
       m.name = b.at("name").get<std::string>();
       const auto mode = b.at("mode").get<std::string>();
-      m.camera.mode = mode == "fly" ? Camera::Mode::Fly : mode == "top" ? Camera::Mode::Top : Camera::Mode::Orbit;
+      const std::optional<ViewCamera::Mode> known = core::fromSpelling(kCameraModeSpellings, mode);
+      if (!known) {
+        error = "bookmark '" + m.name + "': mode '" + mode + "' is not orbit, fly or top";
+        return false;
+      }
+      m.camera.mode = *known;
       const auto t = b.at("target"), p = b.at("position");
       m.camera.target = {t.at(0).get<double>(), t.at(1).get<double>(), t.at(2).get<double>()};
       m.camera.position = {p.at(0).get<double>(), p.at(1).get<double>(), p.at(2).get<double>()};

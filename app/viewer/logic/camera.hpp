@@ -1,6 +1,8 @@
 // Viewer cameras: orbit and fly (perspective) and a top view (orthographic), Z up. GL-free.
 #pragma once
 
+#include "core/spelling.hpp"
+
 #include <glm/glm.hpp>
 #include <string>
 #include <vector>
@@ -12,8 +14,9 @@ struct Ray {
   glm::dvec3 direction{0, 0, -1};  // unit length
 };
 
-struct Camera {
+struct ViewCamera {
   enum class Mode { Orbit, Fly, Top };
+
   Mode mode = Mode::Orbit;
   glm::dvec3 target{0, 0, 1};  // orbit centre; top view centre
   double yaw = -60;            // degrees about +Z, 0 looks along +X
@@ -43,19 +46,23 @@ struct Camera {
   void setMode(Mode m);
 };
 
+// The word for each camera mode, in bookmarks files, scripts (`camera orbit`) and the UI.
+inline constexpr core::SpellingTable<ViewCamera::Mode, 3> kCameraModeSpellings{
+    {{"orbit", ViewCamera::Mode::Orbit}, {"fly", ViewCamera::Mode::Fly}, {"top", ViewCamera::Mode::Top}}};
+
 // The view plane's unit axes a camera-facing billboard spans (the top view's up is +Y, else +Z):
 // what the shaders' cameraRight / cameraUp hold, so picking tests the squares that are drawn.
 struct ViewAxes {
   glm::dvec3 right{1, 0, 0}, up{0, 0, 1};
 };
-ViewAxes billboardAxes(const Camera& c);
+ViewAxes billboardAxes(const ViewCamera& c);
 
 // The world-space ray under a pixel (x right, y down, in framebuffer pixels).
-Ray rayThroughPixel(const Camera& c, double x, double y, double width, double height);
+Ray rayThroughPixel(const ViewCamera& c, double x, double y, double width, double height);
 
 struct CameraBookmark {
   std::string name;
-  Camera camera;
+  ViewCamera camera;
 };
 
 // Bookmarks live beside the level as LEVEL.bookmarks.json.

@@ -18,7 +18,7 @@ std::string safeFileName(std::string s) {
   return s;
 }
 
-void setBookmark(std::vector<CameraBookmark>& marks, const std::string& name, const Camera& camera) {
+void setBookmark(std::vector<CameraBookmark>& marks, const std::string& name, const ViewCamera& camera) {
   for (CameraBookmark& m : marks)
     if (m.name == name) {
       m.camera = camera;
@@ -62,7 +62,7 @@ std::string captureListLabel(const CaptureEntry& e, std::size_t i) {
 }
 
 CaptureJob captureJob(const std::vector<double>& times, const std::vector<CameraBookmark>& bookmarks,
-                      const Camera& current) {
+                      const ViewCamera& current) {
   CaptureJob job;
   job.times = times;
   job.cameras = bookmarks;

@@ -30,7 +30,7 @@ std::filesystem::path uniqueCapturePath(const std::filesystem::path& dir, const 
 std::optional<CaptureEntry> captureFromFile(const std::filesystem::path& path, core::Diagnostic& error);
 
 // Bookmarks are unique by name: `name` again replaces that bookmark's camera.
-void setBookmark(std::vector<CameraBookmark>& marks, const std::string& name, const Camera& camera);
+void setBookmark(std::vector<CameraBookmark>& marks, const std::string& name, const ViewCamera& camera);
 
 // The A/B list's line for entry i: "i: LABEL @T s (FILE)" or "i: FILE (from disk)".
 std::string captureListLabel(const CaptureEntry& e, std::size_t i);
@@ -38,7 +38,7 @@ std::string captureListLabel(const CaptureEntry& e, std::size_t i);
 // A capture set: every time × every bookmark (the current camera, labelled "current", when there
 // are none), in time-major order — the panel's button and the script's `capture-set` both.
 CaptureJob captureJob(const std::vector<double>& times, const std::vector<CameraBookmark>& bookmarks,
-                      const Camera& current);
+                      const ViewCamera& current);
 
 // The metrics `kiln compare A B` prints, for two entries of the list (render::compareImages, the
 // same function the CLI calls, with the CLI's default threshold 0).

@@ -30,9 +30,9 @@ struct LoadCaptureImage {
 };
 // Write the camera bookmarks beside the level.
 struct SaveBookmarks {};
-// Step the tuning session back or forward (the keyboard's Ctrl+Z / Ctrl+Y).
-struct TuningUndo {};
-struct TuningRedo {};
+// Step the focused edit session (tuning, emitter or events) back or forward (Ctrl+Z / Ctrl+Y).
+struct Undo {};
+struct Redo {};
 // How a save treats a source that changed on disk since it was loaded: ask (the default; a
 // script fails), write the edits over it, or apply the edits to the file as it is now.
 enum class SaveMode { Ask, Overwrite, Reapply };
@@ -52,7 +52,7 @@ struct RequestQuit {
 // Reload the mounted level from disk, dropping unsaved edits (the answer to "changed on disk").
 struct ReloadLevel {};
 
-using Command = std::variant<OpenLevel, TakeScreenshot, CaptureNow, SaveBookmarks, TuningUndo, TuningRedo, SaveSource,
+using Command = std::variant<OpenLevel, TakeScreenshot, CaptureNow, SaveBookmarks, Undo, Redo, SaveSource,
                              LoadCaptureImage, RequestQuit, ReloadLevel>;
 
 class CommandQueue {

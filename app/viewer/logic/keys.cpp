@@ -12,8 +12,8 @@ namespace kiln::viewer {
 KeyEffect applyKey(ViewerState& s, const KeyChord& c) {
   if (c.ctrl) {
     switch (c.key) {
-      case Key::Z: s.commands.push(TuningUndo{}); return KeyEffect::Done;
-      case Key::Y: s.commands.push(TuningRedo{}); return KeyEffect::Done;
+      case Key::Z: s.commands.push(Undo{}); return KeyEffect::Done;
+      case Key::Y: s.commands.push(Redo{}); return KeyEffect::Done;
       case Key::S: s.commands.push(SaveSource{}); return KeyEffect::Done;
       case Key::O: s.panel(Panel::Open) = true; return KeyEffect::Done;
       case Key::Q: s.commands.push(RequestQuit{}); return KeyEffect::Done;
@@ -37,7 +37,7 @@ KeyEffect applyKey(ViewerState& s, const KeyChord& c) {
     case Key::H: showAll(s.view.passes); return KeyEffect::Done;
     case Key::G: return KeyEffect::FireEvent;
     case Key::Tab:
-      s.view.camera.setMode(s.view.camera.mode == Camera::Mode::Orbit ? Camera::Mode::Fly : Camera::Mode::Orbit);
+      s.view.camera.setMode(s.view.camera.mode == ViewCamera::Mode::Orbit ? ViewCamera::Mode::Fly : ViewCamera::Mode::Orbit);
       return KeyEffect::Done;
     default: return KeyEffect::None;
   }

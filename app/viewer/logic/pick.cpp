@@ -13,7 +13,7 @@ glm::dvec3 toGlm(const particles::Vec3& v) { return {v.x, v.y, v.z}; }
 }  // namespace
 
 std::optional<PickHit> pickParticle(const particles::Document& doc, const std::vector<std::vector<float>>& schedules,
-                                    double levelTime, const Ray& ray, const Camera& camera,
+                                    double levelTime, const Ray& ray, const ViewCamera& camera,
                                     const std::vector<std::uint8_t>& muted, unsigned threads) {
   const glm::dvec3 fwd = camera.forward();
   const auto [camRight, camUp] = billboardAxes(camera);

@@ -22,7 +22,7 @@ struct PickHit {
 // `muted[e]` non-zero skips emitter e. Emitters are searched on up to `threads` cores (0: all);
 // the hit is the same as one search in emitter and slot order (the nearer one, the earlier on a tie).
 std::optional<PickHit> pickParticle(const particles::Document& doc, const std::vector<std::vector<float>>& schedules,
-                                    double levelTime, const Ray& ray, const Camera& camera,
+                                    double levelTime, const Ray& ray, const ViewCamera& camera,
                                     const std::vector<std::uint8_t>& muted = {}, unsigned threads = 0);
 
 // One life of a slot: the cycle, when it was born and when it dies (level time).

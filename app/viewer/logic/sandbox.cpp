@@ -66,8 +66,8 @@ bool fireEvent(ViewerState& s, const glm::dvec3& position) {
 }
 
 void useIsometricCamera(ViewerState& s) {
-  Camera& c = s.view.camera;
-  c.setMode(Camera::Mode::Orbit);
+  ViewCamera& c = s.view.camera;
+  c.setMode(ViewCamera::Mode::Orbit);
   c.yaw = 225.0;
   c.pitch = 35.264389682754654;  // atan(1/√2): the true isometric elevation
   auto& marks = s.view.bookmarks;

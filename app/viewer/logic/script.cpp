@@ -6,11 +6,13 @@
 #include <cmath>
 #include <sstream>
 
+#include "logic/camera.hpp"
 #include "logic/clock.hpp"
 #include "core/float.hpp"
 #include "logic/keys.hpp"
 #include "logic/layout.hpp"
 #include "loader/time_range.hpp"
+#include "sim/model.hpp"
 #include "source/suggest.hpp"
 
 namespace kiln::viewer {
@@ -224,7 +226,7 @@ Script parseScript(std::string_view text) {
       if (!ok) fail("'look' takes six numbers that fit a float32: eye x y z, target x y z");
     } else if (k == "camera") {
       a.kind = K::Camera;
-      if (w.size() != 2 || (w[1] != "orbit" && w[1] != "fly" && w[1] != "top"))
+      if (w.size() != 2 || !core::fromSpelling(kCameraModeSpellings, w[1]))
         ok = false, fail("'camera' takes orbit, fly or top");
       else
         a.text = w[1];
@@ -297,7 +299,7 @@ Script parseScript(std::string_view text) {
         a.name = w[2];
       } else if (sub == "rate" && w.size() == 3 && number(w[2], a.a) && a.a >= 1 && a.a <= 1000) {
       } else if (sub == "sort" && w.size() == 3 &&
-                 (w[2] == "view" || w[2] == "iso" || w[2] == "none" || w[2] == "authored")) {
+                 (w[2] == "authored" || sim::sortModeFromName(w[2]))) {
         a.name = w[2];
       } else if (sub == "fire" && w.size() == 5 && f32(w[2], a.look[0]) && f32(w[3], a.look[1]) &&
                  f32(w[4], a.look[2])) {

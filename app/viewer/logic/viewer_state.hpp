@@ -81,6 +81,7 @@ struct GpuInfo {
   std::uint32_t emittersDrawn = 0, emittersCulledFrustum = 0, emittersCulledSchedule = 0;
   std::uint32_t slotsSubmitted = 0;
   bool pipelineStatistics = false;
+  bool timersUnreliable = false;  // a software rasterizer: its timers are not GPU time
   struct PassStatistics {  // render::PassStatistics, kept here so this header stays GL-free
     std::uint64_t vertexInvocations = 0, primitives = 0, fragmentInvocations = 0;
   };
@@ -145,7 +146,7 @@ struct Comparison {
 };
 
 // Frame timing the budgets panel plots.
-struct FrameStats {
+struct FrameTimings {
   std::deque<float> frameMs;  // last few hundred frames
   std::uint64_t frames = 0;
   void push(float ms) {
@@ -233,8 +234,8 @@ struct ViewportRect {
 // How the level is looked at: time, cameras, selection, pass controls and what is drawn over it.
 struct ViewSettings {
   LevelClock clock;
-  Camera camera;
-  Camera topCamera{.mode = Camera::Mode::Top};
+  ViewCamera camera;
+  ViewCamera topCamera{.mode = ViewCamera::Mode::Top};
   bool showTopView = true;
   // The top view's latest offscreen image (an ImGui texture id; null before the renderer runs).
   UiTexture topViewTexture = 0;
@@ -244,7 +245,7 @@ struct ViewSettings {
   Selection selection;
   PassControls passes;
   std::optional<PickHit> pick;
-  std::optional<events_edit::PickHit> eventPick;  // an event particle under the last click
+  std::optional<events_edit::EventPickHit> eventPick;  // an event particle under the last click
   std::optional<sim::SortMode> eventSort;          // the sandbox's sort override (none: the section's)
   bool fireOnClick = false;                        // the sandbox: a Viewport click fires, not picks
   OverlayList overlay;
@@ -282,6 +283,9 @@ struct Prompt {
   std::string detail;  // what is unsaved, or what changed
 };
 
+// The Errors panel keeps this many GL messages (the oldest go first).
+inline constexpr std::size_t kMaxGlMessages = 200;
+
 // The window around the view: which panels are open, their placement, status and statistics.
 struct UiState {
   std::array<bool, static_cast<int>(Panel::Count)> open{};
@@ -289,8 +293,10 @@ struct UiState {
   Layout layout;
   // Status line (the messages of the last failed action are in the errors panel).
   std::string status;
-  FrameStats stats;
+  FrameTimings stats;
   GpuInfo gpu;
+  // The renderer's GL debug messages and shader logs this session, oldest first (Errors panel).
+  std::vector<std::string> glMessages;
   PanelMemory memory;
   std::optional<Prompt> prompt;  // the question on screen, if any
   float uiScale = 1;             // the user's UI scale (View menu, --ui-scale); saved per user

@@ -73,6 +73,8 @@ void pipeline(const ViewerState& s) {
   // The compute passes run before every pass, so none of the rows above includes them.
   if (timersZero) ImGui::TextDisabled("particle compute (evaluation and listing): n/a");
   else ImGui::Text("particle compute (evaluation and listing): %.3f ms", g.computeMs);
+  if (!timersZero && g.timersUnreliable && ImGui::IsItemHovered())
+    ImGui::SetTooltip("a software rasterizer: GPU ms are CPU-thread times, not a GPU's");
 }
 
 // Frame time over the last few hundred frames, at the panel's real width (a negative width on
@@ -109,6 +111,12 @@ void passTimes(const ViewerState& s, float width) {
                        "per-pass times are unavailable, not zero.");
     ImGui::PopStyleColor();
     return;
+  }
+  if (s.ui.gpu.timersUnreliable) {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1, 0.75f, 0.3f, 1));
+    ImGui::TextWrapped("Software rasterizer: these timers measure CPU threads, not a GPU; compare them only "
+                       "with each other.");
+    ImGui::PopStyleColor();
   }
   // Per-pass GPU time as one stacked bar, in draw order, with a key.
   const double total = std::accumulate(ms.begin(), ms.end(), 0.0);

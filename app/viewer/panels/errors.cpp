@@ -1,5 +1,6 @@
 // Errors panel: the diagnostics of the last open or reload, each with its field path; clicking
-// one selects the object it names. The last good level stays mounted meanwhile.
+// one selects the object it names. The last good level stays mounted meanwhile. Below them, the
+// renderer's GL messages of this session (KHR_debug, shader logs; all of them with --gl-debug).
 #include <imgui.h>
 
 #include <cstdio>
@@ -9,10 +10,30 @@
 
 namespace kiln::viewer::panels::errors {
 
+namespace {
+
+void drawGlMessages(const ViewerState& s) {
+  if (s.ui.glMessages.empty()) return;
+  char title[64];
+  std::snprintf(title, sizeof title, "GL messages (%zu)###gl", s.ui.glMessages.size());
+  if (!ImGui::CollapsingHeader(title)) return;
+  ImGui::PushTextWrapPos(0);
+  for (auto it = s.ui.glMessages.rbegin(); it != s.ui.glMessages.rend(); ++it) {  // newest first
+    const bool error = it->rfind("GL error", 0) == 0;
+    if (error) ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1, 0.45f, 0.4f, 1));
+    ImGui::TextUnformatted(it->c_str());
+    if (error) ImGui::PopStyleColor();
+  }
+  ImGui::PopTextWrapPos();
+}
+
+}  // namespace
+
 void draw(ViewerState& s) {
   if (!begin(s, Panel::Errors)) return;
   if (s.doc.loadDiagnostics.empty()) {
     ImGui::TextColored({0.4f, 1, 0.5f, 1}, s.doc.level ? "No problems." : "Nothing opened yet.");
+    drawGlMessages(s);
     ImGui::End();
     return;
   }
@@ -24,7 +45,9 @@ void draw(ViewerState& s) {
     ImGui::Text("%zu problem(s)%s", s.doc.loadDiagnostics.size(), s.doc.level ? "; showing the last good level" : "");
   // One block per problem, wrapped to the panel's width, so a narrow dock reads it whole: the
   // code and where (click to select what it names), the field path, then the message.
-  ImGui::BeginChild("diags", ImVec2(0, s.doc.forgedOffer ? -ImGui::GetFrameHeightWithSpacing() : 0));
+  const float below = (s.doc.forgedOffer ? ImGui::GetFrameHeightWithSpacing() : 0) +
+                      (s.ui.glMessages.empty() ? 0 : ImGui::GetFrameHeightWithSpacing());
+  ImGui::BeginChild("diags", ImVec2(0, below > 0 ? -below : 0));
   for (std::size_t i = 0; i < s.doc.loadDiagnostics.size(); ++i) {
     const auto& d = s.doc.loadDiagnostics[i];
     ImGui::PushID(static_cast<int>(i));
@@ -53,6 +76,7 @@ void draw(ViewerState& s) {
     s.commands.push(OpenLevel{*s.doc.forgedOffer, true});
     s.panel(Panel::Bounds) = true;
   }
+  drawGlMessages(s);
   ImGui::End();
 }
 

@@ -6,6 +6,7 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <array>
 #include <cfloat>
 #include <cmath>
 #include <cstdio>
@@ -81,7 +82,7 @@ bool recipeFields(sim::Recipe& r, const std::vector<loader::Texture>& textures) 
     if (!r.sprite && ImGui::Selectable("(none: white quad)", true)) {}
     for (const auto& t : textures)
       if (ImGui::Selectable(t.image.name.c_str(), r.sprite && r.sprite->frame == t.image.name)) {
-        if (!r.sprite) r.sprite = sim::Sprite{};
+        if (!r.sprite) r.sprite = sim::EventSprite{};
         r.sprite->frame = t.image.name, c = true;
       }
     ImGui::EndCombo();
@@ -315,12 +316,17 @@ void draw(ViewerState& s) {
     changed |= sectionFields(t.working);
     rateCheck(s);
     // The draw order: the section's sort, or a look at another one without editing the file.
-    const char* sortNames[] = {"section's", "view", "iso", "none"};
-    int sort = s.view.eventSort ? static_cast<int>(*s.view.eventSort) + 1 : 0;
+    std::array<const char*, sim::kSortModeSpellings.size() + 1> sortNames{"section's"};
+    int sort = 0;
+    for (std::size_t i = 0; i < sim::kSortModeSpellings.size(); ++i) {
+      sortNames[i + 1] = sim::kSortModeSpellings[i].text.data();  // literals: NUL-terminated
+      if (s.view.eventSort == sim::kSortModeSpellings[i].value) sort = static_cast<int>(i + 1);
+    }
     ImGui::SetNextItemWidth(std::max(80.0f, ImGui::GetContentRegionAvail().x - ImGui::CalcTextSize("sort (view)Iso camera").x -
                                                 ImGui::GetStyle().ItemSpacing.x * 4 - ImGui::GetStyle().FramePadding.x * 2));
-    if (ImGui::Combo("sort (view)", &sort, sortNames, 4))
-      s.view.eventSort = sort == 0 ? std::nullopt : std::optional(static_cast<sim::SortMode>(sort - 1));
+    if (ImGui::Combo("sort (view)", &sort, sortNames.data(), static_cast<int>(sortNames.size())))
+      s.view.eventSort =
+          sort == 0 ? std::nullopt : std::optional(sim::kSortModeSpellings[static_cast<std::size_t>(sort - 1)].value);
     if (ImGui::IsItemHovered())
       ImGui::SetTooltip("view: back to front from the eye; iso: the isometric depth key; none: spawn order.\n"
                         "The section says %s; this changes only what the viewer draws.",

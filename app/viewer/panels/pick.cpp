@@ -10,7 +10,7 @@ namespace {
 
 // An event particle: who threw it and how (recipe, source, seed, index), and its state now when
 // it still lives (found by its spawn number), else the state it was picked with.
-void eventParticle(ViewerState& s, const events_edit::PickHit& h) {
+void eventParticle(ViewerState& s, const events_edit::EventPickHit& h) {
   const sim::Events* ev = s.doc.level && s.doc.level->load.level.events ? &*s.doc.level->load.level.events : nullptr;
   if (!ev || h.recipe >= ev->recipes.size()) {
     ImGui::TextDisabled("Click a particle in the 3D view.");

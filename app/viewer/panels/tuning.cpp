@@ -243,7 +243,7 @@ void draw(ViewerState& s) {
   // Ctrl+Z / Ctrl+Y act on the session edited last (the emitter's and the sandbox's are handled
   // by the frame).
   if (s.doc.lastEdit != DocumentState::LastEdit::Emitter && s.doc.lastEdit != DocumentState::LastEdit::Events) {
-    const bool undo = !s.commands.take<TuningUndo>().empty(), redo = !s.commands.take<TuningRedo>().empty();
+    const bool undo = !s.commands.take<Undo>().empty(), redo = !s.commands.take<Redo>().empty();
     if (t.active() && (undo || redo)) changed = undo ? t.undo() : t.redo();
   }
   if (begin(s, Panel::Tuning)) {

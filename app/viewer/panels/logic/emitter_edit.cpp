@@ -113,7 +113,7 @@ std::optional<glm::dvec3> dragAlongAxis(const glm::dvec3& start, int axis, const
   return p;
 }
 
-std::array<Handle, 3> gizmoHandles(const Camera& camera, double width, double height, const glm::dvec3& origin,
+std::array<Handle, 3> gizmoHandles(const ViewCamera& camera, double width, double height, const glm::dvec3& origin,
                                    double worldLength) {
   const glm::dmat4 vp = camera.projection(width / std::max(1.0, height)) * camera.view();
   auto project = [&](const glm::dvec3& p, glm::dvec2& out) {

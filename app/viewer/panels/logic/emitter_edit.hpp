@@ -60,7 +60,7 @@ struct Handle {
   glm::dvec2 from{0}, to{0};
   bool visible = false;
 };
-std::array<Handle, 3> gizmoHandles(const Camera& camera, double width, double height, const glm::dvec3& origin,
+std::array<Handle, 3> gizmoHandles(const ViewCamera& camera, double width, double height, const glm::dvec3& origin,
                                    double worldLength);
 // The handle within `tolerance` pixels of `mouse` (nearest first), or -1.
 int hitHandle(const std::array<Handle, 3>& handles, const glm::dvec2& mouse, double tolerance = 8.0);

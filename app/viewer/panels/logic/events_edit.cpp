@@ -78,9 +78,9 @@ void recipeEdits(Edits& e, const sim::Recipe& a, const sim::Recipe& b) {
   e.vec3(at({"color"}), a.color, b.color);
   e.vec3(at({"axis"}), a.axis, b.axis);
   if (!b.sprite) return;  // removing a sprite is refused by the caller
-  const sim::Sprite none{};
-  const sim::Sprite& sa = a.sprite ? *a.sprite : none;
-  const sim::Sprite& sb = *b.sprite;
+  const sim::EventSprite none{};
+  const sim::EventSprite& sa = a.sprite ? *a.sprite : none;
+  const sim::EventSprite& sb = *b.sprite;
   // A sprite the source lacks is written field by field into a new flow map; the frame first,
   // since it is the one required field.
   if (!a.sprite || sa.frame != sb.frame) e.word(at({"sprite", "frame"}), sb.frame);
@@ -275,12 +275,12 @@ std::vector<std::uint64_t> spawnedAtRates(const sim::Scene& scene, double levelT
   return out;
 }
 
-std::optional<PickHit> pickParticle(const sim::ParticleSystem& system, const Ray& ray, const Camera& camera) {
+std::optional<EventPickHit> pickParticle(const sim::ParticleSystem& system, const Ray& ray, const ViewCamera& camera) {
   const auto [right, up] = billboardAxes(camera);
   const glm::dvec3 normal = glm::cross(right, up);
   const double denom = glm::dot(ray.direction, normal);
   if (std::abs(denom) < 1e-12) return std::nullopt;
-  std::optional<PickHit> best;
+  std::optional<EventPickHit> best;
   for (const std::uint32_t slot : system.liveSlots()) {
     const sim::ParticleMotion& m = system.motion(slot);
     const glm::dvec3 p(m.position.x, m.position.y, m.position.z);
@@ -291,7 +291,7 @@ std::optional<PickHit> pickParticle(const sim::ParticleSystem& system, const Ray
     const glm::dvec3 d = ray.origin + ray.direction * t - p;
     if (std::abs(glm::dot(d, right)) > half || std::abs(glm::dot(d, up)) > half) continue;
     const sim::ParticleBirth& b = system.birth(slot);
-    best = PickHit{slot, b.id, b.source, b.recipe, b.seed, b.index, m.age, m.lifetime, 2 * half, p, t};
+    best = EventPickHit{slot, b.id, b.source, b.recipe, b.seed, b.index, m.age, m.lifetime, 2 * half, p, t};
   }
   return best;
 }

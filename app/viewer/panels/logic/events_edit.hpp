@@ -79,7 +79,7 @@ std::vector<std::uint64_t> spawnedAtRates(const sim::Scene& scene, double levelT
 
 // The live event particle whose camera-facing square (edge = its current size) the ray passes
 // through, nearest to the eye; nullopt when none. Age and lifetime are seconds.
-struct PickHit {
+struct EventPickHit {
   std::uint32_t slot = 0;
   std::uint64_t id = 0;  // spawn number
   sim::Source source;
@@ -88,6 +88,6 @@ struct PickHit {
   glm::dvec3 position{0};
   double distance = 0;  // along the ray
 };
-std::optional<PickHit> pickParticle(const sim::ParticleSystem& system, const Ray& ray, const Camera& camera);
+std::optional<EventPickHit> pickParticle(const sim::ParticleSystem& system, const Ray& ray, const ViewCamera& camera);
 
 }  // namespace kiln::viewer::events_edit
