@@ -30,6 +30,12 @@ if(TARGET kiln)
              COMMAND ${Python3_EXECUTABLE} ${_app}/readme_test.py $<TARGET_FILE:kiln> ${PROJECT_SOURCE_DIR}
                      ${PROJECT_BINARY_DIR}/test-scratch/readme)
     set_tests_properties("app: README kiln commands run as written" PROPERTIES LABELS "app;cli;gl")
+    add_test(NAME "app: kiln capture --gl-debug prints the renderer's debug output with ids"
+             COMMAND ${Python3_EXECUTABLE} ${_app}/gl_debug_check.py $<TARGET_FILE:kiln> ${PROJECT_SOURCE_DIR}
+                     ${PROJECT_BINARY_DIR}/test-scratch/gl-debug)
+    set_tests_properties("app: kiln capture --gl-debug prints the renderer's debug output with ids" PROPERTIES
+                         LABELS "app;cli;gl"
+                         ENVIRONMENT "LP_NUM_THREADS=2;MESA_GL_VERSION_OVERRIDE=4.6;MESA_GLSL_VERSION_OVERRIDE=460")
     add_test(NAME "app: docs/source.md minimal level compiles and captures framed elsewhere"
              COMMAND ${Python3_EXECUTABLE} ${_app}/doc_example_test.py $<TARGET_FILE:kiln> ${PROJECT_SOURCE_DIR}
                      ${PROJECT_BINARY_DIR}/test-scratch/doc-example)
@@ -95,4 +101,17 @@ if(TARGET kiln AND Python3_Interpreter_FOUND)
   set_tests_properties("app: nothing lost: budgets count births, cameras and times are checked" PROPERTIES
     LABELS "app;cli;sim;gl" ENVIRONMENT "LP_NUM_THREADS=2;MESA_GL_VERSION_OVERRIDE=4.6;MESA_GLSL_VERSION_OVERRIDE=460"
     TIMEOUT 300)
+endif()
+
+# docs/architecture.md's layer arrows against engine/CMakeLists.txt's links and the layers'
+# includes, and the same check catching an altered diagram or build (so it cannot pass empty).
+find_package(Python3 COMPONENTS Interpreter)
+if(Python3_Interpreter_FOUND)
+  add_test(NAME "app: the architecture diagram draws the engine's links and includes"
+           COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/architecture_check.py ${PROJECT_SOURCE_DIR})
+  add_test(NAME "app: the architecture check catches a missing or extra arrow"
+           COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/architecture_check.py ${PROJECT_SOURCE_DIR}
+                   --self-test)
+  set_tests_properties("app: the architecture diagram draws the engine's links and includes"
+                       "app: the architecture check catches a missing or extra arrow" PROPERTIES LABELS "app;docs")
 endif()
