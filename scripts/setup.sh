@@ -14,6 +14,7 @@ packages=(
   xvfb xauth fonts-dejavu-core
   dpkg-dev file  # cpack -G DEB: dpkg-shlibdeps (and file, which CPack runs) find the package's Depends
   python3 python3-jsonschema python3-yaml
+  glslang-tools spirv-tools  # glslangValidator, spirv-val: the offline shader check (tests/shaders)
 )
 
 missing=()

@@ -9,11 +9,12 @@ layout(location = 0) uniform uint blendMode;
 layout(location = 3) uniform uint textured;  // 0: a plain white quad
 layout(location = 4) uniform uint overdraw;  // 1: one layer step, as particle.frag
 
-in vec2 vUv;
-flat in vec4 vColor;
-flat in float vOpacity;
-flat in uint vTextureAlphaMode;  // per sprite: recipes of one draw class may differ here
-flat in float vAlphaTest;
+layout(location = kVaryingEventUv) in vec2 vUv;
+layout(location = kVaryingEventColor) flat in vec4 vColor;
+layout(location = kVaryingEventOpacity) flat in float vOpacity;
+// Per sprite: recipes of one draw class may differ here.
+layout(location = kVaryingEventTextureAlphaMode) flat in uint vTextureAlphaMode;
+layout(location = kVaryingEventAlphaTest) flat in float vAlphaTest;
 layout(location = 0) out vec4 outColor;
 
 void main() {
@@ -35,7 +36,7 @@ void main() {
   } else if (blendMode == kEventPremultiplied) {
     outColor = vec4(c * vOpacity, a);
   } else {
-    // normal, additive, subtractive: c·a, the factors do the rest.
+    // normal, additive, subtractive: c * a, the factors do the rest.
     outColor = vec4(c * a, a);
   }
 }

@@ -11,11 +11,11 @@ struct EventInstance {
 };
 layout(std430, binding = kEventInstancesBinding) readonly buffer EventInstances { EventInstance eventInstances[]; };
 
-out vec2 vUv;
-flat out vec4 vColor;
-flat out float vOpacity;
-flat out uint vTextureAlphaMode;
-flat out float vAlphaTest;
+layout(location = kVaryingEventUv) out vec2 vUv;
+layout(location = kVaryingEventColor) flat out vec4 vColor;
+layout(location = kVaryingEventOpacity) flat out float vOpacity;
+layout(location = kVaryingEventTextureAlphaMode) flat out uint vTextureAlphaMode;
+layout(location = kVaryingEventAlphaTest) flat out float vAlphaTest;
 
 const vec2 kCorners[4] = vec2[4](vec2(-1.0, -1.0), vec2(1.0, -1.0), vec2(-1.0, 1.0), vec2(1.0, 1.0));
 
@@ -24,7 +24,7 @@ void main() {
   vec2 corner = kCorners[gl_VertexID & 3];
   vec3 world = e.positionSize.xyz + (corner.x * cameraRight.xyz + corner.y * cameraUp.xyz) * (0.5 * e.positionSize.w);
   gl_Position = viewProjection * vec4(world, 1.0);
-  // Corner (−1, +1) is the image's top-left texel (images are stored top row first).
+  // Corner (-1, +1) is the image's top-left texel (images are stored top row first).
   vUv = e.uv.xy + e.uv.zw * vec2(corner.x * 0.5 + 0.5, 0.5 - corner.y * 0.5);
   vColor = e.color;
   vOpacity = e.extra.x;

@@ -5,7 +5,7 @@
 
 layout(location = 0) in vec3 aPosition;
 layout(location = 1) in vec4 aColor;
-out vec4 vColor;
+layout(location = kVaryingLineColor) out vec4 vColor;
 
 void main() {
   vColor = aColor;

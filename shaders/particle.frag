@@ -5,9 +5,9 @@
 layout(binding = kAtlasUnit) uniform sampler2D atlasPage;
 layout(location = 0) uniform uint overdraw;  // 1: emit a heat increment instead of colour
 
-in vec2 vUv;
-flat in vec4 vColor;
-flat in uint vBlend;
+layout(location = kVaryingParticleUv) in vec2 vUv;
+layout(location = kVaryingParticleColor) flat in vec4 vColor;
+layout(location = kVaryingParticleBlend) flat in uint vBlend;
 layout(location = 0) out vec4 outColor;
 
 void main() {

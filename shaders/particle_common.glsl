@@ -28,8 +28,8 @@ struct EmitterData {
 
 // Per frame, per emitter: the only time-dependent input (DESIGN "Long sessions").
 struct EmitterClockData {
-  uvec4 clock;            // cycle (low 32 bits), cycle mod G, min(cycle, 2^31 − 1), flags
-  vec4 phase;             // x: phase τ − cycle·period (τ for once emitters)
+  uvec4 clock;            // cycle (low 32 bits), cycle mod G, min(cycle, 2^31 - 1), flags
+  vec4 phase;             // x: phase tau - cycle * period (tau for once emitters)
 };
 
 layout(std430, binding = kPresetsBinding) readonly buffer Presets { PresetData presets[]; };
@@ -72,20 +72,20 @@ uint quotient21(uint n, uint d) {
 }
 
 // --- motion (motion.hpp) ---------------------------------------------------------------
-// x: f, y: g with displacement = velocity·f + acceleration·g.
+// x: f, y: g with displacement = velocity * f + acceleration * g.
 vec2 dragFactors(float drag, float age) {
   precise vec2 fg;
   if (drag == 0.0) {
     fg = vec2(age, 0.5 * age * age);
   } else {
     precise float q = drag * age;
-    if (q < 0.5) {
-      // Seed 000: fifth-order Horner polynomials avoid the cancellation of 1 − e^−q.
-      fg.x = age * (1.0 + q * (-1.0 / 2.0 + q * (1.0 / 6.0 + q * (-1.0 / 24.0 + q * (1.0 / 120.0 + q * (-1.0 / 720.0))))));
-      fg.y = age * age *
-             (1.0 / 2.0 + q * (-1.0 / 6.0 + q * (1.0 / 24.0 + q * (-1.0 / 120.0 + q * (1.0 / 720.0 + q * (-1.0 / 5040.0))))));
+    if (q < kDragSeriesLimit) {
+      // The series (particles/motion_math.hpp, generated into shader_constants.glsl) avoids
+      // the cancellation of 1 - e^-q.
+      fg.x = age * dragSeriesF(q);
+      fg.y = age * age * dragSeriesG(q);
     } else {
-      // GLSL has no expm1; for q ≥ 0.5, 1 − e^−q ≥ 0.39, so the subtraction loses under a bit.
+      // GLSL has no expm1; for q >= 0.5, 1 - e^-q >= 0.39, so the subtraction loses under a bit.
       fg.x = (1.0 - exp(-q)) / drag;
       fg.y = (age - fg.x) / drag;
     }
@@ -204,7 +204,7 @@ SlotState evaluateEmitterSlot(EmitterData e, EmitterClockData c, PresetData p, u
     age = phase - birthOffset;
     if (age < 0.0) return s;
   } else {
-    uint n = c.clock.y + G - g;             // (cycle − g) mod G, from below 2G
+    uint n = c.clock.y + G - g;             // (cycle - g) mod G, from below 2G
     uint delta = n - quotient21(n, G) * G;
     if (delta == 0u && birthOffset > phase) delta = G;
     if (delta > c.clock.z) return s;        // that cycle would come before the first

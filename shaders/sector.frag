@@ -1,9 +1,10 @@
 #version 460 core
 // Sector shading (the shade comes from sector.vert) and a 1-unit scale grid so sizes read at a
 // glance.
+#include "shader_constants.glsl"
 
-in vec2 vGrid;
-flat in vec3 vShade;
+layout(location = kVaryingSectorGrid) in vec2 vGrid;
+layout(location = kVaryingSectorShade) flat in vec3 vShade;
 layout(location = 0) uniform uint showGrid;
 layout(location = 0) out vec4 outColor;
 

@@ -10,8 +10,10 @@ layout(location = 1) in vec3 aNormal;
 layout(location = 2) in vec3 aAlbedo;
 layout(location = 3) in vec3 aAmbient;
 
-out vec2 vGrid;        // world position in the surface's own plane (floor: xy, walls: yz or xz)
-flat out vec3 vShade;  // ambient + one fixed directional light + a weak fill
+// World position in the surface's own plane (floor: xy, walls: yz or xz).
+layout(location = kVaryingSectorGrid) out vec2 vGrid;
+// Ambient + one fixed directional light + a weak fill.
+layout(location = kVaryingSectorShade) flat out vec3 vShade;
 
 void main() {
   vec3 n = normalize(aNormal);

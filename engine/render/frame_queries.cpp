@@ -35,7 +35,7 @@ FrameQueries::FrameQueries(bool statistics) : statistics_(statistics) {
 
 void FrameQueries::read(std::uint32_t set, bool wait) {
   if (liveFences_[set] && (wait || liveFences_[set].signaled())) {
-    liveFences_[set].wait();
+    if (wait) liveFences_[set].wait();
     if (liveMapped_) liveParticles_ = liveMapped_[set];
     liveFences_[set].reset();
   }

@@ -32,7 +32,8 @@ std::variant<std::vector<GpuSlotState>, core::Diagnostic> Renderer::Impl::probeS
   if (packed.empty()) return std::vector<GpuSlotState>{};
   if (!probe) {
     std::string error;
-    probe = buildProgram("kiln.probe", {"particle_eval.comp"}, options.shaderDirectory, error);
+    probe = buildProgram(kProbeProgram, options.shaderDirectory, error, {},
+                         [this](std::string_view m) { log(m); });
     if (!probe) return failure(error);
   }
   gl::Buffer list("kiln.probe.slots");

@@ -15,23 +15,37 @@ bool softwareRenderer() {
   return renderer.find("llvmpipe") != std::string_view::npos || renderer.find("softpipe") != std::string_view::npos;
 }
 
-gl::Program buildProgram(std::string_view label, std::initializer_list<std::string_view> files,
-                         const std::string& directory, std::string& error, std::string_view defines) {
+namespace {
+
+// A shader's or program's info log, without the trailing NUL and whitespace; empty when none.
+std::string infoLog(GLuint object, bool isProgram) {
+  GLint length = 0;
+  if (isProgram) glGetProgramiv(object, GL_INFO_LOG_LENGTH, &length);
+  else glGetShaderiv(object, GL_INFO_LOG_LENGTH, &length);
+  if (length <= 1) return {};
+  std::string log(static_cast<std::size_t>(length), '\0');
+  if (isProgram) glGetProgramInfoLog(object, length, nullptr, log.data());
+  else glGetShaderInfoLog(object, length, nullptr, log.data());
+  while (!log.empty() && (log.back() == '\0' || log.back() == '\n' || log.back() == ' ')) log.pop_back();
+  return log;
+}
+
+}  // namespace
+
+gl::Program buildProgram(const ShaderProgram& source, const std::string& directory, std::string& error,
+                         std::string_view defines, const std::function<void(std::string_view)>& log) {
+  const std::string_view label = source.label;
   gl::Program program(label);
   std::vector<gl::Shader> shaders;
-  for (std::string_view file : files) {
+  for (std::string_view file : source.stages()) {
     const std::size_t dot = file.rfind('.');
     const GLenum stage = gl::shaderStage(dot == std::string_view::npos ? '?' : file[dot + 1]);
     std::string text;
-    if (stage == GL_NONE || !loadShader(file, directory, text, error)) {
+    // The one assembly of a stage's text (render/shader_source.hpp), shared with the offline
+    // validator test (tests/shaders/).
+    if (stage == GL_NONE || !assembleShader(file, directory, defines, text, error)) {
       if (stage == GL_NONE) error = "unknown shader stage for '" + std::string(file) + "'";
       return {};
-    }
-    if (!defines.empty()) {
-      // After the #version line, which must stay first; line numbers in logs shift by the
-      // defines' lines, which the log's file name makes plain.
-      const std::size_t eol = text.find('\n');
-      text.insert(eol == std::string::npos ? text.size() : eol + 1, defines);
     }
     gl::Shader shader(stage, file);
     const char* source = text.c_str();
@@ -39,30 +53,25 @@ gl::Program buildProgram(std::string_view label, std::initializer_list<std::stri
     glCompileShader(shader.id());
     GLint ok = 0;
     glGetShaderiv(shader.id(), GL_COMPILE_STATUS, &ok);
+    const std::string compileLog = infoLog(shader.id(), false);
     if (!ok) {
-      GLint length = 0;
-      glGetShaderiv(shader.id(), GL_INFO_LOG_LENGTH, &length);
-      std::string log(static_cast<std::size_t>(std::max(length, 1)), '\0');
-      glGetShaderInfoLog(shader.id(), length, nullptr, log.data());
-      log.resize(log.find('\0') == std::string::npos ? log.size() : log.find('\0'));
-      error = std::string(file) + ": " + log;
+      error = std::string(file) + ": " + compileLog;
       return {};
     }
+    // A driver's warnings come in the log of a shader that compiled: never dropped.
+    if (!compileLog.empty() && log) log(std::string(file) + " (compile log): " + compileLog);
     glAttachShader(program.id(), shader.id());
     shaders.push_back(std::move(shader));
   }
   glLinkProgram(program.id());
   GLint linked = 0;
   glGetProgramiv(program.id(), GL_LINK_STATUS, &linked);
+  const std::string linkLog = infoLog(program.id(), true);
   if (!linked) {
-    GLint length = 0;
-    glGetProgramiv(program.id(), GL_INFO_LOG_LENGTH, &length);
-    std::string log(static_cast<std::size_t>(std::max(length, 1)), '\0');
-    glGetProgramInfoLog(program.id(), length, nullptr, log.data());
-    log.resize(log.find('\0') == std::string::npos ? log.size() : log.find('\0'));
-    error = std::string(label) + " (link): " + log;
+    error = std::string(label) + " (link): " + linkLog;
     return {};
   }
+  if (!linkLog.empty() && log) log(std::string(label) + " (link log): " + linkLog);
   for (const auto& s : shaders) glDetachShader(program.id(), s.id());
   return program;
 }

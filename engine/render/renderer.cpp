@@ -117,24 +117,25 @@ std::uint32_t stateLanes(const RendererOptions& o) {
 
 bool Renderer::Impl::buildPrograms(std::string& error) {
   const std::string& dir = options.shaderDirectory;
-  gl::Program p = buildProgram("kiln.particle", {"particle.vert", "particle.frag"}, dir, error);
+  const auto logs = [this](std::string_view m) { log(m); };
+  gl::Program p = buildProgram(kParticleProgram, dir, error, {}, logs);
   if (!p) return false;
-  gl::Program s = buildProgram("kiln.sector", {"sector.vert", "sector.frag"}, dir, error);
+  gl::Program s = buildProgram(kSectorProgram, dir, error, {}, logs);
   if (!s) return false;
-  gl::Program l = buildProgram("kiln.lines", {"lines.vert", "lines.frag"}, dir, error);
+  gl::Program l = buildProgram(kLinesProgram, dir, error, {}, logs);
   if (!l) return false;
-  gl::Program o = buildProgram("kiln.overdraw", {"overdraw.vert", "overdraw.frag"}, dir, error);
+  gl::Program o = buildProgram(kOverdrawProgram, dir, error, {}, logs);
   if (!o) return false;
   // On a CPU rasterizer a workgroup costs in proportion to its lanes, busy or not (measured on
   // llvmpipe, docs/rendering.md); a GPU wants whole waves. Either way a lane loops over its run.
-  const std::string lanes = "#define KILN_STATE_LANES " + std::to_string(stateLanes(options)) + "\n";
-  gl::Program st = buildProgram("kiln.particle-state", {"particle_state.comp"}, dir, error, lanes);
+  const std::string lanes = stateLanesDefine(stateLanes(options));
+  gl::Program st = buildProgram(kStateProgram, dir, error, lanes, logs);
   if (!st) return false;
-  gl::Program c = buildProgram("kiln.particle-compact", {"particle_compact.comp"}, dir, error);
+  gl::Program c = buildProgram(kCompactProgram, dir, error, {}, logs);
   if (!c) return false;
   state = std::move(st);
   compact = std::move(c);
-  gl::Program e = buildProgram("kiln.events", {"events.vert", "events.frag"}, dir, error);
+  gl::Program e = buildProgram(kEventsProgram, dir, error, {}, logs);
   if (!e) return false;
   eventProgram = std::move(e);
   overdraw = std::move(o);

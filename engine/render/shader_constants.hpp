@@ -1,12 +1,14 @@
 // Numbers the C++ side and the shaders must agree on: buffer binding points, texture units,
 // the instance packing, clock flags and the fragment shader's blend selector. GL-free. The
-// build writes them into shaders' `shader_constants.glsl` (render/codegen/), so each is
-// written here once; the hash streams come from particles/variation.hpp the same way.
+// build writes kShaderConstants, the one list of them (with the hash streams of
+// particles/variation.hpp), into the shaders' `shader_constants.glsl` (render/codegen/), so
+// each is written here once.
 #pragma once
 
 #include <cstdint>
 
 #include "particles/model.hpp"
+#include "particles/variation.hpp"
 #include "sim/model.hpp"
 
 namespace kiln::render {
@@ -53,5 +55,99 @@ constexpr std::uint32_t shaderBlendMode(particles::Blend b) { return static_cast
 // where a texel's alpha comes from, both the sim enums' values.
 constexpr std::uint32_t shaderEventBlend(sim::BlendMode b) { return static_cast<std::uint32_t>(b); }
 constexpr std::uint32_t shaderTextureAlpha(sim::TextureAlpha a) { return static_cast<std::uint32_t>(a); }
+
+// Vertex -> fragment varying locations, one enum per program: both stages name the same
+// constant in `layout(location = ...)`, so their interfaces match by location, as SPIR-V and
+// drivers that do not match by name require. Each varying here fits one location (vec4 or
+// smaller).
+enum ParticleVarying : std::uint32_t { kVaryingParticleUv = 0, kVaryingParticleColor = 1, kVaryingParticleBlend = 2 };
+enum EventVarying : std::uint32_t {
+  kVaryingEventUv = 0,
+  kVaryingEventColor = 1,
+  kVaryingEventOpacity = 2,
+  kVaryingEventTextureAlphaMode = 3,
+  kVaryingEventAlphaTest = 4,
+};
+enum SectorVarying : std::uint32_t { kVaryingSectorGrid = 0, kVaryingSectorShade = 1 };
+enum LineVarying : std::uint32_t { kVaryingLineColor = 0 };
+
+// Every constant the shaders read, in the order shader_constants.glsl lists them. A row is a
+// heading comment, an int (layout qualifiers take int constant expressions) or a uint
+// (everything the shaders compare with uint values).
+struct ShaderConstant {
+  enum Kind : std::uint8_t { Heading, Int, Uint } kind;
+  const char* name;  // the GLSL name, or the heading's text
+  std::uint32_t value = 0;
+};
+
+#define KILN_SHADER_INT(name) ShaderConstant{ShaderConstant::Int, #name, name}
+#define KILN_SHADER_UINT(name) ShaderConstant{ShaderConstant::Uint, #name, name}
+#define KILN_SHADER_STREAM(glsl, stream) \
+  ShaderConstant{ShaderConstant::Uint, glsl, static_cast<std::uint32_t>(particles::Stream::stream)}
+inline constexpr ShaderConstant kShaderConstants[] = {
+    {ShaderConstant::Heading, "Binding points and texture units."},
+    KILN_SHADER_INT(kFrameBinding),
+    KILN_SHADER_INT(kPresetsBinding),
+    KILN_SHADER_INT(kEmittersBinding),
+    KILN_SHADER_INT(kScheduleBinding),
+    KILN_SHADER_INT(kClocksBinding),
+    KILN_SHADER_INT(kFrameRectsBinding),
+    KILN_SHADER_INT(kInstancesBinding),
+    KILN_SHADER_INT(kCountersBinding),
+    KILN_SHADER_INT(kResultsBinding),
+    KILN_SHADER_INT(kStatesBinding),
+    KILN_SHADER_INT(kDrawListBinding),
+    KILN_SHADER_INT(kCommandsBinding),
+    KILN_SHADER_INT(kEventInstancesBinding),
+    KILN_SHADER_INT(kLiveBitsBinding),
+    KILN_SHADER_INT(kAtlasUnit),
+    KILN_SHADER_INT(kLayerCountsUnit),
+    KILN_SHADER_INT(kEventSpriteUnit),
+    {ShaderConstant::Heading, "Instances: emitter << kSlotBits | slot."},
+    KILN_SHADER_UINT(kSlotBits),
+    KILN_SHADER_UINT(kSlotMask),
+    {ShaderConstant::Heading, "EmitterClockData.clock.w flags."},
+    KILN_SHADER_UINT(kClockStarted),
+    KILN_SHADER_UINT(kClockVisible),
+    {ShaderConstant::Heading, "Variation hash streams."},
+    KILN_SHADER_STREAM("kSpawnX", SpawnX),
+    KILN_SHADER_STREAM("kSpawnY", SpawnY),
+    KILN_SHADER_STREAM("kSpawnZ", SpawnZ),
+    KILN_SHADER_STREAM("kVelocityX", VelocityX),
+    KILN_SHADER_STREAM("kVelocityY", VelocityY),
+    KILN_SHADER_STREAM("kVelocityZ", VelocityZ),
+    KILN_SHADER_STREAM("kLifetime", Lifetime),
+    KILN_SHADER_STREAM("kAngle", Angle),
+    KILN_SHADER_STREAM("kSpin", Spin),
+    {ShaderConstant::Heading, "Blend selector (PresetData.sprite.w)."},
+    {ShaderConstant::Uint, "kBlendAdditive", shaderBlendMode(particles::Blend::Additive)},
+    {ShaderConstant::Uint, "kBlendCutout", shaderBlendMode(particles::Blend::Cutout)},
+    {ShaderConstant::Uint, "kBlendAlpha", shaderBlendMode(particles::Blend::Alpha)},
+    {ShaderConstant::Uint, "kBlendPremultiplied", shaderBlendMode(particles::Blend::Premultiplied)},
+    {ShaderConstant::Heading, "Event particles: blend formula and texture-alpha selectors (events.frag)."},
+    {ShaderConstant::Uint, "kEventLightMatter", shaderEventBlend(sim::BlendMode::LightMatter)},
+    {ShaderConstant::Uint, "kEventNormal", shaderEventBlend(sim::BlendMode::Normal)},
+    {ShaderConstant::Uint, "kEventAdditive", shaderEventBlend(sim::BlendMode::Additive)},
+    {ShaderConstant::Uint, "kEventMultiply", shaderEventBlend(sim::BlendMode::Multiply)},
+    {ShaderConstant::Uint, "kEventSubtractive", shaderEventBlend(sim::BlendMode::Subtractive)},
+    {ShaderConstant::Uint, "kEventPremultiplied", shaderEventBlend(sim::BlendMode::Premultiplied)},
+    {ShaderConstant::Uint, "kTextureAlphaAlpha", shaderTextureAlpha(sim::TextureAlpha::Alpha)},
+    {ShaderConstant::Uint, "kTextureAlphaBrightness", shaderTextureAlpha(sim::TextureAlpha::Brightness)},
+    {ShaderConstant::Heading, "Vertex -> fragment varying locations, per program."},
+    KILN_SHADER_INT(kVaryingParticleUv),
+    KILN_SHADER_INT(kVaryingParticleColor),
+    KILN_SHADER_INT(kVaryingParticleBlend),
+    KILN_SHADER_INT(kVaryingEventUv),
+    KILN_SHADER_INT(kVaryingEventColor),
+    KILN_SHADER_INT(kVaryingEventOpacity),
+    KILN_SHADER_INT(kVaryingEventTextureAlphaMode),
+    KILN_SHADER_INT(kVaryingEventAlphaTest),
+    KILN_SHADER_INT(kVaryingSectorGrid),
+    KILN_SHADER_INT(kVaryingSectorShade),
+    KILN_SHADER_INT(kVaryingLineColor),
+};
+#undef KILN_SHADER_INT
+#undef KILN_SHADER_UINT
+#undef KILN_SHADER_STREAM
 
 }  // namespace kiln::render

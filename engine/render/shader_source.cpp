@@ -68,4 +68,16 @@ bool loadShader(std::string_view name, const std::string& directory, std::string
   return expand(name, directory, seen, out, error);
 }
 
+bool assembleShader(std::string_view name, const std::string& directory, std::string_view defines, std::string& out,
+                    std::string& error) {
+  if (!loadShader(name, directory, out, error)) return false;
+  if (!defines.empty()) {
+    // After the #version line, which must stay first; line numbers in logs shift by the
+    // defines' lines, which the log's file name makes plain.
+    const std::size_t eol = out.find('\n');
+    out.insert(eol == std::string::npos ? out.size() : eol + 1, defines);
+  }
+  return true;
+}
+
 }  // namespace kiln::render

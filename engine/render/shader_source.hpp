@@ -19,4 +19,12 @@ inline constexpr std::string_view kShaderConstantsFile = "shader_constants.glsl"
 // from it. Returns false and sets `error` when a file is missing.
 bool loadShader(std::string_view name, const std::string& directory, std::string& out, std::string& error);
 
+// A shader file's final text, exactly as buildProgram (render/program.hpp) hands it to the
+// driver: loadShader's text with `defines` (lines such as "#define KILN_STATE_LANES 8\n")
+// inserted right after the #version line, which must stay first. GL-free, so the validator
+// test (tests/shaders/) checks the very text the renderer compiles. Returns false and sets
+// `error` when a file is missing.
+bool assembleShader(std::string_view name, const std::string& directory, std::string_view defines, std::string& out,
+                    std::string& error);
+
 }  // namespace kiln::render

@@ -98,6 +98,17 @@ TEST_CASE("the generated header holds every shared C++ constant and nothing else
       {"kBlendCutout", {"uint", render::shaderBlendMode(particles::Blend::Cutout)}},
       {"kBlendAlpha", {"uint", render::shaderBlendMode(particles::Blend::Alpha)}},
       {"kBlendPremultiplied", {"uint", render::shaderBlendMode(particles::Blend::Premultiplied)}},
+      {"kVaryingParticleUv", {"int", render::kVaryingParticleUv}},
+      {"kVaryingParticleColor", {"int", render::kVaryingParticleColor}},
+      {"kVaryingParticleBlend", {"int", render::kVaryingParticleBlend}},
+      {"kVaryingEventUv", {"int", render::kVaryingEventUv}},
+      {"kVaryingEventColor", {"int", render::kVaryingEventColor}},
+      {"kVaryingEventOpacity", {"int", render::kVaryingEventOpacity}},
+      {"kVaryingEventTextureAlphaMode", {"int", render::kVaryingEventTextureAlphaMode}},
+      {"kVaryingEventAlphaTest", {"int", render::kVaryingEventAlphaTest}},
+      {"kVaryingSectorGrid", {"int", render::kVaryingSectorGrid}},
+      {"kVaryingSectorShade", {"int", render::kVaryingSectorShade}},
+      {"kVaryingLineColor", {"int", render::kVaryingLineColor}},
   };
   CHECK(c.size() == expected.size());
   for (const auto& [name, want] : expected) {

@@ -1,88 +1,50 @@
-// Build step: writes shader_constants.glsl, the GLSL copy of render/shader_constants.hpp and
-// the hash streams of particles/variation.hpp, so no binding or flag is typed twice.
+// Build step: writes shader_constants.glsl, the GLSL copy of render::kShaderConstants (with the
+// hash streams of particles/variation.hpp) and the drag-factor series of
+// particles/motion_math.hpp, so no binding, flag or coefficient is typed twice.
 // Usage: kiln-shader-constants OUT.glsl
-#include <cstdint>
 #include <cstdio>
 #include <fstream>
 #include <sstream>
 #include <string>
 
-#include "particles/model.hpp"
-#include "particles/variation.hpp"
+#include "particles/motion_math.hpp"
 #include "render/shader_constants.hpp"
 
 namespace {
 
 using namespace kiln;
 
-// Layout qualifiers take int constant expressions; everything the shaders compare with uint
-// values is uint.
-void constant(std::ostringstream& out, const char* type, const char* name, std::uint32_t value) {
-  out << "const " << type << ' ' << name << " = " << value << (type[0] == 'u' ? "u" : "") << ";\n";
-}
-void binding(std::ostringstream& out, const char* name, std::uint32_t value) { constant(out, "int", name, value); }
-void word(std::ostringstream& out, const char* name, std::uint32_t value) { constant(out, "uint", name, value); }
-void stream(std::ostringstream& out, const char* name, particles::Stream s) {
-  word(out, name, static_cast<std::uint32_t>(s));
-}
-void blend(std::ostringstream& out, const char* name, particles::Blend b) { word(out, name, render::shaderBlendMode(b)); }
-
-void eventBlend(std::ostringstream& out, const char* name, sim::BlendMode b) {
-  word(out, name, render::shaderEventBlend(b));
+// c0 + q * (c1 + q * (… + q * c5)), each coefficient written as the fraction it is, so the
+// shader's literal folds to the same number the C++ constant has.
+template <std::size_t N>
+std::string horner(const std::array<particles::detail::Fraction, N>& c) {
+  std::string text, close;
+  for (std::size_t i = 0; i < N; ++i) {
+    const std::string term = "(" + std::to_string(c[i].num) + ".0 / " + std::to_string(c[i].den) + ".0)";
+    text += i + 1 < N ? term + " + q * (" : term;
+    if (i + 1 < N) close += ")";
+  }
+  return text + close;
 }
 
 std::string text() {
   std::ostringstream out;
   out << "// Generated at build time from engine/render/shader_constants.hpp and\n"
-         "// engine/particles/variation.hpp by kiln-shader-constants; do not edit.\n\n";
-  out << "// Binding points and texture units.\n";
-  binding(out, "kFrameBinding", render::kFrameBinding);
-  binding(out, "kPresetsBinding", render::kPresetsBinding);
-  binding(out, "kEmittersBinding", render::kEmittersBinding);
-  binding(out, "kScheduleBinding", render::kScheduleBinding);
-  binding(out, "kClocksBinding", render::kClocksBinding);
-  binding(out, "kFrameRectsBinding", render::kFrameRectsBinding);
-  binding(out, "kInstancesBinding", render::kInstancesBinding);
-  binding(out, "kCountersBinding", render::kCountersBinding);
-  binding(out, "kResultsBinding", render::kResultsBinding);
-  binding(out, "kStatesBinding", render::kStatesBinding);
-  binding(out, "kDrawListBinding", render::kDrawListBinding);
-  binding(out, "kCommandsBinding", render::kCommandsBinding);
-  binding(out, "kEventInstancesBinding", render::kEventInstancesBinding);
-  binding(out, "kLiveBitsBinding", render::kLiveBitsBinding);
-  binding(out, "kAtlasUnit", render::kAtlasUnit);
-  binding(out, "kLayerCountsUnit", render::kLayerCountsUnit);
-  binding(out, "kEventSpriteUnit", render::kEventSpriteUnit);
-  out << "\n// Instances: emitter << kSlotBits | slot.\n";
-  word(out, "kSlotBits", render::kSlotBits);
-  word(out, "kSlotMask", render::kSlotMask);
-  out << "\n// EmitterClockData.clock.w flags.\n";
-  word(out, "kClockStarted", render::kClockStarted);
-  word(out, "kClockVisible", render::kClockVisible);
-  out << "\n// Variation hash streams.\n";
-  stream(out, "kSpawnX", particles::Stream::SpawnX);
-  stream(out, "kSpawnY", particles::Stream::SpawnY);
-  stream(out, "kSpawnZ", particles::Stream::SpawnZ);
-  stream(out, "kVelocityX", particles::Stream::VelocityX);
-  stream(out, "kVelocityY", particles::Stream::VelocityY);
-  stream(out, "kVelocityZ", particles::Stream::VelocityZ);
-  stream(out, "kLifetime", particles::Stream::Lifetime);
-  stream(out, "kAngle", particles::Stream::Angle);
-  stream(out, "kSpin", particles::Stream::Spin);
-  out << "\n// Blend selector (PresetData.sprite.w).\n";
-  blend(out, "kBlendAdditive", particles::Blend::Additive);
-  blend(out, "kBlendCutout", particles::Blend::Cutout);
-  blend(out, "kBlendAlpha", particles::Blend::Alpha);
-  blend(out, "kBlendPremultiplied", particles::Blend::Premultiplied);
-  out << "\n// Event particles: blend formula and texture-alpha selectors (events.frag).\n";
-  eventBlend(out, "kEventLightMatter", sim::BlendMode::LightMatter);
-  eventBlend(out, "kEventNormal", sim::BlendMode::Normal);
-  eventBlend(out, "kEventAdditive", sim::BlendMode::Additive);
-  eventBlend(out, "kEventMultiply", sim::BlendMode::Multiply);
-  eventBlend(out, "kEventSubtractive", sim::BlendMode::Subtractive);
-  eventBlend(out, "kEventPremultiplied", sim::BlendMode::Premultiplied);
-  word(out, "kTextureAlphaAlpha", render::shaderTextureAlpha(sim::TextureAlpha::Alpha));
-  word(out, "kTextureAlphaBrightness", render::shaderTextureAlpha(sim::TextureAlpha::Brightness));
+         "// engine/particles/motion_math.hpp by kiln-shader-constants; do not edit.\n";
+  for (const render::ShaderConstant& c : render::kShaderConstants) {
+    switch (c.kind) {
+      case render::ShaderConstant::Heading: out << "\n// " << c.name << "\n"; break;
+      case render::ShaderConstant::Int: out << "const int " << c.name << " = " << c.value << ";\n"; break;
+      case render::ShaderConstant::Uint: out << "const uint " << c.name << " = " << c.value << "u;\n"; break;
+    }
+  }
+  out << "\n// Drag-factor series for q = drag * age below kDragSeriesLimit: f = age * dragSeriesF(q),\n"
+         "// g = age * age * dragSeriesG(q).\n";
+  out << "const float kDragSeriesLimit = " << particles::detail::kDragSeriesLimit << ";\n";
+  out << "float dragSeriesF(float q) {\n  precise float p = " << horner(particles::detail::kDragSeriesF)
+      << ";\n  return p;\n}\n";
+  out << "float dragSeriesG(float q) {\n  precise float p = " << horner(particles::detail::kDragSeriesG)
+      << ";\n  return p;\n}\n";
   return out.str();
 }
 

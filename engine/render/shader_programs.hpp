@@ -1,0 +1,42 @@
+// Every GL program the renderer builds: its object label and its stage files in link order.
+// GL-free. One list, read by the renderer (renderer.cpp, gpu_probe.cpp) and by the offline
+// validator (tests/shaders/kiln-shader-dump), so the programs the validator checks are the ones
+// the renderer compiles.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+
+namespace kiln::render {
+
+struct ShaderProgram {
+  std::string_view label;
+  std::array<std::string_view, 2> files{};
+  std::size_t fileCount = 0;
+  // particle_state.comp: built with stateLanesDefine(lanes) for the driver's workgroup size.
+  bool laneVariants = false;
+  std::span<const std::string_view> stages() const { return {files.data(), fileCount}; }
+};
+
+inline constexpr ShaderProgram kParticleProgram{"kiln.particle", {"particle.vert", "particle.frag"}, 2};
+inline constexpr ShaderProgram kSectorProgram{"kiln.sector", {"sector.vert", "sector.frag"}, 2};
+inline constexpr ShaderProgram kLinesProgram{"kiln.lines", {"lines.vert", "lines.frag"}, 2};
+inline constexpr ShaderProgram kOverdrawProgram{"kiln.overdraw", {"overdraw.vert", "overdraw.frag"}, 2};
+inline constexpr ShaderProgram kStateProgram{"kiln.particle-state", {"particle_state.comp"}, 1, true};
+inline constexpr ShaderProgram kCompactProgram{"kiln.particle-compact", {"particle_compact.comp"}, 1};
+inline constexpr ShaderProgram kEventsProgram{"kiln.events", {"events.vert", "events.frag"}, 2};
+inline constexpr ShaderProgram kProbeProgram{"kiln.probe", {"particle_eval.comp"}, 1};  // gpu_probe.cpp
+
+inline constexpr std::array<const ShaderProgram*, 8> kShaderPrograms{
+    &kParticleProgram, &kSectorProgram,  &kLinesProgram,  &kOverdrawProgram,
+    &kStateProgram,    &kCompactProgram, &kEventsProgram, &kProbeProgram};
+
+// The define a lane-variant program is built with: lanes per workgroup.
+inline std::string stateLanesDefine(std::uint32_t lanes) {
+  return "#define KILN_STATE_LANES " + std::to_string(lanes) + "\n";
+}
+
+}  // namespace kiln::render
