@@ -38,10 +38,12 @@ struct Lanes {
   __m256d v;
   Lanes() = default;
   KILN_MATH Lanes(__m256d x) : v(x) {}  // NOLINT: implicit, a register is its lanes
-  // A constant in every lane. A shuffle of the one-lane vector, not an initializer list {c, c,
-  // c, c}, which GCC builds through memory in a template of the baseline target: four stores
-  // and a wide load that cannot forward, a stall per constant.
-  KILN_MATH Lanes(double c) : v(__builtin_shuffle(__m256d{c}, LaneBits{0, 0, 0, 0})) {}  // NOLINT
+  // A value in every lane. A compile-time constant is a constant vector (one load); anything
+  // else a shuffle of the one-lane vector, not an initializer list {c, c, c, c}, which GCC
+  // builds through memory in a template of the baseline target: four stores and a wide load
+  // that cannot forward, a stall per value.
+  KILN_MATH Lanes(double c)  // NOLINT: implicit, a constant in every lane
+      : v(__builtin_constant_p(c) ? __m256d{c, c, c, c} : __builtin_shuffle(__m256d{c}, LaneBits{0, 0, 0, 0})) {}
 };
 
 KILN_MATH Lanes operator+(Lanes a, Lanes b) { return a.v + b.v; }
@@ -52,8 +54,9 @@ KILN_MATH Lanes operator-(Lanes a) { return -a.v; }
 KILN_MATH LaneMask operator<(Lanes a, Lanes b) { return {a.v < b.v}; }
 KILN_MATH LaneMask operator>(Lanes a, Lanes b) { return {a.v > b.v}; }
 KILN_MATH LaneMask operator&(LaneMask a, LaneMask b) { return {a.bits & b.bits}; }
-KILN_MATH Lanes maxOf(Lanes a, Lanes b) { return a.v > b.v ? a.v : b.v; }
-KILN_MATH Lanes minOf(Lanes a, Lanes b) { return a.v < b.v ? a.v : b.v; }
+// vmaxpd/vminpd: a > b ? a : b and a < b ? a : b, one instruction each.
+KILN_AVX2_OP Lanes maxOf(Lanes a, Lanes b) { return _mm256_max_pd(a.v, b.v); }
+KILN_AVX2_OP Lanes minOf(Lanes a, Lanes b) { return _mm256_min_pd(a.v, b.v); }
 KILN_MATH Lanes select(LaneMask m, Lanes a, Lanes b) { return m.bits ? a.v : b.v; }
 KILN_AVX2_OP Lanes truncate(Lanes a) { return _mm256_round_pd(a.v, _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC); }
 KILN_AVX2_OP Lanes floorOf(Lanes a) { return _mm256_round_pd(a.v, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC); }
