@@ -85,23 +85,22 @@ void Renderer::Impl::uploadEventInstances() {
 
 void Renderer::Impl::drawSceneTransparencyPass(const PassInfo& pass, const FrameOptions& options, FrameStats& next) {
   if (!events || !options.events || !passShown(options, pass.pass)) return;
-  next.events = events->scene.stats();
   if (events->scene.batcher().sorted().empty()) return;
-  applyPassState(pass);
+  applyPassState(glState, pass);
   uploadEventInstances();
   glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kEventInstancesBinding, events->instances.id());
-  glUseProgram(eventProgram.id());
-  glBindVertexArray(emptyArray.id());
+  glState.program(eventProgram.id());
+  glState.vertexArray(emptyArray.id());
   const GLuint prog = eventProgram.id();
   glProgramUniform1ui(prog, 4, options.debug.overdraw ? 1u : 0u);
   for (const sim::DrawRange& r : events->scene.batcher().ranges()) {
     const EventMaterial m = events->scene.material(r.material);
-    applyBlend(options.debug.overdraw ? kLayerCount : eventBlendInfo(m.blend).state);
+    glState.blend(options.debug.overdraw ? kLayerCount : eventBlendInfo(m.blend).state);
     glProgramUniform1ui(prog, 0, shaderEventBlend(m.blend));
     const bool textured = m.texture >= 0 && static_cast<std::size_t>(m.texture) < events->textures.size() &&
                           events->textures[static_cast<std::size_t>(m.texture)];
     glProgramUniform1ui(prog, 3, textured ? 1u : 0u);
-    if (textured) glBindTextureUnit(kEventSpriteUnit, events->textures[static_cast<std::size_t>(m.texture)].id());
+    if (textured) glState.texture(kEventSpriteUnit, events->textures[static_cast<std::size_t>(m.texture)].id());
     glDrawArraysInstancedBaseInstance(GL_TRIANGLE_STRIP, 0, 4, static_cast<GLsizei>(r.count), r.first);
     ++next.passDrawCalls[static_cast<std::size_t>(pass.pass)];
   }

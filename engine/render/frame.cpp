@@ -15,21 +15,13 @@ bool passShown(const FrameOptions& o, Pass p) {
 }
 
 // The fixed-function state a row of the pass table asks for; every pass sets all of it, so no
-// pass depends on what the one before left behind.
-void applyPassState(const PassInfo& p) {
-  if (p.depthTest)
-    glEnable(GL_DEPTH_TEST);
-  else
-    glDisable(GL_DEPTH_TEST);
-  glDepthMask(p.depthWrite ? GL_TRUE : GL_FALSE);
-  if (p.cullBackFaces) {
-    glEnable(GL_CULL_FACE);
-    glCullFace(GL_BACK);
-    glFrontFace(GL_CCW);  // sector_mesh.hpp: front faces look into the sector
-  } else {
-    glDisable(GL_CULL_FACE);
-  }
-  applyBlend(p.blend);
+// pass depends on what the one before left behind, and the cache sends only what changed.
+void applyPassState(GlState& state, const PassInfo& p) {
+  state.depthTest(p.depthTest);
+  state.depthMask(p.depthWrite);
+  state.cullBackFaces(p.cullBackFaces);
+  state.blend(p.blend);
+  state.colorMask(true);
 }
 
 namespace {
@@ -75,8 +67,8 @@ void Renderer::Impl::clearTarget(GLuint framebuffer, const FrameOptions& options
   glBindFramebuffer(GL_DRAW_FRAMEBUFFER, framebuffer);
   glViewport(0, 0, static_cast<GLsizei>(width), static_cast<GLsizei>(height));
   glDisable(GL_SCISSOR_TEST);
-  glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
-  glDepthMask(GL_TRUE);
+  glState.colorMask(true);
+  glState.depthMask(true);
   const bool overdraw = options.debug.overdraw;
   const std::array<float, 4> clearColor = overdraw ? std::array<float, 4>{0, 0, 0, 1} : options.clearColor;
   glClearBufferfv(GL_COLOR, 0, clearColor.data());
@@ -106,6 +98,7 @@ void Renderer::Impl::drawFrameInto(GLuint framebuffer, std::optional<FrameQuerie
   // This view's timer and statistics results of its previous frame, as far as the GPU has them
   // (never waits).
   queries.beginFrame(next);
+  glState.forget();  // the caller has drawn since the last frame
   next.timersUnreliable = softwareDriver;
   if (!options.countLiveParticles || !level || !level->hasParticles) next.liveParticles = 0;
 
@@ -136,6 +129,7 @@ void Renderer::Impl::drawFrameInto(GLuint framebuffer, std::optional<FrameQuerie
     }
     bindLevelBuffers();
     cullEmitters(levelTime, camera, aspect, options, next);
+    gl::DebugGroup group("particle-compute");
     queries.beginCompute();
     evaluateParticles();
     queries.endCompute();
@@ -149,12 +143,20 @@ void Renderer::Impl::drawFrameInto(GLuint framebuffer, std::optional<FrameQuerie
   // The clear comes after the compute passes, so that it and every draw make one batch of
   // rasterizer work: a software rasterizer that had to finish a queued clear before a dispatch
   // would write the whole target out and read it back in for the first draw.
-  clearTarget(framebuffer, options, width, height);
+  {
+    gl::DebugGroup group("clear");
+    clearTarget(framebuffer, options, width, height);
+  }
 
   glDepthFunc(GL_LESS);
   for (const PassInfo& pass : kPasses) {
     const auto i = static_cast<std::size_t>(pass.pass);
-    {
+    if (pass.kind == PassKind::SceneTransparency && events && options.events && passShown(options, pass.pass))
+      next.events = events->scene.stats();
+    // A pass with nothing to draw sets no state and runs no query; its figures read 0.
+    if (!passHasWork(pass, options)) {
+      queries.skipPass(i);
+    } else {
       gl::DebugGroup group(pass.name);
       queries.beginPass(i);
       switch (pass.kind) {
@@ -166,15 +168,18 @@ void Renderer::Impl::drawFrameInto(GLuint framebuffer, std::optional<FrameQuerie
       queries.endPass(i);
     }
     // Outside the timers: the palette replaces the layer counts once every particle is in.
-    if (pass.pass == kLastParticlePass && options.debug.overdraw && level->hasParticles)
+    if (pass.pass == kLastParticlePass && options.debug.overdraw && level->hasParticles) {
       resolveOverdraw(framebuffer, width, height);
+      glState.forget();  // the resolve sets state of its own
+    }
   }
 
-  glDisable(GL_CULL_FACE);
-  glDisable(GL_BLEND);
-  glDepthMask(GL_TRUE);
-  glBindVertexArray(0);
-  glUseProgram(0);
+  // The caller gets a plain state back: no culling or blending, depth writes on, nothing bound.
+  glState.cullBackFaces(false);
+  glState.blend(kNoBlend);
+  glState.depthMask(true);
+  glState.vertexArray(0);
+  glState.program(0);
   if (level->hasParticles && options.countLiveParticles) queries.recordLiveCount(level->counters.id());
   for (const std::uint32_t n : next.passDrawCalls) next.drawCalls += n;
   queries.endFrame(options.waitForQueries, next);
@@ -182,32 +187,53 @@ void Renderer::Impl::drawFrameInto(GLuint framebuffer, std::optional<FrameQuerie
   stats = next;
 }
 
+bool Renderer::Impl::passHasWork(const PassInfo& pass, const FrameOptions& options) const {
+  switch (pass.kind) {
+    case PassKind::Sectors: return level->sectorVertexCount > 0;  // depth, even when hidden
+    case PassKind::WorldParticles: {
+      if (!level->hasParticles || !passShown(options, pass.pass)) return false;
+      for (std::size_t g = 0; g < level->draws.size(); ++g)
+        if (level->draws[g].pass == pass.pass && level->drawCommands[g].second > 0) return true;
+      return false;
+    }
+    case PassKind::SceneTransparency:
+      return events && options.events && passShown(options, pass.pass) && !events->scene.batcher().sorted().empty();
+    case PassKind::DebugViews: {
+      const DebugViews& d = options.debug;
+      return passShown(options, pass.pass) &&
+             ((d.sectorPlanes && (level->planes.count > 0 || level->outlines.count > 0)) ||
+              (d.storedBounds && level->storedBounds.count > 0) ||
+              (d.recomputedBounds && level->recomputedBounds.count > 0));
+    }
+  }
+  return true;
+}
+
 // Sectors always fill depth so particles are occluded the same way whichever pass is shown.
 void Renderer::Impl::drawSectorsPass(const PassInfo& pass, const FrameOptions& options, FrameStats& next) {
   const bool shown = passShown(options, pass.pass) && !options.debug.overdraw;
-  applyPassState(pass);
-  if (!shown) glColorMask(GL_FALSE, GL_FALSE, GL_FALSE, GL_FALSE);
-  glUseProgram(sector.id());
+  applyPassState(glState, pass);
+  if (!shown) glState.colorMask(false);  // depth only; the next pass turns colour back on
+  glState.program(sector.id());
   glProgramUniform1ui(sector.id(), 0, options.debug.grid ? 1u : 0u);
-  glBindVertexArray(level->sectorArray.id());
+  glState.vertexArray(level->sectorArray.id());
   if (level->sectorVertexCount > 0) {
     glDrawArrays(GL_TRIANGLES, 0, level->sectorVertexCount);
     ++drawCalls(next, pass);
   }
-  glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
 }
 
 // The draw groups buildParticleTables made for this pass, one multi-draw of indexed quads each.
 void Renderer::Impl::drawParticlePass(const PassInfo& pass, const FrameOptions& options, FrameStats& next) {
   if (!level->hasParticles || !passShown(options, pass.pass)) return;
-  applyPassState(pass);
+  applyPassState(glState, pass);
   if (options.debug.overdraw) {
-    applyBlend(kLayerCount);
-    glDepthMask(GL_FALSE);
+    glState.blend(kLayerCount);
+    glState.depthMask(false);
   }
-  glUseProgram(particle.id());
+  glState.program(particle.id());
   glProgramUniform1ui(particle.id(), 0, options.debug.overdraw ? 1u : 0u);
-  glBindVertexArray(quadArray.id());
+  glState.vertexArray(quadArray.id());
   glBindBuffer(GL_DRAW_INDIRECT_BUFFER, level->indirect.id());
   for (std::size_t g = 0; g < level->draws.size(); ++g) {
     const DrawGroup& d = level->draws[g];
@@ -217,7 +243,7 @@ void Renderer::Impl::drawParticlePass(const PassInfo& pass, const FrameOptions& 
     // instanced strips: one batch of vertices per command rather than one per particle.
     const auto [first, count] = level->drawCommands[g];
     if (count == 0) continue;
-    if (d.page < level->pages.size()) glBindTextureUnit(kAtlasUnit, level->pages[d.page].id());
+    if (d.page < level->pages.size()) glState.texture(kAtlasUnit, level->pages[d.page].id());
     glMultiDrawElementsIndirect(GL_TRIANGLES, GL_UNSIGNED_SHORT,
                                 reinterpret_cast<const void*>(static_cast<std::uintptr_t>(first) * sizeof(LevelGpu::IndirectCommand)),
                                 static_cast<GLsizei>(count), 0);
@@ -237,10 +263,10 @@ void Renderer::Impl::evaluateParticles() {
   // Two dispatches, and no barrier() inside either: no lane ever waits for another
   // (docs/rendering.md, "One evaluation per slot").
   glClearNamedBufferData(l.liveBits.id(), GL_R32UI, GL_RED_INTEGER, GL_UNSIGNED_INT, nullptr);
-  glUseProgram(state.id());
+  glState.program(state.id());
   glDispatchCompute(groups, 1, 1);
   glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
-  glUseProgram(compact.id());
+  glState.program(compact.id());
   glProgramUniform1ui(compact.id(), 0, groups);  // one lane per command
   glDispatchCompute((groups + 63) / 64, 1, 1);
   // The quads read the states and draw list; the draws read the commands' index counts.
@@ -286,9 +312,9 @@ void Renderer::Impl::drawDebugPass(const PassInfo& pass, const FrameOptions& opt
   if (!passShown(options, pass.pass)) return;
   const auto& d = options.debug;
   if (!d.sectorPlanes && !d.storedBounds && !d.recomputedBounds) return;
-  applyPassState(pass);
-  glUseProgram(lines.id());
-  glBindVertexArray(level->lineArray.id());
+  applyPassState(glState, pass);
+  glState.program(lines.id());
+  glState.vertexArray(level->lineArray.id());
   if (d.sectorPlanes && level->planes.count > 0) {
     // Tinted over the sector surfaces they coincide with: pulled towards the camera so they
     // win the depth test, culled like the sectors pass (near walls stay open), no depth
@@ -301,7 +327,7 @@ void Renderer::Impl::drawDebugPass(const PassInfo& pass, const FrameOptions& opt
     glDisable(GL_POLYGON_OFFSET_FILL);
     glDepthFunc(GL_LESS);
   }
-  applyBlend(kNoBlend);  // lines are opaque
+  glState.blend(kNoBlend);  // lines are opaque
   for (const auto& [on, range] : {std::pair{d.sectorPlanes, level->outlines},
                                   std::pair{d.storedBounds, level->storedBounds},
                                   std::pair{d.recomputedBounds, level->recomputedBounds}}) {

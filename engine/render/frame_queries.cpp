@@ -50,6 +50,11 @@ void FrameQueries::read(std::uint32_t set, bool wait) {
     }
   }
   for (std::size_t i = 0; i < kPassCount; ++i) {
+    if (skipped_[set][i]) {
+      gpuMs_[i] = 0;
+      passStatistics_[i] = {};
+      skipped_[set][i] = false;
+    }
     if (!issued_[set][i]) continue;
     if (!wait) {
       // Every query of the pass must be available: reading one that is not would wait.
@@ -116,6 +121,11 @@ void FrameQueries::endPass(std::size_t pass) {
   }
   glEndQuery(GL_TIME_ELAPSED);
   issued_[set_][pass] = true;
+}
+
+void FrameQueries::skipPass(std::size_t pass) {
+  issued_[set_][pass] = false;
+  skipped_[set_][pass] = true;
 }
 
 void FrameQueries::endFrame(bool wait, FrameStats& out) {

@@ -25,6 +25,8 @@ class FrameQueries {
   void endCompute();
   void beginPass(std::size_t pass);
   void endPass(std::size_t pass);
+  // The pass drew nothing this frame: no query ran, and its figures read 0.
+  void skipPass(std::size_t pass);
   // Copies the live-particle counter into this frame's slot of a persistently mapped buffer and
   // fences it: the count reaches FrameStats::liveParticles with the next frame of this view
   // (or with endFrame when it waits), without stalling the pipeline.
@@ -43,6 +45,7 @@ class FrameQueries {
   std::uint32_t set_ = 0;  // the set this frame issues
   std::array<std::array<gl::Query, kPassCount>, 2> timers_;
   std::array<std::array<bool, kPassCount>, 2> issued_{};
+  std::array<std::array<bool, kPassCount>, 2> skipped_{};
   std::array<gl::Query, 2> computeTimers_;
   std::array<bool, 2> computeIssued_{};
   // Per set and pass: vertex invocations, primitives, fragments.

@@ -10,6 +10,7 @@
 #include "particles/model.hpp"
 #include "render/event_pass.hpp"
 #include "render/frame_queries.hpp"
+#include "render/gl_state.hpp"
 #include "render/gl_objects.hpp"
 #include "render/gpu_probe.hpp"
 #include "render/culling.hpp"
@@ -38,10 +39,12 @@ struct FrameUniforms {
 };
 static_assert(sizeof(FrameUniforms) == 128, "std140 Frame block is 128 bytes");
 
-// Sets (or disables) fixed-function blending as a pass-table state asks (frame.cpp).
+// Sets (or disables) fixed-function blending as a pass-table state asks (frame.cpp), outside a
+// frame's state cache (debug lines).
 void applyBlend(const BlendState& b);
-// The full fixed-function state of a pass-table row (depth, culling, blend; frame.cpp).
-void applyPassState(const PassInfo& p);
+// The full fixed-function state of a pass-table row (depth, culling, blend, colour writes on),
+// through the frame's state cache, so only what changed reaches GL (frame.cpp).
+void applyPassState(GlState& state, const PassInfo& p);
 // Whether the options let a pass draw (enabled, and the solo pass when one is set).
 bool passShown(const FrameOptions& o, Pass p);
 
@@ -111,7 +114,8 @@ struct Renderer::Impl {
   // Whether the driver has pipeline statistics queries (the extension; a 4.6 version forced on
   // a driver without it is not enough). Each view's FrameQueries makes its own.
   bool hasStatistics = false;
-  bool softwareDriver = false;  // softwareRenderer(), asked once (FrameStats::timersUnreliable)
+  bool softwareDriver = false;
+  GlState glState;  // what a frame's passes have set (forgotten at each frame's start)  // softwareRenderer(), asked once (FrameStats::timersUnreliable)
   // The queries of frames drawn into a caller's framebuffer; a RenderTarget has its own.
   std::optional<FrameQueries> callerQueries;
   gl::Buffer debugVertices;  // Renderer::drawLines' streaming buffer, grown by doubling
@@ -127,6 +131,8 @@ struct Renderer::Impl {
   // Draws into `framebuffer` with the queries of that view (made on first use).
   void drawFrameInto(GLuint framebuffer, std::optional<FrameQueries>& viewQueries, double levelTime,
                      const Camera& camera, const FrameOptions& options, std::uint32_t width, std::uint32_t height);
+  // Whether a row of kPasses draws anything this frame (after cullEmitters and the event update).
+  bool passHasWork(const PassInfo& pass, const FrameOptions& options) const;
   // Evaluates the slots of every drawn run once (particle_state.comp) before the passes.
   void evaluateParticles();
   // Decides which emitters draw this frame and writes the indirect commands of their runs.

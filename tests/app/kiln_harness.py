@@ -12,6 +12,9 @@ import subprocess
 import sys
 import zlib
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "viewer"))
+from png_check import decode_png  # noqa: E402  (the one PNG decoder of the test drivers)
+
 
 def arguments(usage, optional=0, absolute=False):
     """sys.argv[1:] as the names in `usage` ("KILN SOURCE_DIR SCRATCH_DIR"), then `optional`
@@ -126,38 +129,9 @@ def write_png(path, w, h, rgba=(0x80, 0x40, 0x20, 0xFF)):
 
 def read_png(path):
     """(width, height, rows) of an 8-bit RGBA, non-interlaced PNG (what kiln writes); each row a
-    bytearray of 4 bytes a pixel, top row first."""
-    data = read_file(path)
-    assert data[:8] == PNG_SIGNATURE, f"{path}: not a PNG"
-    pos, idat, w, h = 8, b"", 0, 0
-    while pos < len(data):
-        n, tag = struct.unpack(">I4s", data[pos:pos + 8])
-        body = data[pos + 8:pos + 8 + n]
-        if tag == b"IHDR":
-            w, h, depth, colour = struct.unpack(">IIBB", body[:10])
-            assert depth == 8 and colour == 6, f"{path}: expected RGBA8"
-        elif tag == b"IDAT":
-            idat += body
-        pos += 12 + n
-    raw, stride, rows, prev = zlib.decompress(idat), w * 4, [], bytearray(w * 4)
-    for y in range(h):
-        f, line = raw[y * (stride + 1)], bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
-        for i in range(stride):
-            a = line[i - 4] if i >= 4 else 0
-            b = prev[i]
-            c = prev[i - 4] if i >= 4 else 0
-            if f == 1:
-                line[i] = (line[i] + a) & 255
-            elif f == 2:
-                line[i] = (line[i] + b) & 255
-            elif f == 3:
-                line[i] = (line[i] + (a + b) // 2) & 255
-            elif f == 4:
-                p = a + b - c
-                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
-                line[i] = (line[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
-        rows.append(line)
-        prev = line
+    bytearray of 4 bytes a pixel, top row first. Decoded by tests/viewer/png_check.py."""
+    w, h, channels, rows = decode_png(path)
+    assert channels == 4, f"{path}: expected RGBA8"
     return w, h, rows
 
 

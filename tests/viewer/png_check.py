@@ -11,7 +11,10 @@ import sys
 import zlib
 
 
-def read_png(path):
+def decode_png(path):
+    """(width, height, channels, rows) of an 8-bit RGB (3 channels) or RGBA (4) non-interlaced
+    PNG; each row a bytearray, top row first. The one PNG reader of the test drivers
+    (tests/app/kiln_harness.py imports it)."""
     with open(path, "rb") as f:
         data = f.read()
     if data[:8] != b"\x89PNG\r\n\x1a\n":
@@ -50,9 +53,15 @@ def read_png(path):
                 p = a + b - c
                 pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
                 line[i] = (line[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
-        rows.append(bytes(line))
+        rows.append(line)
         prev = line
-    pixels = [row[x * channels:x * channels + 3] for row in rows for x in range(width)]
+    return width, height, channels, rows
+
+
+def read_png(path):
+    """(width, height, pixels): each pixel's RGB bytes, row by row."""
+    width, height, channels, rows = decode_png(path)
+    pixels = [bytes(row[x * channels:x * channels + 3]) for row in rows for x in range(width)]
     return width, height, pixels
 
 
