@@ -183,7 +183,7 @@ void GpuView::drawOverlay(ViewerState& s, const OverlayList& list) {
   if (!mainTarget_) return;
   const auto w = mainTarget_->width(), h = mainTarget_->height();
   renderer_->drawLines(list.lines, list.points, toRenderCamera(s.view.camera, double(w) / h), *mainTarget_);
-  s.view.viewportTexture = imguiId(mainTarget_->imguiTexture());
+  s.view.viewportTexture = imguiId(mainTarget_->topDownTexture());
 }
 
 UiTexture GpuView::drawTop(ViewerState& s, std::uint32_t width, std::uint32_t height) {
@@ -192,7 +192,7 @@ UiTexture GpuView::drawTop(ViewerState& s, std::uint32_t width, std::uint32_t he
   render::FrameOptions o = frameOptions(s);
   o.countLiveParticles = false;
   renderer_->drawFrame(s.view.clock.time, toRenderCamera(s.view.topCamera, double(width) / height), o, *topTarget_);
-  const UiTexture id = imguiId(topTarget_->imguiTexture());
+  const UiTexture id = imguiId(topTarget_->topDownTexture());
   render::bindWindowFramebuffer(static_cast<std::uint32_t>(std::max(1, s.view.framebufferWidth)),
                                 static_cast<std::uint32_t>(std::max(1, s.view.framebufferHeight)));
   return id;

@@ -22,13 +22,13 @@ namespace kiln::viewer {
 // The renderer's camera for a viewer camera.
 render::Camera toRenderCamera(const ViewCamera& c, double aspect);
 
-// The UI's id of a renderer texture (the GL texture name the renderer hands out).
-inline UiTexture imguiId(std::uintptr_t handle) { return static_cast<UiTexture>(handle); }
+// The UI's id of a renderer texture (the opaque value the renderer hands out).
+inline UiTexture imguiId(render::TextureHandle handle) { return static_cast<UiTexture>(handle.value()); }
 
 // An RGBA8 texture ImGui can show (ImGui::Image takes its id); the renderer owns the GL side.
 class ImageTexture : public render::ImageTexture {
  public:
-  UiTexture imguiId() const { return viewer::imguiId(imguiTexture()); }
+  UiTexture imguiId() const { return viewer::imguiId(texture()); }
 };
 
 // Event particle-steps one viewer frame may spend, births counted as sim/budget.hpp counts them

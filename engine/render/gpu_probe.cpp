@@ -76,7 +76,7 @@ std::variant<std::vector<GpuSlotState>, core::Diagnostic> Renderer::Impl::probeS
 
 std::variant<std::vector<GpuSlotState>, core::Diagnostic> evaluateSlotsOnGpu(Renderer& renderer, double levelTime,
                                                                               std::span<const SlotRef> slots) {
-  return renderer.impl().probeSlots(levelTime, slots);
+  return RendererAccess::of(renderer).probeSlots(levelTime, slots);
 }
 
 }  // namespace kiln::render

@@ -25,9 +25,7 @@ std::uint32_t ImageTexture::height() const {
 bool ImageTexture::empty() const {
   return !impl_->texture;
 }
-std::uintptr_t ImageTexture::imguiTexture() const {
-  return static_cast<std::uintptr_t>(impl_->texture.id());
-}
+TextureHandle ImageTexture::texture() const { return TextureHandle(impl_->texture.id()); }
 
 void ImageTexture::upload(const core::Image& image) {
   if (image.empty()) return;

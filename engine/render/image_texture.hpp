@@ -1,4 +1,4 @@
-// GPU images the viewer shows through ImGui (A/B captures, their difference), and the window's
+// GPU images a UI shows (the viewer's A/B captures, their difference), and the window's
 // framebuffer: binding it for drawing and reading it back for screenshots. Requires a current
 // OpenGL 4.6 context; no GL types in this header.
 #pragma once
@@ -8,10 +8,11 @@
 #include <memory>
 
 #include "core/image.hpp"
+#include "render/texture_handle.hpp"
 
 namespace kiln::render {
 
-// One RGBA8 texture holding an image, rows top-down as ImGui samples them. Move-only.
+// One RGBA8 texture holding an image, rows top-down as UI toolkits sample them. Move-only.
 class ImageTexture {
  public:
   ImageTexture();
@@ -20,8 +21,8 @@ class ImageTexture {
   ~ImageTexture();
   // Replaces the contents; reallocates only when the size changes. An empty image is ignored.
   void upload(const core::Image& image);
-  // ImGui's texture id (ImTextureID is void*: cast the value); 0 before the first upload.
-  std::uintptr_t imguiTexture() const;
+  // The texture for a UI toolkit; no texture before the first upload.
+  TextureHandle texture() const;
   std::uint32_t width() const;
   std::uint32_t height() const;
   bool empty() const;

@@ -53,7 +53,7 @@ void RenderTarget::readPixels(core::Image& out) const {
                      out.rgba.begin() + static_cast<std::ptrdiff_t>((out.height - 1 - y) * row));
 }
 
-std::uintptr_t RenderTarget::imguiTexture() {
+TextureHandle RenderTarget::topDownTexture() {
   Impl& t = *impl_;
   const auto w = static_cast<GLint>(std::max(t.width, 1u)), h = static_cast<GLint>(std::max(t.height, 1u));
   if (!t.display) {
@@ -64,12 +64,12 @@ std::uintptr_t RenderTarget::imguiTexture() {
     t.displayFramebuffer = gl::Framebuffer("kiln.target.display");
     glNamedFramebufferTexture(t.displayFramebuffer.id(), GL_COLOR_ATTACHMENT0, t.display.id(), 0);
   }
-  gl::DebugGroup group("target-to-imgui");
+  gl::DebugGroup group("target-top-down-copy");
   glDisable(GL_SCISSOR_TEST);  // a blit is scissored too
-  // Destination rows reversed: the copy's row 0 is the image's top row, which ImGui samples first.
+  // Destination rows reversed: the copy's row 0 is the image's top row, which a UI samples first.
   glBlitNamedFramebuffer(t.framebuffer.id(), t.displayFramebuffer.id(), 0, 0, w, h, 0, h, w, 0,
                          GL_COLOR_BUFFER_BIT, GL_NEAREST);
-  return static_cast<std::uintptr_t>(t.display.id());
+  return TextureHandle(t.display.id());
 }
 
 }  // namespace kiln::render

@@ -25,6 +25,7 @@
 #include "render/debug_vertex.hpp"
 #include "render/event_scene.hpp"
 #include "render/passes.hpp"
+#include "render/texture_handle.hpp"
 #include "world/level.hpp"
 #include "sim/model.hpp"
 #include "world/world.hpp"
@@ -133,14 +134,15 @@ class RenderTarget {
   void resize(std::uint32_t width, std::uint32_t height);
   // Rows top to bottom (image convention), straight copy of what was rendered.
   void readPixels(core::Image& out) const;
-  // The last rendering as an ImGui texture id (ImTextureID is void*: cast the value). GL keeps
-  // rows bottom-up and ImGui samples top-down, so this refreshes a flipped copy (one GPU blit)
-  // that ImGui::Image shows upright with its default UVs. Valid until resize or destruction.
-  std::uintptr_t imguiTexture();
+  // The last rendering, rows top-down: GL keeps rows bottom-up and UI toolkits sample top-down,
+  // so this refreshes a flipped copy (one GPU blit) that a toolkit shows upright with its
+  // default texture coordinates. Valid until resize or destruction.
+  TextureHandle topDownTexture();
   struct Impl;
-  Impl& impl() { return *impl_; }
 
  private:
+  friend class Renderer;  // draws into it
+  Impl& impl() { return *impl_; }
   std::unique_ptr<Impl> impl_;
 };
 
@@ -207,9 +209,9 @@ class Renderer {
   bool reloadShadersIfChanged(std::string& error);
 
   struct Impl;
-  Impl& impl() { return *impl_; }  // for engine/render's own translation units
 
  private:
+  friend struct RendererAccess;  // engine/render's own translation units (renderer_impl.hpp)
   std::unique_ptr<Impl> impl_;
 };
 

@@ -25,7 +25,7 @@ struct RenderTarget::Impl {
   gl::Texture color;
   gl::Renderbuffer depth;
   gl::Framebuffer framebuffer;
-  gl::Texture display;  // top-down copy for ImGui (imguiTexture), made on first use
+  gl::Texture display;  // the top-down copy (topDownTexture), made on first use
   gl::Framebuffer displayFramebuffer;
   std::optional<FrameQueries> queries;  // this view's timers and statistics, made on first draw
   void allocate(std::uint32_t w, std::uint32_t h);
@@ -38,6 +38,12 @@ struct FrameUniforms {
   std::array<std::uint32_t, 4> options;  // x: count live particles
 };
 static_assert(sizeof(FrameUniforms) == 128, "std140 Frame block is 128 bytes");
+
+// The renderer's state for engine/render's free functions (gpu_probe.cpp); Renderer::Impl
+// itself is private.
+struct RendererAccess {
+  static Renderer::Impl& of(Renderer& r) { return *r.impl_; }
+};
 
 // Sets (or disables) fixed-function blending as a pass-table state asks (frame.cpp), outside a
 // frame's state cache (debug lines).
@@ -114,8 +120,8 @@ struct Renderer::Impl {
   // Whether the driver has pipeline statistics queries (the extension; a 4.6 version forced on
   // a driver without it is not enough). Each view's FrameQueries makes its own.
   bool hasStatistics = false;
-  bool softwareDriver = false;
-  GlState glState;  // what a frame's passes have set (forgotten at each frame's start)  // softwareRenderer(), asked once (FrameStats::timersUnreliable)
+  bool softwareDriver = false;  // softwareRenderer(), asked once (FrameStats::timersUnreliable)
+  GlState glState;  // what a frame's passes have set (forgotten at each frame's start)
   // The queries of frames drawn into a caller's framebuffer; a RenderTarget has its own.
   std::optional<FrameQueries> callerQueries;
   gl::Buffer debugVertices;  // Renderer::drawLines' streaming buffer, grown by doubling

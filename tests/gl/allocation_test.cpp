@@ -104,12 +104,12 @@ TEST_CASE("steady-state overlay, overdraw palette and ImGui view copies make zer
   const auto frame = [&](double t) {
     renderer.drawFrame(t, camera, options, target);
     renderer.drawLines(lines, points, camera, target);
-    return target.imguiTexture();
+    return target.topDownTexture().value();
   };
   for (int i = 0; i < 10; ++i) frame(0.5 + i / 60.0);  // warm-up: buffers and the display copy exist
 
   const std::uint64_t before = gAllocations.load();
-  std::uintptr_t handles = 0;
+  std::uint64_t handles = 0;
   for (int i = 0; i < 500; ++i) handles |= frame(1.0 + i / 60.0);
   CHECK(gAllocations.load() - before == 0);
   CHECK(handles != 0);

@@ -174,9 +174,9 @@ TEST_CASE("a steady two-view viewer frame makes no readback, state query or fenc
     r.drawFrame(t, test::roomCamera(), main, viewport);
     live = std::max(live, r.stats().liveParticles);
     r.drawLines(lines, {}, test::roomCamera(), viewport);
-    (void)viewport.imguiTexture();
+    (void)viewport.topDownTexture();
     r.drawFrame(t, test::roomCamera(), topView, top);
-    (void)top.imguiTexture();
+    (void)top.topDownTexture();
   };
   for (int i = 0; i < 4; ++i) frame(0.5 + i / 60.0);  // warm-up: queries, copies, buffers exist
   {

@@ -134,7 +134,7 @@ TEST_CASE("an offscreen view's ImGui texture is an upright copy, and follows res
   target.readPixels(expected);
   REQUIRE(pixel(expected, 3, 7) == kRed);
 
-  const auto handle = static_cast<GLuint>(target.imguiTexture());
+  const auto handle = static_cast<GLuint>(target.topDownTexture().value());
   REQUIRE(handle != 0);
   core::Image shown;
   shown.width = 64;
@@ -150,7 +150,7 @@ TEST_CASE("an offscreen view's ImGui texture is an upright copy, and follows res
   CHECK(target.width() == 40);
   CHECK(target.height() == 20);
   GLint w = 0, h = 0;
-  const auto resized = static_cast<GLuint>(target.imguiTexture());
+  const auto resized = static_cast<GLuint>(target.topDownTexture().value());
   glGetTextureLevelParameteriv(resized, 0, GL_TEXTURE_WIDTH, &w);
   glGetTextureLevelParameteriv(resized, 0, GL_TEXTURE_HEIGHT, &h);
   CHECK(w == 40);
@@ -167,14 +167,14 @@ TEST_CASE("an image texture holds what was uploaded, top row first", "[gl][textu
   test::glContext();
   render::ImageTexture t;
   CHECK(t.empty());
-  CHECK(t.imguiTexture() == 0);
+  CHECK(!t.texture());
   core::Image img;
   img.width = 3;
   img.height = 2;
   for (std::uint8_t i = 0; i < 24; ++i) img.rgba.push_back(static_cast<std::uint8_t>(i * 10));
   t.upload(img);
   CHECK_FALSE(t.empty());
-  CHECK(t.imguiTexture() != 0);
+  CHECK(bool(t.texture()));
   core::Image back;
   t.readPixels(back);
   CHECK(back.width == 3);
@@ -186,9 +186,9 @@ TEST_CASE("an image texture holds what was uploaded, top row first", "[gl][textu
   CHECK(t.width() == 4);
   t.readPixels(back);
   CHECK(back.rgba == other.rgba);
-  const std::uintptr_t kept = t.imguiTexture();
+  const render::TextureHandle kept = t.texture();
   t.upload(test::solidImage(4, 9, 9, 9, 9));
-  CHECK(t.imguiTexture() == kept);
+  CHECK(t.texture() == kept);
   t.upload(core::Image{});  // ignored
   CHECK(t.width() == 4);
 }
