@@ -79,7 +79,7 @@ void Renderer::drawLines(std::span<const DebugVertex> lines, std::span<const Deb
   // The lines program writes no gl_PointSize, so the fixed size applies.
   glDisable(GL_PROGRAM_POINT_SIZE);
   glPointSize(5.0f);
-  glUseProgram(r.lines.id());
+  glUseProgram(r.programs.lines.id());
   glBindVertexArray(r.debugArray.id());
   // One buffer serves both lists: each upload is consumed by its draw before the next replaces it.
   if (lineCount > 0) {

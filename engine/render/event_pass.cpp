@@ -89,9 +89,9 @@ void Renderer::Impl::drawSceneTransparencyPass(const PassInfo& pass, const Frame
   applyPassState(glState, pass);
   uploadEventInstances();
   glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kEventInstancesBinding, events->instances.id());
-  glState.program(eventProgram.id());
+  glState.program(programs.events.id());
   glState.vertexArray(emptyArray.id());
-  const GLuint prog = eventProgram.id();
+  const GLuint prog = programs.events.id();
   glProgramUniform1ui(prog, 4, options.debug.overdraw ? 1u : 0u);
   for (const sim::DrawRange& r : events->scene.batcher().ranges()) {
     const EventMaterial m = events->scene.material(r.material);

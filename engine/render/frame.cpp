@@ -102,7 +102,7 @@ void Renderer::Impl::drawFrameInto(GLuint framebuffer, std::optional<FrameQuerie
   next.timersUnreliable = softwareDriver;
   if (!options.countLiveParticles || !level || !level->hasParticles) next.liveParticles = 0;
 
-  if (!level || !particle) {
+  if (!level || !programs.built()) {
     clearTarget(framebuffer, options, width, height);
     stats = next;
     return;
@@ -214,8 +214,8 @@ void Renderer::Impl::drawSectorsPass(const PassInfo& pass, const FrameOptions& o
   const bool shown = passShown(options, pass.pass) && !options.debug.overdraw;
   applyPassState(glState, pass);
   if (!shown) glState.colorMask(false);  // depth only; the next pass turns colour back on
-  glState.program(sector.id());
-  glProgramUniform1ui(sector.id(), 0, options.debug.grid ? 1u : 0u);
+  glState.program(programs.sector.id());
+  glProgramUniform1ui(programs.sector.id(), 0, options.debug.grid ? 1u : 0u);
   glState.vertexArray(level->sectorArray.id());
   if (level->sectorVertexCount > 0) {
     glDrawArrays(GL_TRIANGLES, 0, level->sectorVertexCount);
@@ -231,8 +231,8 @@ void Renderer::Impl::drawParticlePass(const PassInfo& pass, const FrameOptions& 
     glState.blend(kLayerCount);
     glState.depthMask(false);
   }
-  glState.program(particle.id());
-  glProgramUniform1ui(particle.id(), 0, options.debug.overdraw ? 1u : 0u);
+  glState.program(programs.particle.id());
+  glProgramUniform1ui(programs.particle.id(), 0, options.debug.overdraw ? 1u : 0u);
   glState.vertexArray(quadArray.id());
   glBindBuffer(GL_DRAW_INDIRECT_BUFFER, level->indirect.id());
   for (std::size_t g = 0; g < level->draws.size(); ++g) {
@@ -263,11 +263,11 @@ void Renderer::Impl::evaluateParticles() {
   // Two dispatches, and no barrier() inside either: no lane ever waits for another
   // (docs/rendering.md, "One evaluation per slot").
   glClearNamedBufferData(l.liveBits.id(), GL_R32UI, GL_RED_INTEGER, GL_UNSIGNED_INT, nullptr);
-  glState.program(state.id());
+  glState.program(programs.state.id());
   glDispatchCompute(groups, 1, 1);
   glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
-  glState.program(compact.id());
-  glProgramUniform1ui(compact.id(), 0, groups);  // one lane per command
+  glState.program(programs.compact.id());
+  glProgramUniform1ui(programs.compact.id(), 0, groups);  // one lane per command
   glDispatchCompute((groups + 63) / 64, 1, 1);
   // The quads read the states and draw list; the draws read the commands' index counts.
   glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_COMMAND_BARRIER_BIT);
@@ -313,7 +313,7 @@ void Renderer::Impl::drawDebugPass(const PassInfo& pass, const FrameOptions& opt
   const auto& d = options.debug;
   if (!d.sectorPlanes && !d.storedBounds && !d.recomputedBounds) return;
   applyPassState(glState, pass);
-  glState.program(lines.id());
+  glState.program(programs.lines.id());
   glState.vertexArray(level->lineArray.id());
   if (d.sectorPlanes && level->planes.count > 0) {
     // Tinted over the sector surfaces they coincide with: pulled towards the camera so they

@@ -30,12 +30,8 @@ std::variant<std::vector<GpuSlotState>, core::Diagnostic> Renderer::Impl::probeS
     packed.push_back(packInstance(s.emitter, s.slot));
   }
   if (packed.empty()) return std::vector<GpuSlotState>{};
-  if (!probe) {
-    std::string error;
-    probe = buildProgram(kProbeProgram, options.shaderDirectory, error, {},
-                         [this](std::string_view m) { log(m); });
-    if (!probe) return failure(error);
-  }
+  std::string error;
+  if (!programs.ensureProbe(options, [this](std::string_view m) { log(m); }, error)) return failure(error);
   gl::Buffer list("kiln.probe.slots");
   glNamedBufferStorage(list.id(), static_cast<GLsizeiptr>(packed.size() * 4), packed.data(), 0);
   gl::Buffer results("kiln.probe.results");
@@ -47,8 +43,8 @@ std::variant<std::vector<GpuSlotState>, core::Diagnostic> Renderer::Impl::probeS
   bindLevelBuffers();
   glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kInstancesBinding, list.id());
   glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kResultsBinding, results.id());
-  glUseProgram(probe.id());
-  glProgramUniform1ui(probe.id(), 0, static_cast<GLuint>(packed.size()));
+  glUseProgram(programs.probe.id());
+  glProgramUniform1ui(programs.probe.id(), 0, static_cast<GLuint>(packed.size()));
   glDispatchCompute(static_cast<GLuint>((packed.size() + 63) / 64), 1, 1);
   glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
   std::vector<SlotResultStd430> raw(packed.size());

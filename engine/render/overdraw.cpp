@@ -22,7 +22,7 @@ void Renderer::Impl::resolveOverdraw(GLuint framebuffer, std::uint32_t width, st
   glDisable(GL_BLEND);
   glDisable(GL_DEPTH_TEST);
   glDepthMask(GL_FALSE);
-  glUseProgram(overdraw.id());
+  glUseProgram(programs.overdraw.id());
   glBindTextureUnit(kLayerCountsUnit, overdrawCounts.id());
   glBindVertexArray(emptyArray.id());
   glDrawArrays(GL_TRIANGLES, 0, 3);

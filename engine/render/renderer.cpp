@@ -9,6 +9,7 @@
 #include "particles/bounds.hpp"
 #include "render/atlas.hpp"
 #include "render/program.hpp"
+#include "render/programs.hpp"
 #include "render/renderer_impl.hpp"
 #include "render/resources.hpp"
 #include "render/sector_mesh.hpp"
@@ -74,14 +75,6 @@ gl::Buffer staticBuffer(std::string_view label, const std::vector<T>& data) {
   return b;
 }
 
-std::vector<std::pair<std::filesystem::path, std::filesystem::file_time_type>> scanShaderTimes(const std::string& dir) {
-  std::vector<std::pair<std::filesystem::path, std::filesystem::file_time_type>> out;
-  std::error_code ec;
-  for (const auto& entry : std::filesystem::directory_iterator(dir, ec))
-    if (entry.is_regular_file(ec)) out.emplace_back(entry.path(), entry.last_write_time(ec));
-  std::sort(out.begin(), out.end());
-  return out;
-}
 
 }  // namespace
 
@@ -90,7 +83,7 @@ Renderer::Renderer(Renderer&&) noexcept = default;
 Renderer& Renderer::operator=(Renderer&&) noexcept = default;
 Renderer::~Renderer() {
   // The callback points at this Impl; a later message must not reach a dead object.
-  if (impl_ && impl_->particle) {
+  if (impl_ && impl_->programs.built()) {
     void* user = nullptr;
     glGetPointerv(GL_DEBUG_CALLBACK_USER_PARAM, &user);
     if (user == impl_.get()) glDebugMessageCallback(nullptr, nullptr);
@@ -107,48 +100,8 @@ std::uint32_t Renderer::atlasPageCount() const {
   return impl_->level ? static_cast<std::uint32_t>(impl_->level->pages.size()) : 0;
 }
 
-namespace {
-// Lanes of one particle_state.comp workgroup (see buildPrograms).
-std::uint32_t stateLanes(const RendererOptions& o) {
-  if (o.stateLanes != 0) return o.stateLanes;
-  return softwareRenderer() ? 8u : 64u;
-}
-}  // namespace
-
-bool Renderer::Impl::buildPrograms(std::string& error) {
-  const std::string& dir = options.shaderDirectory;
-  const auto logs = [this](std::string_view m) { log(m); };
-  gl::Program p = buildProgram(kParticleProgram, dir, error, {}, logs);
-  if (!p) return false;
-  gl::Program s = buildProgram(kSectorProgram, dir, error, {}, logs);
-  if (!s) return false;
-  gl::Program l = buildProgram(kLinesProgram, dir, error, {}, logs);
-  if (!l) return false;
-  gl::Program o = buildProgram(kOverdrawProgram, dir, error, {}, logs);
-  if (!o) return false;
-  // On a CPU rasterizer a workgroup costs in proportion to its lanes, busy or not (measured on
-  // llvmpipe, docs/rendering.md); a GPU wants whole waves. Either way a lane loops over its run.
-  const std::string lanes = stateLanesDefine(stateLanes(options));
-  gl::Program st = buildProgram(kStateProgram, dir, error, lanes, logs);
-  if (!st) return false;
-  gl::Program c = buildProgram(kCompactProgram, dir, error, {}, logs);
-  if (!c) return false;
-  state = std::move(st);
-  compact = std::move(c);
-  gl::Program e = buildProgram(kEventsProgram, dir, error, {}, logs);
-  if (!e) return false;
-  eventProgram = std::move(e);
-  overdraw = std::move(o);
-  particle = std::move(p);
-  sector = std::move(s);
-  lines = std::move(l);
-  probe.reset();  // rebuilt from the new text on next use
-  if (!dir.empty()) shaderTimes = scanShaderTimes(dir);
-  return true;
-}
-
 bool Renderer::Impl::ensurePrograms(std::string& error) {
-  if (particle) return true;
+  if (programs.built()) return true;
   if (glDebugMessageCallback != nullptr) {
     glEnable(GL_DEBUG_OUTPUT);
     glEnable(GL_DEBUG_OUTPUT_SYNCHRONOUS);
@@ -162,7 +115,7 @@ bool Renderer::Impl::ensurePrograms(std::string& error) {
                            GL_DEBUG_SEVERITY_NOTIFICATION, -1, kOn);
     }
   }
-  if (!buildPrograms(error)) return false;
+  if (!programs.build(options, [this](std::string_view m) { log(m); }, error)) return false;
   emptyArray = gl::VertexArray("kiln.particle.vao");
   {
     // Quad k: (4k, 4k+1, 4k+2) and (4k+2, 4k+1, 4k+3), the two triangles a 4-vertex strip makes,
@@ -186,15 +139,9 @@ bool Renderer::Impl::ensurePrograms(std::string& error) {
 }
 
 bool Renderer::reloadShadersIfChanged(std::string& error) {
-  if (impl_->options.shaderDirectory.empty() || !impl_->particle) return false;
-  if (scanShaderTimes(impl_->options.shaderDirectory) == impl_->shaderTimes) return false;
-  std::string log;
-  if (!impl_->buildPrograms(log)) {
-    error = log;
-    impl_->shaderTimes = scanShaderTimes(impl_->options.shaderDirectory);  // report a broken edit once
-    return false;
-  }
-  return true;
+  Impl& r = *impl_;
+  if (!r.programs.built() || !r.programs.changedOnDisk(r.options)) return false;
+  return r.programs.build(r.options, [&r](std::string_view m) { r.log(m); }, error);
 }
 
 core::Diagnostics Renderer::prepare(const world::World& world, const particles::Document* particles,

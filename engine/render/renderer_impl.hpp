@@ -11,6 +11,7 @@
 #include "render/event_pass.hpp"
 #include "render/frame_queries.hpp"
 #include "render/gl_state.hpp"
+#include "render/programs.hpp"
 #include "render/gl_objects.hpp"
 #include "render/gpu_probe.hpp"
 #include "render/culling.hpp"
@@ -99,16 +100,11 @@ struct LevelGpu {
 
 struct Renderer::Impl {
   RendererOptions options;
-  gl::Program particle, sector, lines;
-  gl::Program overdraw;  // layer count → heat palette (overdraw.vert/.frag)
+  Programs programs;
   gl::Texture overdrawCounts;  // copy of the counts the palette pass reads; sized to the viewport
   gl::Framebuffer overdrawCountsFramebuffer;
   std::uint32_t overdrawWidth = 0, overdrawHeight = 0;
-  gl::Program eventProgram;  // events.vert/.frag: the scene-transparency pass
   std::optional<EventGpu> events;  // the level's event particles, when it has an events section
-  gl::Program probe;  // compute: particle_eval.comp, built on first use
-  gl::Program state;  // compute: particle_state.comp, every slot evaluated once per frame
-  gl::Program compact;  // compute: particle_compact.comp, the live slots listed per command
   gl::VertexArray emptyArray;
   // The worldparticle quads: two triangles per particle, 4 vertices each, as 16-bit indices for
   // the largest run (kMaxSlotsPerEmitter particles); each command offsets them by baseVertex.
@@ -127,10 +123,8 @@ struct Renderer::Impl {
   gl::Buffer debugVertices;  // Renderer::drawLines' streaming buffer, grown by doubling
   gl::VertexArray debugArray;
   std::size_t debugCapacity = 0;  // vertices
-  std::vector<std::pair<std::filesystem::path, std::filesystem::file_time_type>> shaderTimes;
 
   bool ensurePrograms(std::string& error);
-  bool buildPrograms(std::string& error);  // (re)builds all; leaves old ones on failure
   void bindLevelBuffers() const;
   void resolveOverdraw(GLuint framebuffer, std::uint32_t width, std::uint32_t height);
   void clearTarget(GLuint framebuffer, const FrameOptions& options, std::uint32_t width, std::uint32_t height);

@@ -1,5 +1,5 @@
 // Every GL program the renderer builds: its object label and its stage files in link order.
-// GL-free. One list, read by the renderer (renderer.cpp, gpu_probe.cpp) and by the offline
+// GL-free. One list, read by the renderer (render/programs.cpp) and by the offline
 // validator (tests/shaders/kiln-shader-dump), so the programs the validator checks are the ones
 // the renderer compiles.
 #pragma once

@@ -1,0 +1,75 @@
+// The renderer's GL programs (programs.hpp).
+#include "render/programs.hpp"
+
+#include <algorithm>
+#include <system_error>
+
+#include "render/program.hpp"
+#include "render/shader_programs.hpp"
+
+namespace kiln::render {
+namespace {
+
+std::vector<std::pair<std::filesystem::path, std::filesystem::file_time_type>> scanShaderTimes(const std::string& dir) {
+  std::vector<std::pair<std::filesystem::path, std::filesystem::file_time_type>> out;
+  std::error_code ec;
+  for (const auto& entry : std::filesystem::directory_iterator(dir, ec))
+    if (entry.is_regular_file(ec)) out.emplace_back(entry.path(), entry.last_write_time(ec));
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+// Lanes of one particle_state.comp workgroup. On a CPU rasterizer a workgroup costs in
+// proportion to its lanes, busy or not (measured on llvmpipe, docs/rendering.md); a GPU wants
+// whole waves. Either way a lane loops over its run.
+std::uint32_t stateLanes(const RendererOptions& o) {
+  if (o.stateLanes != 0) return o.stateLanes;
+  return softwareRenderer() ? 8u : 64u;
+}
+
+}  // namespace
+
+bool Programs::build(const RendererOptions& options, const std::function<void(std::string_view)>& log,
+                     std::string& error) {
+  const std::string& dir = options.shaderDirectory;
+  gl::Program p = buildProgram(kParticleProgram, dir, error, {}, log);
+  if (!p) return false;
+  gl::Program s = buildProgram(kSectorProgram, dir, error, {}, log);
+  if (!s) return false;
+  gl::Program l = buildProgram(kLinesProgram, dir, error, {}, log);
+  if (!l) return false;
+  gl::Program o = buildProgram(kOverdrawProgram, dir, error, {}, log);
+  if (!o) return false;
+  gl::Program st = buildProgram(kStateProgram, dir, error, stateLanesDefine(stateLanes(options)), log);
+  if (!st) return false;
+  gl::Program c = buildProgram(kCompactProgram, dir, error, {}, log);
+  if (!c) return false;
+  gl::Program e = buildProgram(kEventsProgram, dir, error, {}, log);
+  if (!e) return false;
+  particle = std::move(p);
+  sector = std::move(s);
+  lines = std::move(l);
+  overdraw = std::move(o);
+  state = std::move(st);
+  compact = std::move(c);
+  events = std::move(e);
+  probe.reset();  // rebuilt from the new text on next use
+  if (!dir.empty()) shaderTimes_ = scanShaderTimes(dir);
+  return true;
+}
+
+bool Programs::changedOnDisk(const RendererOptions& options) {
+  if (options.shaderDirectory.empty()) return false;
+  auto now = scanShaderTimes(options.shaderDirectory);
+  if (now == shaderTimes_) return false;
+  shaderTimes_ = std::move(now);
+  return true;
+}
+
+bool Programs::ensureProbe(const RendererOptions& options, const std::function<void(std::string_view)>& log,
+                           std::string& error) {
+  if (!probe) probe = buildProgram(kProbeProgram, options.shaderDirectory, error, {}, log);
+  return static_cast<bool>(probe);
+}
+
+}  // namespace kiln::render

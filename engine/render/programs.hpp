@@ -1,0 +1,40 @@
+// The renderer's GL programs, one owner for all of them: built together from the list in
+// render/shader_programs.hpp, rebuilt together when a developer's shader directory changes
+// (hot reload), and the GPU probe's compute program built on first use. Internal to
+// engine/render.
+#pragma once
+
+#include <filesystem>
+#include <functional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "render/gl_objects.hpp"
+#include "render/renderer.hpp"
+
+namespace kiln::render {
+
+class Programs {
+ public:
+  gl::Program particle, sector, lines, overdraw, events;
+  gl::Program state;    // particle_state.comp: every slot evaluated once per frame
+  gl::Program compact;  // particle_compact.comp: the live slots listed per command
+  gl::Program probe;    // particle_eval.comp, built on first use (ensureProbe)
+
+  bool built() const { return static_cast<bool>(particle); }
+  // (Re)builds every program but the probe; on a failure the programs stay as they were and
+  // `error` holds the driver's log. Non-empty compile and link logs go to `log`.
+  bool build(const RendererOptions& options, const std::function<void(std::string_view)>& log, std::string& error);
+  // Whether RendererOptions::shaderDirectory's files changed since the last build (or the last
+  // failed reload, so a broken edit is reported once); marks them seen.
+  bool changedOnDisk(const RendererOptions& options);
+  bool ensureProbe(const RendererOptions& options, const std::function<void(std::string_view)>& log,
+                   std::string& error);
+
+ private:
+  std::vector<std::pair<std::filesystem::path, std::filesystem::file_time_type>> shaderTimes_;
+};
+
+}  // namespace kiln::render
