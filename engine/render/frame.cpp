@@ -52,13 +52,13 @@ void Renderer::drawFrame(double levelTime, const Camera& camera, const FrameOpti
 }
 
 void Renderer::Impl::bindLevelBuffers() const {
-  glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kPresetsBinding, level->presets.id());
-  glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kEmittersBinding, level->emitters.id());
-  glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kScheduleBinding, level->schedule.id());
-  glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kClocksBinding, level->clocks.id());
-  glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kFrameRectsBinding, level->frameRects.id());
-  glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kInstancesBinding, level->instances.id());
-  glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kCountersBinding, level->counters.id());
+  glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kPresetsBinding, level->particles.presets.id());
+  glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kEmittersBinding, level->particles.emitters.id());
+  glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kScheduleBinding, level->particles.schedule.id());
+  glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kClocksBinding, level->particles.clocks.id());
+  glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kFrameRectsBinding, level->particles.frameRects.id());
+  glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kInstancesBinding, level->particles.instances.id());
+  glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kCountersBinding, level->particles.counters.id());
 }
 
 // The target bound, its viewport set, and cleared: colour (or the checkerboard), depth 1.
@@ -120,12 +120,12 @@ void Renderer::Impl::drawFrameInto(GLuint framebuffer, std::optional<FrameQuerie
   glNamedBufferSubData(frameUniforms.id(), 0, sizeof(u), &u);
   glBindBufferBase(GL_UNIFORM_BUFFER, kFrameBinding, frameUniforms.id());
   if (level->hasParticles) {
-    fillClocks(level->doc, levelTime, options.emitterMuted, options.soloEmitter, level->clockStaging);
-    glNamedBufferSubData(level->clocks.id(), 0, static_cast<GLsizeiptr>(level->clockStaging.size() * sizeof(ClockStd430)),
-                         level->clockStaging.data());
+    fillClocks(level->particles.doc, levelTime, options.emitterMuted, options.soloEmitter, level->particles.clockStaging);
+    glNamedBufferSubData(level->particles.clocks.id(), 0, static_cast<GLsizeiptr>(level->particles.clockStaging.size() * sizeof(ClockStd430)),
+                         level->particles.clockStaging.data());
     if (options.countLiveParticles) {
       const GLuint zero = 0;
-      glNamedBufferSubData(level->counters.id(), 0, sizeof(zero), &zero);
+      glNamedBufferSubData(level->particles.counters.id(), 0, sizeof(zero), &zero);
     }
     bindLevelBuffers();
     cullEmitters(levelTime, camera, aspect, options, next);
@@ -180,7 +180,7 @@ void Renderer::Impl::drawFrameInto(GLuint framebuffer, std::optional<FrameQuerie
   glState.depthMask(true);
   glState.vertexArray(0);
   glState.program(0);
-  if (level->hasParticles && options.countLiveParticles) queries.recordLiveCount(level->counters.id());
+  if (level->hasParticles && options.countLiveParticles) queries.recordLiveCount(level->particles.counters.id());
   for (const std::uint32_t n : next.passDrawCalls) next.drawCalls += n;
   queries.endFrame(options.waitForQueries, next);
   next.cpuMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - cpuStart).count();
@@ -189,11 +189,11 @@ void Renderer::Impl::drawFrameInto(GLuint framebuffer, std::optional<FrameQuerie
 
 bool Renderer::Impl::passHasWork(const PassInfo& pass, const FrameOptions& options) const {
   switch (pass.kind) {
-    case PassKind::Sectors: return level->sectorVertexCount > 0;  // depth, even when hidden
+    case PassKind::Sectors: return level->sectors.vertexCount > 0;  // depth, even when hidden
     case PassKind::WorldParticles: {
       if (!level->hasParticles || !passShown(options, pass.pass)) return false;
-      for (std::size_t g = 0; g < level->draws.size(); ++g)
-        if (level->draws[g].pass == pass.pass && level->drawCommands[g].second > 0) return true;
+      for (std::size_t g = 0; g < level->particles.draws.size(); ++g)
+        if (level->particles.draws[g].pass == pass.pass && level->particles.drawCommands[g].second > 0) return true;
       return false;
     }
     case PassKind::SceneTransparency:
@@ -201,9 +201,9 @@ bool Renderer::Impl::passHasWork(const PassInfo& pass, const FrameOptions& optio
     case PassKind::DebugViews: {
       const DebugViews& d = options.debug;
       return passShown(options, pass.pass) &&
-             ((d.sectorPlanes && (level->planes.count > 0 || level->outlines.count > 0)) ||
-              (d.storedBounds && level->storedBounds.count > 0) ||
-              (d.recomputedBounds && level->recomputedBounds.count > 0));
+             ((d.sectorPlanes && (level->lines.planes.count > 0 || level->lines.outlines.count > 0)) ||
+              (d.storedBounds && level->lines.storedBounds.count > 0) ||
+              (d.recomputedBounds && level->lines.recomputedBounds.count > 0));
     }
   }
   return true;
@@ -216,9 +216,9 @@ void Renderer::Impl::drawSectorsPass(const PassInfo& pass, const FrameOptions& o
   if (!shown) glState.colorMask(false);  // depth only; the next pass turns colour back on
   glState.program(programs.sector.id());
   glProgramUniform1ui(programs.sector.id(), 0, options.debug.grid ? 1u : 0u);
-  glState.vertexArray(level->sectorArray.id());
-  if (level->sectorVertexCount > 0) {
-    glDrawArrays(GL_TRIANGLES, 0, level->sectorVertexCount);
+  glState.vertexArray(level->sectors.array.id());
+  if (level->sectors.vertexCount > 0) {
+    glDrawArrays(GL_TRIANGLES, 0, level->sectors.vertexCount);
     ++drawCalls(next, pass);
   }
 }
@@ -234,18 +234,18 @@ void Renderer::Impl::drawParticlePass(const PassInfo& pass, const FrameOptions& 
   glState.program(programs.particle.id());
   glProgramUniform1ui(programs.particle.id(), 0, options.debug.overdraw ? 1u : 0u);
   glState.vertexArray(quadArray.id());
-  glBindBuffer(GL_DRAW_INDIRECT_BUFFER, level->indirect.id());
-  for (std::size_t g = 0; g < level->draws.size(); ++g) {
-    const DrawGroup& d = level->draws[g];
+  glBindBuffer(GL_DRAW_INDIRECT_BUFFER, level->particles.indirect.id());
+  for (std::size_t g = 0; g < level->particles.draws.size(); ++g) {
+    const DrawGroup& d = level->particles.draws[g];
     if (d.pass != pass.pass) continue;
     // One command per drawn emitter run; particle_compact.comp has set each one's index count to
     // six per live slot, so dead slots and culled emitters cost no quad. Indexed triangles, not
     // instanced strips: one batch of vertices per command rather than one per particle.
-    const auto [first, count] = level->drawCommands[g];
+    const auto [first, count] = level->particles.drawCommands[g];
     if (count == 0) continue;
-    if (d.page < level->pages.size()) glState.texture(kAtlasUnit, level->pages[d.page].id());
+    if (d.page < level->atlas.pages.size()) glState.texture(kAtlasUnit, level->atlas.pages[d.page].id());
     glMultiDrawElementsIndirect(GL_TRIANGLES, GL_UNSIGNED_SHORT,
-                                reinterpret_cast<const void*>(static_cast<std::uintptr_t>(first) * sizeof(LevelGpu::IndirectCommand)),
+                                reinterpret_cast<const void*>(static_cast<std::uintptr_t>(first) * sizeof(ParticlesGpu::IndirectCommand)),
                                 static_cast<GLsizei>(count), 0);
     ++drawCalls(next, pass);
   }
@@ -254,15 +254,15 @@ void Renderer::Impl::drawParticlePass(const PassInfo& pass, const FrameOptions& 
 
 void Renderer::Impl::evaluateParticles() {
   LevelGpu& l = *level;
-  if (l.indirectStaging.empty()) return;
-  glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kStatesBinding, l.states.id());
-  glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kLiveBitsBinding, l.liveBits.id());
-  glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kDrawListBinding, l.drawList.id());
-  glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kCommandsBinding, l.indirect.id());
-  const auto groups = static_cast<GLuint>(l.indirectStaging.size());
+  if (l.particles.indirectStaging.empty()) return;
+  glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kStatesBinding, l.particles.states.id());
+  glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kLiveBitsBinding, l.particles.liveBits.id());
+  glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kDrawListBinding, l.particles.drawList.id());
+  glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kCommandsBinding, l.particles.indirect.id());
+  const auto groups = static_cast<GLuint>(l.particles.indirectStaging.size());
   // Two dispatches, and no barrier() inside either: no lane ever waits for another
   // (docs/rendering.md, "One evaluation per slot").
-  glClearNamedBufferData(l.liveBits.id(), GL_R32UI, GL_RED_INTEGER, GL_UNSIGNED_INT, nullptr);
+  glClearNamedBufferData(l.particles.liveBits.id(), GL_R32UI, GL_RED_INTEGER, GL_UNSIGNED_INT, nullptr);
   glState.program(programs.state.id());
   glDispatchCompute(groups, 1, 1);
   glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
@@ -277,35 +277,35 @@ void Renderer::Impl::cullEmitters(double levelTime, const Camera& camera, double
                                   FrameStats& next) {
   LevelGpu& l = *level;
   const Frustum frustum = frustumOf(camera, aspect);
-  for (std::size_t e = 0; e < l.doc.emitters.size(); ++e) {
-    CullReason& why = l.cull[e];
+  for (std::size_t e = 0; e < l.particles.doc.emitters.size(); ++e) {
+    CullReason& why = l.particles.cull[e];
     if (!options.cull) why = CullReason::Drawn;
-    else if (idleAt(l.alive[e], levelTime)) why = CullReason::Schedule;
-    else if (boxOutside(frustum, l.doc.emitters[e].bounds)) why = CullReason::Frustum;
+    else if (idleAt(l.particles.alive[e], levelTime)) why = CullReason::Schedule;
+    else if (boxOutside(frustum, l.particles.doc.emitters[e].bounds)) why = CullReason::Frustum;
     else why = CullReason::Drawn;
     ++(why == CullReason::Drawn ? next.emittersDrawn : why == CullReason::Frustum ? next.emittersCulledFrustum
                                                                                  : next.emittersCulledSchedule);
   }
   // Capacity reserved at prepare (one command per run at most): no allocation here.
-  l.indirectStaging.clear();
-  for (std::size_t g = 0; g < l.draws.size(); ++g) {
-    const DrawGroup& d = l.draws[g];
-    const auto first = static_cast<std::uint32_t>(l.indirectStaging.size());
+  l.particles.indirectStaging.clear();
+  for (std::size_t g = 0; g < l.particles.draws.size(); ++g) {
+    const DrawGroup& d = l.particles.draws[g];
+    const auto first = static_cast<std::uint32_t>(l.particles.indirectStaging.size());
     for (std::uint32_t r = d.firstRun; r < d.firstRun + d.runCount; ++r) {
-      const EmitterRun& run = l.runs[r];
-      if (l.cull[run.emitter] != CullReason::Drawn) continue;
+      const EmitterRun& run = l.particles.runs[r];
+      if (l.particles.cull[run.emitter] != CullReason::Drawn) continue;
       next.slotsSubmitted += run.instanceCount;
       // One command per run (one compute workgroup each): baseVertex makes gl_VertexID / 4 the
       // run's place in the draw list, baseInstance carries its slot count, and the compute
       // passes fill in six indices per live particle.
-      l.indirectStaging.push_back({0, 1, 0, static_cast<GLint>(4 * run.firstInstance), run.instanceCount});
+      l.particles.indirectStaging.push_back({0, 1, 0, static_cast<GLint>(4 * run.firstInstance), run.instanceCount});
     }
-    l.drawCommands[g] = {first, static_cast<std::uint32_t>(l.indirectStaging.size()) - first};
+    l.particles.drawCommands[g] = {first, static_cast<std::uint32_t>(l.particles.indirectStaging.size()) - first};
   }
-  if (!l.indirectStaging.empty())
-    glNamedBufferSubData(l.indirect.id(), 0,
-                         static_cast<GLsizeiptr>(l.indirectStaging.size() * sizeof(LevelGpu::IndirectCommand)),
-                         l.indirectStaging.data());
+  if (!l.particles.indirectStaging.empty())
+    glNamedBufferSubData(l.particles.indirect.id(), 0,
+                         static_cast<GLsizeiptr>(l.particles.indirectStaging.size() * sizeof(ParticlesGpu::IndirectCommand)),
+                         l.particles.indirectStaging.data());
 }
 
 void Renderer::Impl::drawDebugPass(const PassInfo& pass, const FrameOptions& options, FrameStats& next) {
@@ -314,23 +314,23 @@ void Renderer::Impl::drawDebugPass(const PassInfo& pass, const FrameOptions& opt
   if (!d.sectorPlanes && !d.storedBounds && !d.recomputedBounds) return;
   applyPassState(glState, pass);
   glState.program(programs.lines.id());
-  glState.vertexArray(level->lineArray.id());
-  if (d.sectorPlanes && level->planes.count > 0) {
+  glState.vertexArray(level->lines.array.id());
+  if (d.sectorPlanes && level->lines.planes.count > 0) {
     // Tinted over the sector surfaces they coincide with: pulled towards the camera so they
     // win the depth test, culled like the sectors pass (near walls stay open), no depth
     // writes so the outlines still land.
     glEnable(GL_POLYGON_OFFSET_FILL);
     glPolygonOffset(-1.0f, -1.0f);
     glDepthFunc(GL_LEQUAL);
-    glDrawArrays(GL_TRIANGLES, level->planes.first, level->planes.count);
+    glDrawArrays(GL_TRIANGLES, level->lines.planes.first, level->lines.planes.count);
     ++drawCalls(next, pass);
     glDisable(GL_POLYGON_OFFSET_FILL);
     glDepthFunc(GL_LESS);
   }
   glState.blend(kNoBlend);  // lines are opaque
-  for (const auto& [on, range] : {std::pair{d.sectorPlanes, level->outlines},
-                                  std::pair{d.storedBounds, level->storedBounds},
-                                  std::pair{d.recomputedBounds, level->recomputedBounds}}) {
+  for (const auto& [on, range] : {std::pair{d.sectorPlanes, level->lines.outlines},
+                                  std::pair{d.storedBounds, level->lines.storedBounds},
+                                  std::pair{d.recomputedBounds, level->lines.recomputedBounds}}) {
     if (!on || range.count == 0) continue;
     glDrawArrays(GL_LINES, range.first, range.count);
     ++drawCalls(next, pass);

@@ -25,7 +25,7 @@ std::variant<std::vector<GpuSlotState>, core::Diagnostic> Renderer::Impl::probeS
   std::vector<std::uint32_t> packed;
   packed.reserve(slots.size());
   for (const auto& s : slots) {
-    if (s.emitter >= level->doc.emitters.size() || s.emitter > kMaxPackedEmitter || s.slot > kSlotMask)
+    if (s.emitter >= level->particles.doc.emitters.size() || s.emitter > kMaxPackedEmitter || s.slot > kSlotMask)
       return failure("slot reference out of range");
     packed.push_back(packInstance(s.emitter, s.slot));
   }
@@ -37,9 +37,9 @@ std::variant<std::vector<GpuSlotState>, core::Diagnostic> Renderer::Impl::probeS
   gl::Buffer results("kiln.probe.results");
   glNamedBufferStorage(results.id(), static_cast<GLsizeiptr>(packed.size() * sizeof(SlotResultStd430)), nullptr,
                        GL_DYNAMIC_STORAGE_BIT);
-  fillClocks(level->doc, levelTime, {}, std::nullopt, level->clockStaging);
-  glNamedBufferSubData(level->clocks.id(), 0, static_cast<GLsizeiptr>(level->clockStaging.size() * sizeof(ClockStd430)),
-                       level->clockStaging.data());
+  fillClocks(level->particles.doc, levelTime, {}, std::nullopt, level->particles.clockStaging);
+  glNamedBufferSubData(level->particles.clocks.id(), 0, static_cast<GLsizeiptr>(level->particles.clockStaging.size() * sizeof(ClockStd430)),
+                       level->particles.clockStaging.data());
   bindLevelBuffers();
   glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kInstancesBinding, list.id());
   glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kResultsBinding, results.id());
@@ -50,7 +50,7 @@ std::variant<std::vector<GpuSlotState>, core::Diagnostic> Renderer::Impl::probeS
   std::vector<SlotResultStd430> raw(packed.size());
   glGetNamedBufferSubData(results.id(), 0, static_cast<GLsizeiptr>(raw.size() * sizeof(SlotResultStd430)), raw.data());
   glUseProgram(0);
-  glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kInstancesBinding, level->instances.id());
+  glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kInstancesBinding, level->particles.instances.id());
   if (const GLenum e = glGetError(); e != GL_NO_ERROR) return failure("OpenGL error " + std::to_string(e));
 
   std::vector<GpuSlotState> out(raw.size());

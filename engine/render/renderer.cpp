@@ -97,7 +97,7 @@ void Renderer::clear() {
 }
 const FrameStats& Renderer::stats() const { return impl_->stats; }
 std::uint32_t Renderer::atlasPageCount() const {
-  return impl_->level ? static_cast<std::uint32_t>(impl_->level->pages.size()) : 0;
+  return impl_->level ? static_cast<std::uint32_t>(impl_->level->atlas.pages.size()) : 0;
 }
 
 bool Renderer::Impl::ensurePrograms(std::string& error) {
@@ -144,13 +144,116 @@ bool Renderer::reloadShadersIfChanged(std::string& error) {
   return r.programs.build(r.options, [&r](std::string_view m) { r.log(m); }, error);
 }
 
+ParticlesGpu ParticlesGpu::upload(const particles::Document* doc, const AtlasLayout& atlas) {
+  ParticlesGpu p;
+  p.counters = gl::Buffer("kiln.counters");
+  glNamedBufferStorage(p.counters.id(), 16, nullptr, GL_DYNAMIC_STORAGE_BIT);
+  if (doc == nullptr) return p;
+  p.doc = *doc;
+  ParticleTables tables = buildParticleTables(*doc, atlas);
+  p.presets = staticBuffer("kiln.presets", tables.presets);
+  p.emitters = staticBuffer("kiln.emitters", tables.emitters);
+  p.schedule = staticBuffer("kiln.schedules", tables.schedule);
+  p.frameRects = staticBuffer("kiln.frame-rects", tables.frameRects);
+  p.instances = staticBuffer("kiln.instances", tables.instances);
+  p.instanceCount = static_cast<std::uint32_t>(tables.instances.size());
+  p.draws = std::move(tables.draws);
+  p.runs = std::move(tables.runs);
+  for (const auto& e : doc->emitters) p.alive.push_back(aliveWindow(doc->presets[e.preset], e, particles::birthSchedule(e)));
+  p.cull.assign(doc->emitters.size(), CullReason::Drawn);
+  p.indirectStaging.reserve(std::max<std::size_t>(1, p.runs.size()));
+  p.drawCommands.assign(p.draws.size(), {0, 0});
+  p.indirect = gl::Buffer("kiln.indirect");
+  glNamedBufferStorage(p.indirect.id(),
+                       static_cast<GLsizeiptr>(std::max<std::size_t>(1, p.runs.size()) * sizeof(IndirectCommand)), nullptr,
+                       GL_DYNAMIC_STORAGE_BIT);
+  p.states = gl::Buffer("kiln.particle-states");
+  glNamedBufferStorage(p.states.id(), static_cast<GLsizeiptr>(std::size_t{p.instanceCount} * kQuadBytes), nullptr, 0);
+  p.liveBits = gl::Buffer("kiln.live-bits");
+  glNamedBufferStorage(p.liveBits.id(),
+                       static_cast<GLsizeiptr>(std::max<std::size_t>(1, (std::size_t{p.instanceCount} + 31) / 32) * 4),
+                       nullptr, 0);
+  p.drawList = gl::Buffer("kiln.draw-list");
+  glNamedBufferStorage(p.drawList.id(), static_cast<GLsizeiptr>(std::size_t{p.instanceCount} * 4), nullptr, 0);
+  p.clockStaging.assign(std::max<std::size_t>(1, doc->emitters.size()), ClockStd430{});
+  p.clocks = gl::Buffer("kiln.clocks");
+  glNamedBufferStorage(p.clocks.id(), static_cast<GLsizeiptr>(p.clockStaging.size() * sizeof(ClockStd430)),
+                       p.clockStaging.data(), GL_DYNAMIC_STORAGE_BIT);
+  return p;
+}
+
+AtlasGpu AtlasGpu::upload(const AtlasLayout& atlas, std::span<const core::NamedImage> textures) {
+  AtlasGpu a;
+  for (std::uint32_t i = 0; i < atlas.pages.size(); ++i) {
+    const core::Image pixels = buildAtlasPage(atlas, i, textures);
+    gl::Texture page(GL_TEXTURE_2D, "kiln.atlas.page" + std::to_string(i));
+    glTextureStorage2D(page.id(), 1, GL_RGBA8, static_cast<GLsizei>(pixels.width), static_cast<GLsizei>(pixels.height));
+    glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+    glTextureSubImage2D(page.id(), 0, 0, 0, static_cast<GLsizei>(pixels.width), static_cast<GLsizei>(pixels.height),
+                        GL_RGBA, GL_UNSIGNED_BYTE, pixels.rgba.data());
+    // No mipmaps: one texel of padding only protects the base level from bleeding.
+    glTextureParameteri(page.id(), GL_TEXTURE_MIN_FILTER, GL_LINEAR);
+    glTextureParameteri(page.id(), GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+    glTextureParameteri(page.id(), GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+    glTextureParameteri(page.id(), GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+    a.pages.push_back(std::move(page));
+  }
+  return a;
+}
+
+SectorsGpu SectorsGpu::upload(const std::vector<SectorVertex>& triangles) {
+  SectorsGpu g;
+  g.vertexCount = static_cast<GLsizei>(triangles.size());
+  g.vertices = staticBuffer("kiln.sector.vertices", triangles);
+  g.array = gl::VertexArray("kiln.sector.vao");
+  const GLuint sa = g.array.id();
+  glVertexArrayVertexBuffer(sa, 0, g.vertices.id(), 0, sizeof(SectorVertex));
+  for (GLuint attr = 0; attr < 4; ++attr) {
+    glEnableVertexArrayAttrib(sa, attr);
+    glVertexArrayAttribFormat(sa, attr, 3, GL_FLOAT, GL_FALSE, attr * 3 * sizeof(float));
+    glVertexArrayAttribBinding(sa, attr, 0);
+  }
+  return g;
+}
+
+LevelLinesGpu LevelLinesGpu::upload(const world::World& world, const particles::Document* doc,
+                                    const std::vector<SectorVertex>& triangles) {
+  LevelLinesGpu g;
+  std::vector<LineVertex> lines;
+  appendSectorOutlines(world, {0.9f, 0.9f, 0.95f, 1.0f}, lines);
+  g.outlines = {0, static_cast<GLsizei>(lines.size())};
+  if (doc != nullptr) {
+    const auto first = static_cast<GLint>(lines.size());
+    for (const auto& e : doc->emitters) appendBox(e.bounds, {1.0f, 0.85f, 0.1f, 1.0f}, lines);
+    g.storedBounds = {first, static_cast<GLsizei>(lines.size()) - first};
+    const auto again = static_cast<GLint>(lines.size());
+    for (const auto& e : doc->emitters)
+      appendBox(particles::conservativeEmitterBounds(doc->presets.at(e.preset), e), {0.1f, 0.9f, 1.0f, 1.0f}, lines);
+    g.recomputedBounds = {again, static_cast<GLsizei>(lines.size()) - again};
+  }
+  g.planes = {static_cast<GLint>(lines.size()), 0};
+  appendSectorPlanes(triangles, lines);
+  g.planes.count = static_cast<GLsizei>(lines.size()) - g.planes.first;
+  g.vertices = staticBuffer("kiln.debug.lines", lines);
+  g.array = gl::VertexArray("kiln.lines.vao");
+  const GLuint la = g.array.id();
+  glVertexArrayVertexBuffer(la, 0, g.vertices.id(), 0, sizeof(LineVertex));
+  glEnableVertexArrayAttrib(la, 0);
+  glVertexArrayAttribFormat(la, 0, 3, GL_FLOAT, GL_FALSE, 0);
+  glVertexArrayAttribBinding(la, 0, 0);
+  glEnableVertexArrayAttrib(la, 1);
+  glVertexArrayAttribFormat(la, 1, 4, GL_FLOAT, GL_FALSE, 3 * sizeof(float));
+  glVertexArrayAttribBinding(la, 1, 0);
+  return g;
+}
+
 core::Diagnostics Renderer::prepare(const world::World& world, const particles::Document* particles,
                                     std::span<const core::NamedImage> textures) {
   impl_->level.reset();
   impl_->events.reset();
   AtlasLayout atlas;
   if (particles != nullptr) {
-    // Proved from rectangles (render/resources.hpp); page pixels are built below, at upload.
+    // Proved from rectangles (render/resources.hpp); page pixels are built at upload.
     GLint maxTexture = 0;
     glGetIntegerv(GL_MAX_TEXTURE_SIZE, &maxTexture);
     auto packed = planAtlas(*particles, textures, static_cast<std::uint32_t>(std::max(maxTexture, 1)));
@@ -160,95 +263,14 @@ core::Diagnostics Renderer::prepare(const world::World& world, const particles::
   std::string error;
   if (!impl_->ensurePrograms(error)) return {{core::Code::GlError, "shaders", error}};
 
+  // One resource at a time, each its own type (renderer_impl.hpp).
   LevelGpu level;
-  if (particles != nullptr) {
-    level.hasParticles = true;
-    level.doc = *particles;
-    ParticleTables tables = buildParticleTables(*particles, atlas);
-    level.presets = staticBuffer("kiln.presets", tables.presets);
-    level.emitters = staticBuffer("kiln.emitters", tables.emitters);
-    level.schedule = staticBuffer("kiln.schedules", tables.schedule);
-    level.frameRects = staticBuffer("kiln.frame-rects", tables.frameRects);
-    level.instances = staticBuffer("kiln.instances", tables.instances);
-    level.instanceCount = static_cast<std::uint32_t>(tables.instances.size());
-    level.draws = std::move(tables.draws);
-    level.runs = std::move(tables.runs);
-    for (const auto& e : particles->emitters)
-      level.alive.push_back(aliveWindow(particles->presets[e.preset], e, particles::birthSchedule(e)));
-    level.cull.assign(particles->emitters.size(), CullReason::Drawn);
-    level.indirectStaging.reserve(std::max<std::size_t>(1, level.runs.size()));
-    level.drawCommands.assign(level.draws.size(), {0, 0});
-    level.indirect = gl::Buffer("kiln.indirect");
-    glNamedBufferStorage(level.indirect.id(),
-                         static_cast<GLsizeiptr>(std::max<std::size_t>(1, level.runs.size()) * sizeof(LevelGpu::IndirectCommand)),
-                         nullptr, GL_DYNAMIC_STORAGE_BIT);
-    level.states = gl::Buffer("kiln.particle-states");
-    glNamedBufferStorage(level.states.id(), static_cast<GLsizeiptr>(std::size_t{level.instanceCount} * LevelGpu::kQuadBytes), nullptr, 0);
-    level.liveBits = gl::Buffer("kiln.live-bits");
-    glNamedBufferStorage(level.liveBits.id(), static_cast<GLsizeiptr>(std::max<std::size_t>(1, (std::size_t{level.instanceCount} + 31) / 32) * 4),
-                         nullptr, 0);
-    level.drawList = gl::Buffer("kiln.draw-list");
-    glNamedBufferStorage(level.drawList.id(), static_cast<GLsizeiptr>(std::size_t{level.instanceCount} * 4), nullptr, 0);
-    level.clockStaging.assign(std::max<std::size_t>(1, particles->emitters.size()), ClockStd430{});
-    level.clocks = gl::Buffer("kiln.clocks");
-    glNamedBufferStorage(level.clocks.id(), static_cast<GLsizeiptr>(level.clockStaging.size() * sizeof(ClockStd430)),
-                         level.clockStaging.data(), GL_DYNAMIC_STORAGE_BIT);
-    for (std::uint32_t i = 0; i < atlas.pages.size(); ++i) {
-      const core::Image pixels = buildAtlasPage(atlas, i, textures);
-      gl::Texture page(GL_TEXTURE_2D, "kiln.atlas.page" + std::to_string(i));
-      glTextureStorage2D(page.id(), 1, GL_RGBA8, static_cast<GLsizei>(pixels.width), static_cast<GLsizei>(pixels.height));
-      glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
-      glTextureSubImage2D(page.id(), 0, 0, 0, static_cast<GLsizei>(pixels.width), static_cast<GLsizei>(pixels.height),
-                          GL_RGBA, GL_UNSIGNED_BYTE, pixels.rgba.data());
-      // No mipmaps: one texel of padding only protects the base level from bleeding.
-      glTextureParameteri(page.id(), GL_TEXTURE_MIN_FILTER, GL_LINEAR);
-      glTextureParameteri(page.id(), GL_TEXTURE_MAG_FILTER, GL_LINEAR);
-      glTextureParameteri(page.id(), GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
-      glTextureParameteri(page.id(), GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
-      level.pages.push_back(std::move(page));
-    }
-  }
-  level.counters = gl::Buffer("kiln.counters");
-  glNamedBufferStorage(level.counters.id(), 16, nullptr, GL_DYNAMIC_STORAGE_BIT);
-
+  level.hasParticles = particles != nullptr;
+  level.particles = ParticlesGpu::upload(particles, atlas);
+  level.atlas = AtlasGpu::upload(atlas, textures);
   const std::vector<SectorVertex> triangles = buildSectorTriangles(world);
-  level.sectorVertexCount = static_cast<GLsizei>(triangles.size());
-  level.sectorVertices = staticBuffer("kiln.sector.vertices", triangles);
-  level.sectorArray = gl::VertexArray("kiln.sector.vao");
-  const GLuint sa = level.sectorArray.id();
-  glVertexArrayVertexBuffer(sa, 0, level.sectorVertices.id(), 0, sizeof(SectorVertex));
-  for (GLuint attr = 0; attr < 4; ++attr) {
-    glEnableVertexArrayAttrib(sa, attr);
-    glVertexArrayAttribFormat(sa, attr, 3, GL_FLOAT, GL_FALSE, attr * 3 * sizeof(float));
-    glVertexArrayAttribBinding(sa, attr, 0);
-  }
-
-  std::vector<LineVertex> lines;
-  appendSectorOutlines(world, {0.9f, 0.9f, 0.95f, 1.0f}, lines);
-  level.outlines = {0, static_cast<GLsizei>(lines.size())};
-  if (particles != nullptr) {
-    const auto first = static_cast<GLint>(lines.size());
-    for (const auto& e : particles->emitters) appendBox(e.bounds, {1.0f, 0.85f, 0.1f, 1.0f}, lines);
-    level.storedBounds = {first, static_cast<GLsizei>(lines.size()) - first};
-    const auto again = static_cast<GLint>(lines.size());
-    for (const auto& e : particles->emitters)
-      appendBox(particles::conservativeEmitterBounds(particles->presets.at(e.preset), e), {0.1f, 0.9f, 1.0f, 1.0f}, lines);
-    level.recomputedBounds = {again, static_cast<GLsizei>(lines.size()) - again};
-  }
-  level.planes = {static_cast<GLint>(lines.size()), 0};
-  appendSectorPlanes(triangles, lines);
-  level.planes.count = static_cast<GLsizei>(lines.size()) - level.planes.first;
-  level.lineVertices = staticBuffer("kiln.debug.lines", lines);
-  level.lineArray = gl::VertexArray("kiln.lines.vao");
-  const GLuint la = level.lineArray.id();
-  glVertexArrayVertexBuffer(la, 0, level.lineVertices.id(), 0, sizeof(LineVertex));
-  glEnableVertexArrayAttrib(la, 0);
-  glVertexArrayAttribFormat(la, 0, 3, GL_FLOAT, GL_FALSE, 0);
-  glVertexArrayAttribBinding(la, 0, 0);
-  glEnableVertexArrayAttrib(la, 1);
-  glVertexArrayAttribFormat(la, 1, 4, GL_FLOAT, GL_FALSE, 3 * sizeof(float));
-  glVertexArrayAttribBinding(la, 1, 0);
-
+  level.sectors = SectorsGpu::upload(triangles);
+  level.lines = LevelLinesGpu::upload(world, particles, triangles);
   if (const GLenum e = glGetError(); e != GL_NO_ERROR)
     return {{core::Code::GlError, "render.prepare", "OpenGL error " + std::to_string(e) + " while uploading the level"}};
   impl_->level = std::move(level);

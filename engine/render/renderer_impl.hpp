@@ -5,6 +5,7 @@
 #include <array>
 #include <filesystem>
 #include <optional>
+#include <span>
 #include <vector>
 
 #include "particles/model.hpp"
@@ -15,6 +16,8 @@
 #include "render/gl_objects.hpp"
 #include "render/gpu_probe.hpp"
 #include "render/culling.hpp"
+#include "render/sector_mesh.hpp"
+#include "render/atlas.hpp"
 #include "render/particle_tables.hpp"
 #include "render/renderer.hpp"
 #include "render/shader_constants.hpp"
@@ -60,20 +63,22 @@ struct LineRange {
   GLsizei count = 0;
 };
 
-struct LevelGpu {
-  bool hasParticles = false;
-  particles::Document doc;  // kept for the per-frame clocks
+// The level's particles on the GPU: the tables render/particle_tables.hpp builds (uploaded
+// once), the compute passes' buffers, and the CPU staging that the per-frame clock fill and
+// culling rewrite in place (sized at prepare, so a frame allocates nothing). `doc` is the
+// document the clocks are computed from each frame.
+struct ParticlesGpu {
+  particles::Document doc;
   gl::Buffer presets, emitters, schedule, clocks, frameRects, instances, counters;
-  std::vector<gl::Texture> pages;
   std::vector<DrawGroup> draws;
-  std::vector<ClockStd430> clockStaging;  // sized at prepare; refilled per frame without allocating
+  std::vector<ClockStd430> clockStaging;
   // Culling (render/culling.hpp): each draw's emitter runs, each emitter's alive window, and the
   // indirect commands of the visible runs, rebuilt per frame in storage sized at prepare.
   std::vector<EmitterRun> runs;
   std::vector<AliveWindow> alive;
   std::vector<CullReason> cull;
   // Bytes of one ParticleStateData (shaders/particle_draw.glsl, std430): the quad that
-  // particle_state.comp lays out per live slot — centre and blend, two half-axes, colour and
+  // particle_state.comp lays out per live slot: centre and blend, two half-axes, colour and
   // frame rectangle, five 16-byte rows.
   static constexpr std::size_t kQuadBytes = 80;
   // A DrawElementsIndirectCommand over the shared quad indices: baseVertex is 4 × the run's
@@ -91,11 +96,44 @@ struct LevelGpu {
   // each command's live instances (particle_compact.comp).
   gl::Buffer states, liveBits, drawList;
   std::uint32_t instanceCount = 0;
-  gl::Buffer sectorVertices, lineVertices;
-  gl::VertexArray sectorArray, lineArray;
-  GLsizei sectorVertexCount = 0;
+
+  // The tables of `doc` with frames at `atlas`'s rectangles; the live-particle counter exists
+  // whether or not there are particles (`doc` null).
+  static ParticlesGpu upload(const particles::Document* doc, const AtlasLayout& atlas);
+};
+
+// The atlas pages, one texture each (render/atlas.hpp packs them).
+struct AtlasGpu {
+  std::vector<gl::Texture> pages;
+  static AtlasGpu upload(const AtlasLayout& atlas, std::span<const core::NamedImage> textures);
+};
+
+// The sectors' triangles (render/sector_mesh.hpp).
+struct SectorsGpu {
+  gl::Buffer vertices;
+  gl::VertexArray array;
+  GLsizei vertexCount = 0;
+  static SectorsGpu upload(const std::vector<SectorVertex>& triangles);
+};
+
+// The debug views' geometry in one buffer: sector outlines, stored and recomputed bounds (lines)
+// and the translucent sector planes (triangles).
+struct LevelLinesGpu {
+  gl::Buffer vertices;
+  gl::VertexArray array;
   LineRange outlines, storedBounds, recomputedBounds;
-  LineRange planes;  // translucent sector surfaces (triangles in the same buffer)
+  LineRange planes;
+  static LevelLinesGpu upload(const world::World& world, const particles::Document* doc,
+                              const std::vector<SectorVertex>& triangles);
+};
+
+// Everything prepare() uploads for a level, each resource with its own type.
+struct LevelGpu {
+  bool hasParticles = false;
+  ParticlesGpu particles;
+  AtlasGpu atlas;
+  SectorsGpu sectors;
+  LevelLinesGpu lines;
 };
 
 struct Renderer::Impl {
