@@ -11,9 +11,9 @@
 #include <variant>
 
 #include "loader/loader.hpp"
-#include "render/camera.hpp"
+#include "render/cpu/camera.hpp"
 #include "render/headless_context.hpp"
-#include "render/particle_tables.hpp"
+#include "render/cpu/particle_tables.hpp"
 #include "render/renderer.hpp"
 
 namespace {

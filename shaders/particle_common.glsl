@@ -3,7 +3,7 @@
 // parity test (tests/gl/parity_test.cpp) holds them together. Included after #version.
 #include "shader_constants.glsl"
 
-// --- level data, uploaded once by Renderer::prepare (std430; see render/particle_tables.hpp) ----
+// --- level data, uploaded once by Renderer::prepare (std430; see render/cpu/particle_tables.hpp) ----
 struct PresetData {
   vec4 spawnHalf;         // xyz half extents; w: spawn shape (0 point, 1 box)
   vec4 velocityMin;       // xyz; w: lifetime min

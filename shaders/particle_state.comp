@@ -23,7 +23,7 @@ void main() {
   const uint base = uint(commands[command].baseVertex) >> 2u;
   const uint count = commands[command].baseInstance;
   if (count == 0u) return;
-  // A run is one emitter's slots 0, 1, ... in order (render/particle_tables.cpp), so the emitter,
+  // A run is one emitter's slots 0, 1, ... in order (render/cpu/particle_tables.cpp), so the emitter,
   // its clock and its preset are the same for every lane: loaded once, from uniform indices.
   const uint emitterIndex = instanceEmitter(instances[base]);
   const EmitterClockData clock = clocks[emitterIndex];

@@ -1,5 +1,5 @@
 #version 460 core
-// Sector surfaces: floor, ceiling and wall triangles built on the CPU (render/sector_mesh.hpp).
+// Sector surfaces: floor, ceiling and wall triangles built on the CPU (render/cpu/sector_mesh.hpp).
 // Everything that is constant over a triangle (its normal, hence its shade and its grid plane)
 // is worked out here once per vertex, not once per fragment.
 

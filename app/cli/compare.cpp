@@ -6,7 +6,7 @@
 
 #include "cli/commands.hpp"
 #include "core/output_plan.hpp"
-#include "render/image_compare.hpp"
+#include "render/cpu/image_compare.hpp"
 
 namespace kiln::cli {
 

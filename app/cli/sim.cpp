@@ -9,7 +9,7 @@
 #include "core/float.hpp"
 #include "core/json_text.hpp"
 #include "particles/level_time.hpp"
-#include "render/camera.hpp"
+#include "render/cpu/camera.hpp"
 #include "sim/batcher.hpp"
 #include "sim/look.hpp"
 #include "sim/render_buffers.hpp"

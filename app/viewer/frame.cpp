@@ -19,7 +19,7 @@
 #include "gpu_view.hpp"
 #include "logic/keys.hpp"
 #include "loader/data_dirs.hpp"
-#include "render/camera.hpp"
+#include "render/cpu/camera.hpp"
 #include "logic/scene.hpp"
 #include "source/suggest.hpp"
 

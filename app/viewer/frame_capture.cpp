@@ -10,7 +10,7 @@
 #include "frame.hpp"
 #include "gpu_view.hpp"
 #include "render/capture.hpp"
-#include "render/image_compare.hpp"
+#include "render/cpu/image_compare.hpp"
 
 namespace kiln::viewer {
 

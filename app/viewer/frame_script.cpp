@@ -16,7 +16,7 @@
 #include "logic/video.hpp"
 #include "logic/workspace_plan.hpp"
 #include "loader/time_range.hpp"
-#include "render/passes.hpp"
+#include "render/cpu/passes.hpp"
 #include "source/suggest.hpp"
 
 namespace kiln::viewer {

@@ -12,7 +12,7 @@
 #include "core/file.hpp"
 #include "core/hash.hpp"
 #include "particles/level_time.hpp"
-#include "render/event_scene.hpp"
+#include "render/cpu/event_scene.hpp"
 #include "sim/system.hpp"
 
 namespace kiln::render {

@@ -13,7 +13,7 @@
 
 #include "core/diagnostic.hpp"
 #include "core/image.hpp"
-#include "render/camera.hpp"
+#include "render/cpu/camera.hpp"
 #include "render/renderer.hpp"
 #include "sim/model.hpp"
 

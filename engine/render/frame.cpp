@@ -1,4 +1,4 @@
-// One frame: clocks and camera upload, then a loop over the pass table (render/passes.hpp),
+// One frame: clocks and camera upload, then a loop over the pass table (render/cpu/passes.hpp),
 // each pass inside a debug group and a timer query, drawn by the method of its kind.
 #include <chrono>
 

@@ -3,7 +3,7 @@
 
 #include <glad/gl.h>
 
-#include "render/passes.hpp"
+#include "render/cpu/passes.hpp"
 
 namespace kiln::render::gl {
 

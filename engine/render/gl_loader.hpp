@@ -1,12 +1,12 @@
 // Loads OpenGL through the glad loader generated at build time (cmake/KilnGlad.cmake), for the
-// context current on this thread, and checks it against what Kiln needs (render/gl_support.hpp).
+// context current on this thread, and checks it against what Kiln needs (render/cpu/gl_support.hpp).
 // Both contexts use it: HeadlessContext with eglGetProcAddress, kiln-view with glfwGetProcAddress.
 #pragma once
 
 #include <optional>
 
 #include "core/diagnostic.hpp"
-#include "render/gl_support.hpp"
+#include "render/cpu/gl_support.hpp"
 
 namespace kiln::render {
 

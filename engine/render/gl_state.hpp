@@ -9,7 +9,7 @@
 
 #include "render/gl_enums.hpp"
 #include "render/gl_objects.hpp"
-#include "render/passes.hpp"
+#include "render/cpu/passes.hpp"
 
 namespace kiln::render {
 

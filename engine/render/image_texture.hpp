@@ -8,7 +8,7 @@
 #include <memory>
 
 #include "core/image.hpp"
-#include "render/texture_handle.hpp"
+#include "render/cpu/texture_handle.hpp"
 
 namespace kiln::render {
 

@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "render/gl_enums.hpp"
-#include "render/shader_source.hpp"
+#include "render/cpu/shader_source.hpp"
 
 namespace kiln::render {
 
@@ -41,7 +41,7 @@ gl::Program buildProgram(const ShaderProgram& source, const std::string& directo
     const std::size_t dot = file.rfind('.');
     const GLenum stage = gl::shaderStage(dot == std::string_view::npos ? '?' : file[dot + 1]);
     std::string text;
-    // The one assembly of a stage's text (render/shader_source.hpp), shared with the offline
+    // The one assembly of a stage's text (render/cpu/shader_source.hpp), shared with the offline
     // validator test (tests/shaders/).
     if (stage == GL_NONE || !assembleShader(file, directory, defines, text, error)) {
       if (stage == GL_NONE) error = "unknown shader stage for '" + std::string(file) + "'";

@@ -7,7 +7,7 @@
 #include <string_view>
 
 #include "render/gl_objects.hpp"
-#include "render/shader_programs.hpp"
+#include "render/cpu/shader_programs.hpp"
 
 namespace kiln::render {
 

@@ -5,7 +5,7 @@
 #include <system_error>
 
 #include "render/program.hpp"
-#include "render/shader_programs.hpp"
+#include "render/cpu/shader_programs.hpp"
 
 namespace kiln::render {
 namespace {

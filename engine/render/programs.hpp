@@ -1,5 +1,5 @@
 // The renderer's GL programs, one owner for all of them: built together from the list in
-// render/shader_programs.hpp, rebuilt together when a developer's shader directory changes
+// render/cpu/shader_programs.hpp, rebuilt together when a developer's shader directory changes
 // (hot reload), and the GPU probe's compute program built on first use. Internal to
 // engine/render.
 #pragma once

@@ -7,12 +7,12 @@
 #include <system_error>
 
 #include "particles/bounds.hpp"
-#include "render/atlas.hpp"
+#include "render/cpu/atlas.hpp"
 #include "render/program.hpp"
 #include "render/programs.hpp"
 #include "render/renderer_impl.hpp"
-#include "render/resources.hpp"
-#include "render/sector_mesh.hpp"
+#include "render/cpu/resources.hpp"
+#include "render/cpu/sector_mesh.hpp"
 
 namespace kiln::render {
 namespace {
@@ -253,7 +253,7 @@ core::Diagnostics Renderer::prepare(const world::World& world, const particles::
   impl_->events.reset();
   AtlasLayout atlas;
   if (particles != nullptr) {
-    // Proved from rectangles (render/resources.hpp); page pixels are built at upload.
+    // Proved from rectangles (render/cpu/resources.hpp); page pixels are built at upload.
     GLint maxTexture = 0;
     glGetIntegerv(GL_MAX_TEXTURE_SIZE, &maxTexture);
     auto packed = planAtlas(*particles, textures, static_cast<std::uint32_t>(std::max(maxTexture, 1)));

@@ -3,7 +3,7 @@
 // thread for every call (HeadlessContext, or the viewer's GLFW window).
 //
 // Supports: convex sectors (world versions 1–3: portals left open, slopes, ambient), the four
-// worldparticles blend modes in the pass table's order (render/passes.hpp), atlas pages,
+// worldparticles blend modes in the pass table's order (render/cpu/passes.hpp), atlas pages,
 // per-pass and per-emitter solo/mute, bounds/plane/overdraw debug views, GPU timer queries per pass.
 // Does not: sort particles (authored emitter order, per the contract), simulate anything on the
 // CPU, read files (textures arrive as straight-alpha RGBA8 images by name).
@@ -21,11 +21,11 @@
 #include "core/diagnostic.hpp"
 #include "core/image.hpp"
 #include "particles/model.hpp"
-#include "render/camera.hpp"
-#include "render/debug_vertex.hpp"
-#include "render/event_scene.hpp"
-#include "render/passes.hpp"
-#include "render/texture_handle.hpp"
+#include "render/cpu/camera.hpp"
+#include "render/cpu/debug_vertex.hpp"
+#include "render/cpu/event_scene.hpp"
+#include "render/cpu/passes.hpp"
+#include "render/cpu/texture_handle.hpp"
 #include "world/level.hpp"
 #include "sim/model.hpp"
 #include "world/world.hpp"
@@ -65,7 +65,7 @@ struct FrameOptions {
   // the level time exactly (captures). The viewer sets it so a far jump never freezes a frame.
   std::optional<double> eventStepBudget;
   // Skip emitters whose stored bounds are outside the view or that have nothing alive now
-  // (render/culling.hpp). Never changes a pixel; off draws every slot of every emitter.
+  // (render/cpu/culling.hpp). Never changes a pixel; off draws every slot of every emitter.
   bool cull = true;
   // Read this frame's timer and statistics queries before drawFrame returns (waits for the GPU;
   // for captures that report them, never for interactive frames).

@@ -15,12 +15,12 @@
 #include "render/programs.hpp"
 #include "render/gl_objects.hpp"
 #include "render/gpu_probe.hpp"
-#include "render/culling.hpp"
-#include "render/sector_mesh.hpp"
-#include "render/atlas.hpp"
-#include "render/particle_tables.hpp"
+#include "render/cpu/culling.hpp"
+#include "render/cpu/sector_mesh.hpp"
+#include "render/cpu/atlas.hpp"
+#include "render/cpu/particle_tables.hpp"
 #include "render/renderer.hpp"
-#include "render/shader_constants.hpp"
+#include "render/cpu/shader_constants.hpp"
 
 namespace kiln::render {
 
@@ -63,7 +63,7 @@ struct LineRange {
   GLsizei count = 0;
 };
 
-// The level's particles on the GPU: the tables render/particle_tables.hpp builds (uploaded
+// The level's particles on the GPU: the tables render/cpu/particle_tables.hpp builds (uploaded
 // once), the compute passes' buffers, and the CPU staging that the per-frame clock fill and
 // culling rewrite in place (sized at prepare, so a frame allocates nothing). `doc` is the
 // document the clocks are computed from each frame.
@@ -72,7 +72,7 @@ struct ParticlesGpu {
   gl::Buffer presets, emitters, schedule, clocks, frameRects, instances, counters;
   std::vector<DrawGroup> draws;
   std::vector<ClockStd430> clockStaging;
-  // Culling (render/culling.hpp): each draw's emitter runs, each emitter's alive window, and the
+  // Culling (render/cpu/culling.hpp): each draw's emitter runs, each emitter's alive window, and the
   // indirect commands of the visible runs, rebuilt per frame in storage sized at prepare.
   std::vector<EmitterRun> runs;
   std::vector<AliveWindow> alive;
@@ -102,13 +102,13 @@ struct ParticlesGpu {
   static ParticlesGpu upload(const particles::Document* doc, const AtlasLayout& atlas);
 };
 
-// The atlas pages, one texture each (render/atlas.hpp packs them).
+// The atlas pages, one texture each (render/cpu/atlas.hpp packs them).
 struct AtlasGpu {
   std::vector<gl::Texture> pages;
   static AtlasGpu upload(const AtlasLayout& atlas, std::span<const core::NamedImage> textures);
 };
 
-// The sectors' triangles (render/sector_mesh.hpp).
+// The sectors' triangles (render/cpu/sector_mesh.hpp).
 struct SectorsGpu {
   gl::Buffer vertices;
   gl::VertexArray array;

@@ -9,8 +9,8 @@
 #include <numeric>
 
 #include "loader/loader.hpp"
-#include "render/atlas.hpp"
-#include "render/resources.hpp"
+#include "render/cpu/atlas.hpp"
+#include "render/cpu/resources.hpp"
 #include "support/counting_allocator.hpp"
 
 using namespace kiln;

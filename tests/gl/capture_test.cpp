@@ -6,7 +6,7 @@
 #include "gl_fixture.hpp"
 #include "particles/sample_docs.hpp"
 #include "render/capture.hpp"
-#include "render/image_compare.hpp"
+#include "render/cpu/image_compare.hpp"
 #include "render_fixture.hpp"
 
 namespace {

@@ -6,7 +6,7 @@
 #include "particles/sample_docs.hpp"
 #include "particles/schedule.hpp"
 #include "render/capture.hpp"
-#include "render/culling.hpp"
+#include "render/cpu/culling.hpp"
 #include "render_fixture.hpp"
 
 namespace {

@@ -4,8 +4,8 @@
 #include <variant>
 
 #include "particles/sample_docs.hpp"
-#include "render/atlas.hpp"
-#include "render/resources.hpp"
+#include "render/cpu/atlas.hpp"
+#include "render/cpu/resources.hpp"
 #include "render_cpu/scene_fixture.hpp"
 
 namespace {

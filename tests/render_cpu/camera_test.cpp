@@ -4,7 +4,7 @@
 #include <cmath>
 
 #include "particles/sample_docs.hpp"
-#include "render/camera.hpp"
+#include "render/cpu/camera.hpp"
 #include "render_cpu/scene_fixture.hpp"
 
 TEST_CASE("frameLevel keeps every sector corner and bounds corner inside the view", "[camera]") {

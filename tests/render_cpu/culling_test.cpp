@@ -3,7 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include "particles/schedule.hpp"
-#include "render/culling.hpp"
+#include "render/cpu/culling.hpp"
 
 using namespace kiln;
 

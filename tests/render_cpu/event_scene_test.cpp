@@ -6,7 +6,7 @@
 #include <memory>
 #include <vector>
 
-#include "render/event_scene.hpp"
+#include "render/cpu/event_scene.hpp"
 #include "sim/render_buffers.hpp"
 
 using namespace kiln;

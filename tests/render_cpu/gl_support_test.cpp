@@ -10,7 +10,7 @@
 #include <sstream>
 #include <string>
 
-#include "render/gl_support.hpp"
+#include "render/cpu/gl_support.hpp"
 
 namespace {
 

@@ -3,7 +3,7 @@
 
 #include <cmath>
 
-#include "render/image_compare.hpp"
+#include "render/cpu/image_compare.hpp"
 #include "render_cpu/scene_fixture.hpp"
 
 using namespace kiln;

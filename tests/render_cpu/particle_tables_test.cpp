@@ -4,7 +4,7 @@
 
 #include "particles/sample_docs.hpp"
 #include "particles/schedule.hpp"
-#include "render/particle_tables.hpp"
+#include "render/cpu/particle_tables.hpp"
 
 namespace {
 

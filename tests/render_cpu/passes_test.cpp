@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "render/passes.hpp"
+#include "render/cpu/passes.hpp"
 
 using namespace kiln;
 using render::BlendFactor;

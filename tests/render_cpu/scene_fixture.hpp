@@ -8,7 +8,7 @@
 
 #include "core/image.hpp"
 #include "particles/model.hpp"
-#include "render/camera.hpp"
+#include "render/cpu/camera.hpp"
 #include "world/world.hpp"
 
 namespace kiln::test {

@@ -4,7 +4,7 @@
 #include <array>
 #include <cmath>
 
-#include "render/sector_mesh.hpp"
+#include "render/cpu/sector_mesh.hpp"
 
 namespace {
 

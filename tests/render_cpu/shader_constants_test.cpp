@@ -10,8 +10,8 @@
 #include <string>
 
 #include "particles/variation.hpp"
-#include "render/shader_constants.hpp"
-#include "render/shader_source.hpp"
+#include "render/cpu/shader_constants.hpp"
+#include "render/cpu/shader_source.hpp"
 
 using namespace kiln;
 

@@ -2,7 +2,7 @@
 // hands it to the driver, so Khronos glslangValidator and spirv-val can check it offline
 // (tests/shaders/validate_shaders.cmake). Each stage's text comes from render::assembleShader,
 // the function buildProgram (render/program.cpp) compiles, and the programs are the renderer's
-// own list, render::kShaderPrograms (render/shader_programs.hpp), the lane variants with the
+// own list, render::kShaderPrograms (render/cpu/shader_programs.hpp), the lane variants with the
 // workgroup sizes the renderer and the GL tests build. With --source-root the tool also checks
 // that every shader file is ASCII and used by some program.
 //
@@ -19,8 +19,8 @@
 #include <string>
 #include <vector>
 
-#include "render/shader_programs.hpp"
-#include "render/shader_source.hpp"
+#include "render/cpu/shader_programs.hpp"
+#include "render/cpu/shader_source.hpp"
 
 namespace {
 

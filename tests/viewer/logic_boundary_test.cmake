@@ -40,7 +40,7 @@ endfunction()
 # GLM through it), and an ImGui include that is only a comment.
 check(clean TRUE "2 files in 1 logic folder"
       "logic/a.hpp=#pragma once\\n#include <vector>"
-      "logic/a.cpp=#include \"logic/a.hpp\"\\n#include \"render/camera.hpp\"\\n// #include <imgui.h>")
+      "logic/a.cpp=#include \"logic/a.hpp\"\\n#include \"render/cpu/camera.hpp\"\\n// #include <imgui.h>")
 check(imgui FALSE "logic/a.cpp: includes <imgui.h>"
       "logic/a.cpp=#include <vector>\\n  #  include <imgui.h>")
 check(imgui_internal FALSE "logic/a.cpp: includes <imgui_internal.h>"

@@ -6,7 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "logic/camera.hpp"
-#include "render/camera.hpp"
+#include "render/cpu/camera.hpp"
 
 namespace kiln::viewer {
 namespace {

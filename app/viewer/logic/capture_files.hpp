@@ -8,7 +8,7 @@
 #include <string>
 
 #include "core/diagnostic.hpp"
-#include "render/image_compare.hpp"
+#include "render/cpu/image_compare.hpp"
 #include "logic/viewer_state.hpp"
 
 namespace kiln::viewer {

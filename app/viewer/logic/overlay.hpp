@@ -7,7 +7,7 @@
 #include <glm/glm.hpp>
 #include <vector>
 
-#include "render/debug_vertex.hpp"
+#include "render/cpu/debug_vertex.hpp"
 
 namespace kiln::viewer {
 

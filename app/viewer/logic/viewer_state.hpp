@@ -26,7 +26,7 @@
 #include "panels/logic/events_edit.hpp"
 #include "panels/logic/tuning_model.hpp"
 #include "logic/pick.hpp"
-#include "render/passes.hpp"
+#include "render/cpu/passes.hpp"
 #include "logic/selection.hpp"
 
 namespace kiln::viewer {

@@ -6,7 +6,7 @@
 #include "panels/logic/inspect.hpp"
 #include "panels/panels.hpp"
 #include "particles/evaluate.hpp"
-#include "render/event_blend.hpp"
+#include "render/cpu/event_blend.hpp"
 
 namespace kiln::viewer::panels::blend {
 namespace {

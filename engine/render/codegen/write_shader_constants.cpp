@@ -8,7 +8,7 @@
 #include <string>
 
 #include "particles/motion_math.hpp"
-#include "render/shader_constants.hpp"
+#include "render/cpu/shader_constants.hpp"
 
 namespace {
 

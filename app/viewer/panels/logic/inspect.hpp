@@ -11,7 +11,7 @@
 
 #include "particles/bounds.hpp"
 #include "particles/model.hpp"
-#include "render/passes.hpp"
+#include "render/cpu/passes.hpp"
 #include "world/fit.hpp"
 
 namespace kiln::viewer::inspect {

@@ -1,5 +1,5 @@
 // Triangulation of convex sectors and debug line geometry.
-#include "render/sector_mesh.hpp"
+#include "render/cpu/sector_mesh.hpp"
 
 #include <algorithm>
 #include <cmath>

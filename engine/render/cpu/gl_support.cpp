@@ -1,5 +1,5 @@
 // Checks a context's report against gl_requirements.def; the messages say what to do about it.
-#include "render/gl_support.hpp"
+#include "render/cpu/gl_support.hpp"
 
 #include <array>
 #include <charconv>

@@ -9,7 +9,7 @@
 #include "core/diagnostic.hpp"
 #include "core/image.hpp"
 #include "particles/model.hpp"
-#include "render/atlas.hpp"
+#include "render/cpu/atlas.hpp"
 
 namespace kiln::render {
 

@@ -12,7 +12,7 @@
 #include <glm/glm.hpp>
 
 #include "particles/model.hpp"
-#include "render/camera.hpp"
+#include "render/cpu/camera.hpp"
 
 namespace kiln::render {
 

@@ -1,5 +1,5 @@
 // Building the particle SSBO tables and the per-frame clocks.
-#include "render/particle_tables.hpp"
+#include "render/cpu/particle_tables.hpp"
 
 #include <algorithm>
 

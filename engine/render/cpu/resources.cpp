@@ -1,6 +1,6 @@
 // Texture identity, frame compatibility and the atlas plan, checked by Renderer::prepare before
 // anything is uploaded.
-#include "render/resources.hpp"
+#include "render/cpu/resources.hpp"
 
 #include <string>
 #include <vector>

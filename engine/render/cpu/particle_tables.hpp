@@ -10,9 +10,9 @@
 #include <vector>
 
 #include "particles/model.hpp"
-#include "render/atlas.hpp"
-#include "render/passes.hpp"
-#include "render/shader_constants.hpp"
+#include "render/cpu/atlas.hpp"
+#include "render/cpu/passes.hpp"
+#include "render/cpu/shader_constants.hpp"
 
 namespace kiln::render {
 

@@ -6,7 +6,7 @@
 #include <array>
 #include <string_view>
 
-#include "render/passes.hpp"
+#include "render/cpu/passes.hpp"
 #include "sim/model.hpp"
 
 namespace kiln::render {

@@ -1,5 +1,5 @@
 // Image difference metrics (no GL).
-#include "render/image_compare.hpp"
+#include "render/cpu/image_compare.hpp"
 
 #include <algorithm>
 #include <cmath>

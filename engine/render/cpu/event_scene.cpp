@@ -1,5 +1,5 @@
 // Stepping, writing and batching the event particles of one frame.
-#include "render/event_scene.hpp"
+#include "render/cpu/event_scene.hpp"
 
 #include <chrono>
 #include <utility>

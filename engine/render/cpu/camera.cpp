@@ -1,5 +1,5 @@
 // Camera matrices and the default framing of a level.
-#include "render/camera.hpp"
+#include "render/cpu/camera.hpp"
 
 #include <algorithm>
 #include <cmath>

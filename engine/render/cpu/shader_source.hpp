@@ -10,7 +10,7 @@ namespace kiln::render {
 // Text of shaders/NAME as embedded at build time; empty when there is no such file.
 std::string_view embeddedShader(std::string_view name);
 
-// The header the build generates from render/shader_constants.hpp. It is not in shaders/, so a
+// The header the build generates from render/cpu/shader_constants.hpp. It is not in shaders/, so a
 // developer directory that lacks it gets the embedded copy.
 inline constexpr std::string_view kShaderConstantsFile = "shader_constants.glsl";
 

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "render/camera.hpp"
+#include "render/cpu/camera.hpp"
 #include "sim/batcher.hpp"
 #include "sim/render_buffers.hpp"
 #include "sim/scene.hpp"

@@ -1,5 +1,5 @@
 // Shelf packing of connected frame groups onto atlas pages, and page pixel assembly.
-#include "render/atlas.hpp"
+#include "render/cpu/atlas.hpp"
 
 #include <algorithm>
 #include <map>

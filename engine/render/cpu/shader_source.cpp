@@ -1,5 +1,5 @@
 // Shader text from the embedded copies or a developer directory, with #include resolution.
-#include "render/shader_source.hpp"
+#include "render/cpu/shader_source.hpp"
 
 #include <fstream>
 #include <sstream>

@@ -1,5 +1,5 @@
 // Emitter culling (see culling.hpp).
-#include "render/culling.hpp"
+#include "render/cpu/culling.hpp"
 
 #include <algorithm>
 #include <cmath>
