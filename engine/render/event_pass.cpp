@@ -1,12 +1,12 @@
 // Event particles in the scene-transparency pass: preparing a level's `events:` section
 // (compile, pool, instance buffer, sprite textures) and drawing one instanced billboard strip
-// per batcher draw range, each with its recipe's blend mode (render/event_blend.hpp).
+// per batcher draw range, each with its recipe's blend mode (render/cpu/event_blend.hpp).
 #include "render/event_pass.hpp"
 
 #include <algorithm>
 #include <string>
 
-#include "render/event_blend.hpp"
+#include "render/cpu/event_blend.hpp"
 #include "render/gl_enums.hpp"
 #include "render/renderer_impl.hpp"
 #include "sim/look.hpp"
@@ -27,11 +27,15 @@ core::Diagnostics Renderer::prepareEvents(const sim::Events* events, std::span<c
   std::string log;
   if (!impl_->ensurePrograms(log)) return {core::Diagnostic{core::Code::GlError, "events", log}};
 
-  EventGpu gpu{EventScene(std::move(*compiled.scene)), gl::Buffer("kiln.events.instances"), {}, {}};
+  EventGpu gpu{EventScene(std::move(*compiled.scene)), {}, {}, 0, {}, {}};
   const auto& scene = gpu.scene.system().scene();
   gpu.staging.resize(scene.capacity);
-  glNamedBufferStorage(gpu.instances.id(), static_cast<GLsizeiptr>(scene.capacity * sizeof(EventInstanceStd430)),
-                       nullptr, GL_DYNAMIC_STORAGE_BIT);
+  for (std::size_t i = 0; i < kEventInstanceRing; ++i) {
+    gpu.instances[i] = gl::Buffer("kiln.events.instances." + std::to_string(i));
+    glNamedBufferStorage(gpu.instances[i].id(),
+                         static_cast<GLsizeiptr>(std::max<std::size_t>(1, scene.capacity) * sizeof(EventInstanceStd430)),
+                         nullptr, GL_DYNAMIC_STORAGE_BIT);
+  }
   gpu.textures.resize(textures.size());
   for (const std::int32_t t : scene.recipeTexture) {
     if (t < 0 || gpu.textures[static_cast<std::size_t>(t)]) continue;
@@ -75,12 +79,15 @@ void Renderer::Impl::uploadEventInstances() {
     g.extra = {sim::particleLook(e.scene.system(), slots[k]).opacity, static_cast<float>(shaderTextureAlpha(m.textureAlpha)),
                m.alphaTest, 0.0f};
   }
-  // Orphaning: the driver hands the old storage to the frame still reading it, so the upload
-  // never waits; the staging array was sized at prepare, so nothing is allocated here.
-  glInvalidateBufferData(e.instances.id());
+  // The next buffer of the ring: the GPU has finished the frame that last read it, unless it
+  // is kEventInstanceRing frames behind, when this waits for that frame (never on a steady
+  // interactive frame). The staging array was sized at prepare, so nothing is allocated here.
+  e.current = (e.current + 1) % kEventInstanceRing;
+  if (e.drawn[e.current] && !e.drawn[e.current].signaled()) e.drawn[e.current].wait();
+  e.drawn[e.current].reset();
   if (!sorted.empty())
-    glNamedBufferSubData(e.instances.id(), 0, static_cast<GLsizeiptr>(sorted.size() * sizeof(EventInstanceStd430)),
-                         e.staging.data());
+    glNamedBufferSubData(e.instances[e.current].id(), 0,
+                         static_cast<GLsizeiptr>(sorted.size() * sizeof(EventInstanceStd430)), e.staging.data());
 }
 
 void Renderer::Impl::drawSceneTransparencyPass(const PassInfo& pass, const FrameOptions& options, FrameStats& next) {
@@ -88,7 +95,7 @@ void Renderer::Impl::drawSceneTransparencyPass(const PassInfo& pass, const Frame
   if (events->scene.batcher().sorted().empty()) return;
   applyPassState(glState, pass);
   uploadEventInstances();
-  glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kEventInstancesBinding, events->instances.id());
+  glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kEventInstancesBinding, events->instances[events->current].id());
   glState.program(programs.events.id());
   glState.vertexArray(emptyArray.id());
   const GLuint prog = programs.events.id();
@@ -104,6 +111,7 @@ void Renderer::Impl::drawSceneTransparencyPass(const PassInfo& pass, const Frame
     glDrawArraysInstancedBaseInstance(GL_TRIANGLE_STRIP, 0, 4, static_cast<GLsizei>(r.count), r.first);
     ++next.passDrawCalls[static_cast<std::size_t>(pass.pass)];
   }
+  events->drawn[events->current] = gl::Fence::place();  // this buffer is free once these draws are done
 }
 
 }  // namespace kiln::render

@@ -1,5 +1,5 @@
-// The scene-transparency pass's GPU side: the event particles' instance buffer (orphaned and
-// refilled once per frame from a staging array sized at prepare), one texture per sprite
+// The scene-transparency pass's GPU side: the event particles' instance buffers (a ring of
+// three, one refilled per frame from a staging array sized at prepare), one texture per sprite
 // frame the recipes use, and the EventScene that feeds them. Internal to engine/render.
 #pragma once
 
@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "render/event_scene.hpp"
+#include "render/cpu/event_scene.hpp"
 #include "render/gl_objects.hpp"
 
 namespace kiln::render {
@@ -24,9 +24,16 @@ struct EventInstanceStd430 {
 };
 static_assert(sizeof(EventInstanceStd430) == 64, "std430 EventInstance is 64 bytes");
 
+// The instance buffers a frame's event sprites are written into, in turn: a frame writes the one
+// the GPU finished reading kEventInstanceRing frames ago (its fence says so), so the upload
+// never makes the driver wait for or copy a buffer still in use.
+inline constexpr std::size_t kEventInstanceRing = 3;
+
 struct EventGpu {
   EventScene scene;
-  gl::Buffer instances;  // capacity × EventInstanceStd430
+  std::array<gl::Buffer, kEventInstanceRing> instances;  // each capacity × EventInstanceStd430
+  std::array<gl::Fence, kEventInstanceRing> drawn;       // placed after the draws that read each
+  std::size_t current = 0;                               // the buffer this frame writes and draws
   std::vector<EventInstanceStd430> staging;  // capacity entries, refilled per frame
   std::vector<gl::Texture> textures;  // per level texture name; empty where no recipe uses it
 };
