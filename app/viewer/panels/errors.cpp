@@ -16,7 +16,7 @@ void drawGlMessages(const ViewerState& s) {
   if (s.ui.glMessages.empty()) return;
   char title[64];
   std::snprintf(title, sizeof title, "GL messages (%zu)###gl", s.ui.glMessages.size());
-  if (!ImGui::CollapsingHeader(title)) return;
+  if (!ImGui::CollapsingHeader(title, ImGuiTreeNodeFlags_DefaultOpen)) return;
   ImGui::PushTextWrapPos(0);
   for (auto it = s.ui.glMessages.rbegin(); it != s.ui.glMessages.rend(); ++it) {  // newest first
     const bool error = it->rfind("GL error", 0) == 0;
