@@ -6,6 +6,7 @@
 #include <array>
 #include <cmath>
 #include <cstring>
+#include <limits>
 #include <string>
 
 #include "core/float.hpp"
@@ -28,6 +29,33 @@ void checkRange(Report& r, const Range& range, const Path& path) {
     r.add(Code::RangeOrder, path, "min " + Report::num(range.min) + " exceeds max " + Report::num(range.max));
 }
 
+}  // namespace
+
+CurveStep curveStep(double a, double b) {
+  const float fa = core::toF32(a), fb = core::toF32(b);
+  if (!(fb > fa)) return CurveStep::NotAbove;
+  if (static_cast<double>(fb) - static_cast<double>(fa) < core::kMinNormalF32) return CurveStep::TooClose;
+  return CurveStep::Ok;
+}
+
+double nextCurveAge(double age) {
+  const float f = core::toF32(age);
+  // The next float32 up, unless that is closer than 2^-126 (near zero): then the first float32
+  // at or above f + 2^-126 (exact in double).
+  const float up = std::nextafter(f, std::numeric_limits<float>::infinity());
+  if (static_cast<double>(up) - static_cast<double>(f) >= core::kMinNormalF32) return up;
+  const double least = static_cast<double>(f) + core::kMinNormalF32;
+  float v = core::toF32(least);
+  if (static_cast<double>(v) < least) v = std::nextafter(v, std::numeric_limits<float>::infinity());
+  return v;
+}
+
+double previousCurveAge(double age) {
+  return -nextCurveAge(-age);
+}
+
+namespace {
+
 // Shared curve rules: 2–4 keys from age 0 to age 1, strictly increasing after float32
 // conversion, and every uploaded adjacent difference at least 2^-126 (GPUs may flush smaller).
 template <class Key>
@@ -46,13 +74,14 @@ void checkCurve(Report& r, const std::vector<Key>& keys, const Path& path) {
           "last age is " + Report::num(keys.back().age) + ", not 1");
   for (std::size_t i = 1; i < keys.size(); ++i) {
     if (!ok(i - 1) || !ok(i)) continue;
-    const float a = core::toF32(keys[i - 1].age), b = core::toF32(keys[i].age);
     const Path at = path.item(i, ".age");
-    if (!(b > a)) {
-      r.add(Code::CurveOrder, at, "age " + Report::num(keys[i].age) + " is not above the previous age " +
-                                      Report::num(keys[i - 1].age) + " as float32");
-    } else if (static_cast<double>(b) - static_cast<double>(a) < core::kMinNormalF32) {
-      r.add(Code::CurveAgeGap, at, "float32 ages differ by less than 2^-126");
+    switch (curveStep(keys[i - 1].age, keys[i].age)) {
+      case CurveStep::Ok: break;
+      case CurveStep::NotAbove:
+        r.add(Code::CurveOrder, at, "age " + Report::num(keys[i].age) + " is not above the previous age " +
+                                        Report::num(keys[i - 1].age) + " as float32");
+        break;
+      case CurveStep::TooClose: r.add(Code::CurveAgeGap, at, "float32 ages differ by less than 2^-126"); break;
     }
   }
 }

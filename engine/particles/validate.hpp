@@ -27,6 +27,16 @@ core::Diagnostics validatePreset(const Preset& preset);
 // Preset rules for an explicit document version (1 or 2).
 core::Diagnostics validatePresetForVersion(const Preset& preset, std::uint16_t version);
 
+// The curve rule between adjacent key ages a < b as the GPU receives them: b above a after
+// float32 conversion, and the float32 difference at least 2^-126 (smaller ones may flush to
+// zero). validate() applies it (curve-order, curve-age-gap) and an editor keeps keys inside it.
+enum class CurveStep : std::uint8_t { Ok, NotAbove, TooClose };
+CurveStep curveStep(double a, double b);
+// The nearest ages a key after `age` (before `age`) may take under that rule: float32 values,
+// exact in double.
+double nextCurveAge(double age);
+double previousCurveAge(double age);
+
 // Field path prefix used in diagnostics: "presets.NAME" / "emitters.NAME" (index when unnamed).
 std::string presetPath(const Preset& p, std::size_t index);
 std::string emitterPath(const Emitter& e, std::size_t index);

@@ -42,7 +42,7 @@ std::vector<double> agesOf(const auto& keys) {
 // most `top` when `clampTop`). `background` draws under the line (the colour gradient).
 template <class Key, class Value, class SetValue, class Background>
 bool plotKeys(const char* id, std::vector<Key>& keys, double top, bool clampTop, Value value, SetValue setValue,
-              Background background) {
+              Background background, bool* held = nullptr) {
   namespace tm = ::kiln::viewer::tuning;
   bool changed = false;
   const ImVec2 o = ImGui::GetCursorScreenPos();
@@ -55,7 +55,7 @@ bool plotKeys(const char* id, std::vector<Key>& keys, double top, bool clampTop,
   auto pt = [&](const Key& k) { return ImVec2(o.x + float(k.age) * w, o.y + h - float(value(k) / top) * h); };
   // Which key is held lives in ImGui's per-widget storage, so two plots never share it.
   ImGuiStorage* store = ImGui::GetStateStorage();
-  const ImGuiID held = ImGui::GetID(id);
+  const ImGuiID heldKey = ImGui::GetID(id);
   ImGui::InvisibleButton(id, {w, h});
   const ImVec2 m = ImGui::GetIO().MousePos;
   if (ImGui::IsItemActivated()) {
@@ -64,17 +64,18 @@ bool plotKeys(const char* id, std::vector<Key>& keys, double top, bool clampTop,
       const ImVec2 p = pt(keys[i]);
       if (std::abs(p.x - m.x) < 8 && std::abs(p.y - m.y) < 8) pick = static_cast<int>(i);
     }
-    store->SetInt(held, pick);
+    store->SetInt(heldKey, pick);
   }
-  const int dragging = ImGui::IsItemActive() ? store->GetInt(held, -1) : -1;
+  const int dragging = ImGui::IsItemActive() ? store->GetInt(heldKey, -1) : -1;
   if (dragging >= 0 && dragging < static_cast<int>(keys.size())) {
     const auto i = static_cast<std::size_t>(dragging);
     keys[i].age = tm::dragAge(agesOf(keys), i, double((m.x - o.x) / w));
-    double v = std::max(0.0, double((o.y + h - m.y) / h) * top);
+    const double v = tm::axisValue({top, true}, double(o.y + h - m.y), double(h));
     setValue(keys[i], clampTop ? std::min(v, top) : v);
     changed = true;
   }
-  if (!ImGui::IsItemActive()) store->SetInt(held, -1);
+  if (held) *held = dragging >= 0;
+  if (!ImGui::IsItemActive()) store->SetInt(heldKey, -1);
   for (std::size_t i = 0; i + 1 < keys.size(); ++i) dl->AddLine(pt(keys[i]), pt(keys[i + 1]), IM_COL32(240, 180, 60, 255), 2);
   for (std::size_t i = 0; i < keys.size(); ++i)
     dl->AddCircleFilled(pt(keys[i]), static_cast<int>(i) == dragging ? 6.0f : 5.0f, IM_COL32(255, 255, 255, 255));
@@ -111,11 +112,21 @@ bool removeButton(std::vector<Key>& keys, std::size_t i) {
 }
 
 bool sizeCurve(std::vector<particles::SizeKey>& keys) {
-  double top = 0.01;
-  for (const auto& k : keys) top = std::max(top, k.value * 1.25);
+  namespace tm = ::kiln::viewer::tuning;
+  // The axis lives in ImGui's storage beside the plot: held still while a key is dragged.
+  // (Values, not pointers: the storage may grow, and move, while the plot draws.)
+  ImGuiStorage* store = ImGui::GetStateStorage();
+  const ImGuiID topId = ImGui::GetID("size axis"), heldId = ImGui::GetID("size axis held");
+  tm::CurveAxis axis{store->GetFloat(topId, 0.0f), store->GetBool(heldId, false)};
+  std::vector<double> values;
+  for (const auto& k : keys) values.push_back(k.value);
+  tm::fitCurveAxis(axis, values, 0.01);
+  bool held = false;
   bool changed = plotKeys(
-      "size plot", keys, top, false, [](const particles::SizeKey& k) { return k.value; },
-      [](particles::SizeKey& k, double v) { k.value = v; }, [](ImDrawList*, ImVec2, float, float) {});
+      "size plot", keys, axis.top, false, [](const particles::SizeKey& k) { return k.value; },
+      [](particles::SizeKey& k, double v) { k.value = v; }, [](ImDrawList*, ImVec2, float, float) {}, &held);
+  store->SetFloat(topId, static_cast<float>(axis.top));
+  store->SetBool(heldId, held);
   changed |= addButton(keys);
   ImGui::SameLine();
   ImGui::TextDisabled("keys: age, size (2 to 4; drag the points)");

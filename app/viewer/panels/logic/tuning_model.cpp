@@ -69,9 +69,12 @@ bool insertAfter(std::vector<Key>& keys, std::size_t after) {
   if (keys.size() >= particles::kMaxCurveKeys || after + 1 >= keys.size()) return false;
   const Key& a = keys[after];
   const Key& b = keys[after + 1];
-  // Both new gaps must leave room for kMinKeyGap, or the key could not be dragged at all.
-  if (!(b.age - a.age >= 2 * kMinKeyGap)) return false;
-  const Key k = between(a, b, a.age + (b.age - a.age) / 2);
+  // The new key must keep validation's rule with both neighbours.
+  const double mid = a.age + (b.age - a.age) / 2;
+  if (particles::curveStep(a.age, mid) != particles::CurveStep::Ok ||
+      particles::curveStep(mid, b.age) != particles::CurveStep::Ok)
+    return false;
+  const Key k = between(a, b, mid);
   keys.insert(keys.begin() + static_cast<std::ptrdiff_t>(after + 1), k);
   return true;
 }
@@ -93,10 +96,23 @@ bool removeKey(std::vector<particles::ColorKey>& keys, std::size_t index) { retu
 double dragAge(const std::vector<double>& ages, std::size_t index, double age) {
   if (index == 0) return 0;
   if (index + 1 >= ages.size()) return 1;
-  const double lo = ages[index - 1] + kMinKeyGap, hi = ages[index + 1] - kMinKeyGap;
-  // A gap already narrower than two minimum steps leaves the key where it is.
+  const double lo = particles::nextCurveAge(ages[index - 1]), hi = particles::previousCurveAge(ages[index + 1]);
+  // Neighbours with no valid age between them leave the key where it is.
   if (lo > hi) return ages[index];
   return std::clamp(age, lo, hi);
+}
+
+void fitCurveAxis(CurveAxis& axis, const std::vector<double>& values, double least) {
+  if (axis.held && axis.top > 0) return;
+  double top = least;
+  for (const double v : values)
+    if (std::isfinite(v)) top = std::max(top, v * 1.25);
+  axis.top = top;
+}
+
+double axisValue(const CurveAxis& axis, double fromBottom, double height) {
+  if (!(height > 0)) return 0;
+  return std::max(0.0, fromBottom / height * axis.top);
 }
 
 std::size_t widestGap(const std::vector<double>& ages) {

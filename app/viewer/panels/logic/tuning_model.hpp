@@ -57,8 +57,8 @@ bool setField(particles::Preset& p, std::string_view field, double value);
 
 // Curve key editing for the size and colour curves. The contract wants 2 to 4 keys, the first
 // at age 0, the last at age 1 and ages strictly increasing; these never produce a curve that
-// breaks those rules from one that keeps them.
-inline constexpr double kMinKeyGap = 1e-3;  // closest two keys may be dragged (in age)
+// breaks those rules from one that keeps them: the gap between keys is validation's own rule
+// (particles::curveStep), not a second constant.
 
 // Inserts a key halfway (in age) between keys `after` and `after + 1`, its value interpolated
 // there so the curve keeps its shape. False when the curve is full, `after + 1` is no key or the
@@ -70,8 +70,22 @@ bool insertKey(std::vector<particles::ColorKey>& keys, std::size_t after);
 bool removeKey(std::vector<particles::SizeKey>& keys, std::size_t index);
 bool removeKey(std::vector<particles::ColorKey>& keys, std::size_t index);
 // The age key `index` may take when dragged to `age`: ends stay at 0 and 1, inner keys stay
-// strictly between their neighbours (by kMinKeyGap).
+// strictly between their neighbours as validation requires (particles::nextCurveAge and
+// previousCurveAge: above, as float32, by at least 2^-126).
 double dragAge(const std::vector<double>& ages, std::size_t index, double age);
+// The value axis of a curve plot: its top is the curve's largest value plus a quarter, at least
+// `least`, refitted only while no key is held. A drag maps the mouse through the axis, so an
+// axis that followed the dragged value would move under a still mouse and the value would run
+// away; held, it keeps one mouse position meaning one value. It refits on release.
+struct CurveAxis {
+  double top = 0;
+  bool held = false;
+};
+void fitCurveAxis(CurveAxis& axis, const std::vector<double>& values, double least);
+// The value a plot `height` pixels tall shows `fromBottom` pixels above its bottom (never
+// below 0).
+double axisValue(const CurveAxis& axis, double fromBottom, double height);
+
 // The key whose gap to its successor is widest (where "add key" inserts).
 std::size_t widestGap(const std::vector<double>& ages);
 
