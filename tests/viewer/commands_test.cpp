@@ -2,6 +2,7 @@
 #include <catch2/catch.hpp>
 
 #include "logic/commands.hpp"
+#include "logic/viewer_state.hpp"
 
 using namespace kiln::viewer;
 
@@ -26,4 +27,26 @@ TEST_CASE("take removes only its own kind, oldest first") {
   CHECK(q.take<CaptureNow>().size() == 1);
   CHECK(q.take<Undo>().size() == 1);
   CHECK(q.empty());
+}
+
+// The Viewport's frame-rate readout: fps from the mean frame time, and the 95th percentile by
+// nearest rank, so five slow frames in a hundred do not move it and six do.
+TEST_CASE("frame timings give fps, mean and 95th percentile frame time") {
+  FrameTimings t;
+  CHECK(t.summary().fps == 0);
+  for (int i = 0; i < 95; ++i) t.push(10);
+  for (int i = 0; i < 5; ++i) t.push(50);
+  FrameTimings::Summary s = t.summary();
+  CHECK(s.meanMs == Approx(12.0));
+  CHECK(s.fps == Approx(1000.0 / 12.0));
+  CHECK(s.p95Ms == 10);
+  FrameTimings u;
+  for (int i = 0; i < 94; ++i) u.push(10);
+  for (int i = 0; i < 6; ++i) u.push(50);
+  CHECK(u.summary().p95Ms == 50);
+  // Only the last FrameTimings::kWindow frames count.
+  FrameTimings w;
+  for (std::size_t i = 0; i < FrameTimings::kWindow; ++i) w.push(100);
+  for (std::size_t i = 0; i < FrameTimings::kWindow; ++i) w.push(20);
+  CHECK(w.summary().meanMs == Approx(20.0));
 }

@@ -147,11 +147,33 @@ struct Comparison {
 
 // Frame timing the budgets panel plots.
 struct FrameTimings {
-  std::deque<float> frameMs;  // last few hundred frames
+  static constexpr std::size_t kWindow = 300;  // frames the figures cover
+  std::deque<float> frameMs;  // the last kWindow frames
   std::uint64_t frames = 0;
   void push(float ms) {
     frameMs.push_back(ms);
-    if (frameMs.size() > 300) frameMs.pop_front();
+    if (frameMs.size() > kWindow) frameMs.pop_front();
+  }
+  // What the Viewport overlay shows: frames per second (1000 / mean), the mean frame time and
+  // the 95th percentile (nearest rank: the smallest time at least 95% of the frames keep to).
+  struct Summary {
+    double fps = 0, meanMs = 0, p95Ms = 0;
+  };
+  Summary summary() const {
+    Summary out;
+    if (frameMs.empty()) return out;
+    std::array<float, kWindow> sorted{};
+    std::copy(frameMs.begin(), frameMs.end(), sorted.begin());
+    const std::size_t n = frameMs.size();
+    double sum = 0;
+    for (std::size_t i = 0; i < n; ++i) sum += sorted[i];
+    out.meanMs = sum / static_cast<double>(n);
+    out.fps = out.meanMs > 0 ? 1000.0 / out.meanMs : 0;
+    const std::size_t rank = (95 * n + 99) / 100;  // ceil(0.95 n), at least 1
+    std::nth_element(sorted.begin(), sorted.begin() + static_cast<std::ptrdiff_t>(rank - 1),
+                     sorted.begin() + static_cast<std::ptrdiff_t>(n));
+    out.p95Ms = sorted[rank - 1];
+    return out;
   }
 };
 

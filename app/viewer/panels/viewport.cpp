@@ -55,6 +55,13 @@ void drawStatus(const ViewerState& s, ImVec2 lo) {
     line += part;
   }
   line += s.view.clock.playing ? "   playing" : "   paused";
+  // Frame rate and frame time over the last few seconds: the mean hides stutter, the 95th
+  // percentile shows it.
+  if (!s.ui.stats.frameMs.empty()) {
+    const FrameTimings::Summary f = s.ui.stats.summary();
+    std::snprintf(part, sizeof part, "   %.0f fps  %.1f ms mean  %.1f ms p95", f.fps, f.meanMs, f.p95Ms);
+    line += part;
+  }
   const char* text = line.c_str();
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const ImVec2 size = ImGui::CalcTextSize(text);
