@@ -254,8 +254,10 @@ void draw(ViewerState& s) {
   // Ctrl+Z / Ctrl+Y act on the session edited last (the emitter's and the sandbox's are handled
   // by the frame).
   if (s.doc.lastEdit != DocumentState::LastEdit::Emitter && s.doc.lastEdit != DocumentState::LastEdit::Events) {
-    const bool undo = !s.commands.take<Undo>().empty(), redo = !s.commands.take<Redo>().empty();
-    if (t.active() && (undo || redo)) changed = undo ? t.undo() : t.redo();
+    // Each Ctrl+Z is one step back, however many arrive in one frame (a script's, or fast keys).
+    const std::size_t undos = s.commands.take<Undo>().size(), redos = s.commands.take<Redo>().size();
+    for (std::size_t i = 0; t.active() && i < undos; ++i) changed |= t.undo();
+    for (std::size_t i = 0; t.active() && i < redos; ++i) changed |= t.redo();
   }
   if (begin(s, Panel::Tuning)) {
     if (!doc || doc->presets.empty()) {
