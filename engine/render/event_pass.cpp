@@ -83,7 +83,7 @@ void Renderer::Impl::uploadEventInstances() {
   // is kEventInstanceRing frames behind, when this waits for that frame (never on a steady
   // interactive frame). The staging array was sized at prepare, so nothing is allocated here.
   e.current = (e.current + 1) % kEventInstanceRing;
-  if (e.drawn[e.current] && !e.drawn[e.current].signaled()) e.drawn[e.current].wait();
+  if (!e.drawn[e.current].signaled()) e.drawn[e.current].wait();
   e.drawn[e.current].reset();
   if (!sorted.empty())
     glNamedBufferSubData(e.instances[e.current].id(), 0,
@@ -91,8 +91,6 @@ void Renderer::Impl::uploadEventInstances() {
 }
 
 void Renderer::Impl::drawSceneTransparencyPass(const PassInfo& pass, const FrameOptions& options, FrameStats& next) {
-  if (!events || !options.events || !passShown(options, pass.pass)) return;
-  if (events->scene.batcher().sorted().empty()) return;
   applyPassState(glState, pass);
   uploadEventInstances();
   glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kEventInstancesBinding, events->instances[events->current].id());

@@ -137,8 +137,10 @@ void Renderer::Impl::drawFrameInto(GLuint framebuffer, std::optional<FrameQuerie
 
   // Event particles reach level time T before any pass draws (the CPU half of the
   // scene-transparency pass: step, render buffers, batcher; event_pass.cpp draws them).
-  if (events && options.events && passShown(options, Pass::SceneTransparency))
+  if (events && options.events && passShown(options, Pass::SceneTransparency)) {
     events->scene.update(levelTime, camera, options.eventSort, options.eventStepBudget);
+    next.events = events->scene.stats();
+  }
 
   // The clear comes after the compute passes, so that it and every draw make one batch of
   // rasterizer work: a software rasterizer that had to finish a queued clear before a dispatch
@@ -151,8 +153,6 @@ void Renderer::Impl::drawFrameInto(GLuint framebuffer, std::optional<FrameQuerie
   glDepthFunc(GL_LESS);
   for (const PassInfo& pass : kPasses) {
     const auto i = static_cast<std::size_t>(pass.pass);
-    if (pass.kind == PassKind::SceneTransparency && events && options.events && passShown(options, pass.pass))
-      next.events = events->scene.stats();
     // A pass with nothing to draw sets no state and runs no query; its figures read 0.
     if (!passHasWork(pass, options)) {
       queries.skipPass(i);
@@ -168,10 +168,8 @@ void Renderer::Impl::drawFrameInto(GLuint framebuffer, std::optional<FrameQuerie
       queries.endPass(i);
     }
     // Outside the timers: the palette replaces the layer counts once every particle is in.
-    if (pass.pass == kLastParticlePass && options.debug.overdraw && level->hasParticles) {
+    if (pass.pass == kLastParticlePass && options.debug.overdraw && level->hasParticles)
       resolveOverdraw(framebuffer, width, height);
-      glState.forget();  // the resolve sets state of its own
-    }
   }
 
   // The caller gets a plain state back: no culling or blending, depth writes on, nothing bound.
@@ -225,7 +223,6 @@ void Renderer::Impl::drawSectorsPass(const PassInfo& pass, const FrameOptions& o
 
 // The draw groups buildParticleTables made for this pass, one multi-draw of indexed quads each.
 void Renderer::Impl::drawParticlePass(const PassInfo& pass, const FrameOptions& options, FrameStats& next) {
-  if (!level->hasParticles || !passShown(options, pass.pass)) return;
   applyPassState(glState, pass);
   if (options.debug.overdraw) {
     glState.blend(kLayerCount);
@@ -309,9 +306,7 @@ void Renderer::Impl::cullEmitters(double levelTime, const Camera& camera, double
 }
 
 void Renderer::Impl::drawDebugPass(const PassInfo& pass, const FrameOptions& options, FrameStats& next) {
-  if (!passShown(options, pass.pass)) return;
   const auto& d = options.debug;
-  if (!d.sectorPlanes && !d.storedBounds && !d.recomputedBounds) return;
   applyPassState(glState, pass);
   glState.program(programs.lines.id());
   glState.vertexArray(level->lines.array.id());

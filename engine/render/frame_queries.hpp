@@ -34,8 +34,6 @@ class FrameQueries {
   // Ends a frame; `wait`: read this frame's results into `out` now, waiting for the GPU.
   void endFrame(bool wait, FrameStats& out);
 
-  bool statistics() const { return statistics_; }
-
  private:
   // Reads set `set`'s results into the latest ones (waiting for them when `wait`).
   void read(std::uint32_t set, bool wait);

@@ -31,7 +31,7 @@ std::variant<std::vector<GpuSlotState>, core::Diagnostic> Renderer::Impl::probeS
   }
   if (packed.empty()) return std::vector<GpuSlotState>{};
   std::string error;
-  if (!programs.ensureProbe(options, [this](std::string_view m) { log(m); }, error)) return failure(error);
+  if (!programs.ensureProbe(options, error)) return failure(error);
   gl::Buffer list("kiln.probe.slots");
   glNamedBufferStorage(list.id(), static_cast<GLsizeiptr>(packed.size() * 4), packed.data(), 0);
   gl::Buffer results("kiln.probe.results");

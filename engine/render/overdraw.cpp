@@ -19,16 +19,15 @@ void Renderer::Impl::resolveOverdraw(GLuint framebuffer, std::uint32_t width, st
   glBlitNamedFramebuffer(framebuffer, overdrawCountsFramebuffer.id(), 0, 0, w, h, 0, 0, w, h,
                          GL_COLOR_BUFFER_BIT, GL_NEAREST);
   glBindFramebuffer(GL_DRAW_FRAMEBUFFER, framebuffer);
-  glDisable(GL_BLEND);
-  glDisable(GL_DEPTH_TEST);
-  glDepthMask(GL_FALSE);
-  glUseProgram(programs.overdraw.id());
-  glBindTextureUnit(kLayerCountsUnit, overdrawCounts.id());
-  glBindVertexArray(emptyArray.id());
+  // Through the frame's state cache like every pass; the passes after it set what they need.
+  glState.blend(kNoBlend);
+  glState.depthTest(false);
+  glState.depthMask(false);
+  glState.program(programs.overdraw.id());
+  glState.texture(kLayerCountsUnit, overdrawCounts.id());
+  glState.vertexArray(emptyArray.id());
   glDrawArrays(GL_TRIANGLES, 0, 3);
-  glBindTextureUnit(kLayerCountsUnit, 0);
-  glEnable(GL_DEPTH_TEST);
-  glDepthMask(GL_TRUE);
+  glState.texture(kLayerCountsUnit, 0);
 }
 
 }  // namespace kiln::render

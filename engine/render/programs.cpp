@@ -29,9 +29,9 @@ std::uint32_t stateLanes(const RendererOptions& o) {
 
 }  // namespace
 
-bool Programs::build(const RendererOptions& options, const std::function<void(std::string_view)>& log,
-                     std::string& error) {
+bool Programs::build(const RendererOptions& options, std::string& error) {
   const std::string& dir = options.shaderDirectory;
+  const auto& log = options.log;
   gl::Program p = buildProgram(kParticleProgram, dir, error, {}, log);
   if (!p) return false;
   gl::Program s = buildProgram(kSectorProgram, dir, error, {}, log);
@@ -66,9 +66,8 @@ bool Programs::changedOnDisk(const RendererOptions& options) {
   return true;
 }
 
-bool Programs::ensureProbe(const RendererOptions& options, const std::function<void(std::string_view)>& log,
-                           std::string& error) {
-  if (!probe) probe = buildProgram(kProbeProgram, options.shaderDirectory, error, {}, log);
+bool Programs::ensureProbe(const RendererOptions& options, std::string& error) {
+  if (!probe) probe = buildProgram(kProbeProgram, options.shaderDirectory, error, {}, options.log);
   return static_cast<bool>(probe);
 }
 

@@ -5,7 +5,6 @@
 #pragma once
 
 #include <filesystem>
-#include <functional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -25,13 +24,12 @@ class Programs {
 
   bool built() const { return static_cast<bool>(particle); }
   // (Re)builds every program but the probe; on a failure the programs stay as they were and
-  // `error` holds the driver's log. Non-empty compile and link logs go to `log`.
-  bool build(const RendererOptions& options, const std::function<void(std::string_view)>& log, std::string& error);
+  // `error` holds the driver's log. Non-empty compile and link logs go to options.log.
+  bool build(const RendererOptions& options, std::string& error);
   // Whether RendererOptions::shaderDirectory's files changed since the last build (or the last
   // failed reload, so a broken edit is reported once); marks them seen.
   bool changedOnDisk(const RendererOptions& options);
-  bool ensureProbe(const RendererOptions& options, const std::function<void(std::string_view)>& log,
-                   std::string& error);
+  bool ensureProbe(const RendererOptions& options, std::string& error);
 
  private:
   std::vector<std::pair<std::filesystem::path, std::filesystem::file_time_type>> shaderTimes_;

@@ -4,7 +4,6 @@
 #include "render/renderer.hpp"
 
 #include <algorithm>
-#include <system_error>
 
 #include "particles/bounds.hpp"
 #include "render/cpu/atlas.hpp"
@@ -75,7 +74,6 @@ gl::Buffer staticBuffer(std::string_view label, const std::vector<T>& data) {
   return b;
 }
 
-
 }  // namespace
 
 Renderer::Renderer(RendererOptions options) : impl_(std::make_unique<Impl>()) { impl_->options = std::move(options); }
@@ -115,7 +113,7 @@ bool Renderer::Impl::ensurePrograms(std::string& error) {
                            GL_DEBUG_SEVERITY_NOTIFICATION, -1, kOn);
     }
   }
-  if (!programs.build(options, [this](std::string_view m) { log(m); }, error)) return false;
+  if (!programs.build(options, error)) return false;
   emptyArray = gl::VertexArray("kiln.particle.vao");
   {
     // Quad k: (4k, 4k+1, 4k+2) and (4k+2, 4k+1, 4k+3), the two triangles a 4-vertex strip makes,
@@ -141,7 +139,7 @@ bool Renderer::Impl::ensurePrograms(std::string& error) {
 bool Renderer::reloadShadersIfChanged(std::string& error) {
   Impl& r = *impl_;
   if (!r.programs.built() || !r.programs.changedOnDisk(r.options)) return false;
-  return r.programs.build(r.options, [&r](std::string_view m) { r.log(m); }, error);
+  return r.programs.build(r.options, error);
 }
 
 ParticlesGpu ParticlesGpu::upload(const particles::Document* doc, const AtlasLayout& atlas) {

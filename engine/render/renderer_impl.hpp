@@ -169,7 +169,8 @@ struct Renderer::Impl {
   // Draws into `framebuffer` with the queries of that view (made on first use).
   void drawFrameInto(GLuint framebuffer, std::optional<FrameQueries>& viewQueries, double levelTime,
                      const Camera& camera, const FrameOptions& options, std::uint32_t width, std::uint32_t height);
-  // Whether a row of kPasses draws anything this frame (after cullEmitters and the event update).
+  // Whether a row of kPasses draws anything this frame (after cullEmitters and the event update):
+  // the one gate of the draw methods below, which run only when it holds.
   bool passHasWork(const PassInfo& pass, const FrameOptions& options) const;
   // Evaluates the slots of every drawn run once (particle_state.comp) before the passes.
   void evaluateParticles();
