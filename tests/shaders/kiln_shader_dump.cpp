@@ -117,7 +117,14 @@ int main(int argc, char** argv) {
     }
   }
 
+  // OUT is emptied first, but only when it is this tool's own earlier output (or empty): a
+  // mistyped OUT must not cost anyone a folder.
   std::error_code ec;
+  if (fs::exists(out, ec) && !fs::is_empty(out, ec) && !fs::exists(out / "programs.txt", ec)) {
+    std::fprintf(stderr, "kiln-shader-dump: %s is not empty and holds no programs.txt; not clearing it\n",
+                 out.c_str());
+    return 2;
+  }
   fs::remove_all(out, ec);
   fs::create_directories(out);
   std::ofstream manifest(out / "programs.txt", std::ios::binary);
