@@ -118,12 +118,12 @@ KILN_AVX2 void finishBlock(const EmitterContext& x, const WideEmitter& w, const 
     const Lanes drag(x.drag);
     const Lanes q = drag * age;
     const LaneMask series = q < Lanes(kDragSeriesLimit);
-    const int seriesLanes = lanesOf(series);
-    const int lanes = (1 << valid) - 1;
-    if ((seriesLanes & lanes) != 0) k = dragSeries(q, age);
-    if ((~seriesLanes & lanes) != 0) {
+    const int seriesLanes = lanesOf(series), validLanes = (1 << valid) - 1;
+    const bool anySeries = (seriesLanes & validLanes) != 0, anyExponential = (~seriesLanes & validLanes) != 0;
+    if (anySeries) k = dragSeries(q, age);
+    if (anyExponential) {
       const DragFactorsOf<Lanes> e = dragExponential(Lanes(_mm256_load_pd(s.expm1 + i)), drag, age);
-      k = (seriesLanes & lanes) != 0 ? DragFactorsOf<Lanes>{select(series, k.f, e.f), select(series, k.g, e.g)} : e;
+      k = anySeries ? DragFactorsOf<Lanes>{select(series, k.f, e.f), select(series, k.g, e.g)} : e;
     }
   }
   const Lanes scale(x.scale);
