@@ -109,24 +109,21 @@ void Frame::shutdown() {
 }
 
 void Frame::onLevelMounted() {
-  // A reload keeps a tuning session on the same preset; anything else ends it.
+  // A reload keeps the tuning and emitter sessions on the same preset and emitter (by name),
+  // started afresh from the file; anything else ends them.
   const auto* doc = state_.doc.level->particles();
-  if (state_.doc.tuning.active() &&
-      (!doc || state_.doc.tuning.preset >= doc->presets.size() || doc->presets[state_.doc.tuning.preset].name != state_.doc.tuning.saved.name))
-    state_.doc.tuning = {};
-  else if (state_.doc.tuning.active())
-    state_.doc.tuning.start(*doc, state_.doc.tuning.preset);
-  // Likewise the emitter session: the same emitter by name, else it ends.
+  tuning::Session& t = state_.doc.tuning;
+  if (t.active() && (!doc || t.index >= doc->presets.size() || doc->presets[t.index].name != t.saved.name)) t.end();
+  else if (t.active()) t.start(*doc, t.index);
   emitter_edit::Session& em = state_.doc.emitterEdit;
-  if (em.active() && (!doc || em.emitter >= doc->emitters.size() || doc->emitters[em.emitter].name != em.saved.name))
-    em = {};
-  else if (em.active())
-    em.start(*doc, em.emitter);
+  if (em.active() && (!doc || em.index >= doc->emitters.size() || doc->emitters[em.index].name != em.saved.name)) em.end();
+  else if (em.active()) em.start(*doc, em.index);
+  state_.doc.uploads.clear();
   state_.view.gizmoDrag.axis = -1;
   // The sandbox edits the section as loaded: a reload (an external edit) starts it afresh.
   state_.view.eventPick.reset();
   if (state_.doc.level->load.level.events) state_.doc.events.start(*state_.doc.level->load.level.events);
-  else state_.doc.events = {};
+  else state_.doc.events.end();
   prepareGpu();
 }
 
@@ -224,9 +221,30 @@ void Frame::handleInput(double dt) {
     if (ImGui::IsKeyPressed(code)) keyEffect(applyKey(state_, {key, io.KeyCtrl, io.KeyShift}));
 }
 
+void Frame::uploadEdits() {
+  std::vector<DocumentState::Upload>& uploads = state_.doc.uploads;
+  if (!state_.doc.level || uploads.empty()) {
+    uploads.clear();
+    return;
+  }
+  // Each edit rewrites its rows where it can; one the renderer cannot take in place (frames,
+  // capacity, blend) prepares the level again, once.
+  bool inPlace = preparedGeneration_ + uploads.size() == state_.doc.levelGeneration;
+  for (const auto& u : uploads) inPlace = inPlace && uploadInPlace(u.target, u.index);
+  uploads.clear();
+  if (inPlace) preparedGeneration_ = state_.doc.levelGeneration;
+  else prepareGpu();
+}
+
+bool Frame::uploadInPlace(EditTarget, std::uint32_t) { return false; }
+
 void Frame::followSelection() {
-  if (state_.view.selection == loopSelection_) return;
+  // The loop follows the selected effect, and its edits: a longer lifetime moves a cycling
+  // emitter's steady state later (docs/viewer.md has the rule).
+  const bool moved = !(state_.view.selection == loopSelection_);
+  if (!moved && loopGeneration_ == state_.doc.levelGeneration) return;
   loopSelection_ = state_.view.selection;
+  loopGeneration_ = state_.doc.levelGeneration;
   const auto* doc = state_.doc.level ? state_.doc.level->particles() : nullptr;
   if (!doc || !state_.view.loopFollowsSelection) return;
   // The selected emitter, or the first emitter of the selected preset.
@@ -237,10 +255,10 @@ void Frame::followSelection() {
     for (std::uint32_t i = 0; i < doc->emitters.size() && !e; ++i)
       if (doc->emitters[i].preset == sel.index) e = i;
   if (!e) return;
-  const inspect::LoopRange r = inspect::effectLoopRange(*doc, *e);
+  // The clock stays where it is: the range is the one around the current time where the rule
+  // allows a choice (inspect::effectLoopRange).
+  const inspect::LoopRange r = inspect::effectLoopRange(*doc, *e, state_.view.clock.time);
   state_.view.clock.setLoop(r.start, r.end);
-  if (state_.view.clock.loop && (state_.view.clock.time < r.start || state_.view.clock.time >= r.end))
-    state_.view.clock.seek(r.start);
 }
 
 bool Frame::beginGizmoDrag(const glm::dvec2& local) {
@@ -253,8 +271,8 @@ bool Frame::beginGizmoDrag(const glm::dvec2& local) {
   const int axis = emitter_edit::hitHandle(*handles, local);
   if (axis < 0) return false;
   emitter_edit::Session& t = state_.doc.emitterEdit;
-  if (!t.active() || t.emitter != *e) {
-    if (t.active() && !(t.committed == t.saved)) {
+  if (!t.active() || t.index != *e) {
+    if (t.unsaved()) {
       state_.ui.status = "save or undo the edits to " + t.working.name + " before moving another emitter";
       return true;
     }
@@ -281,11 +299,12 @@ bool Frame::scriptGizmoDrag(int axis, double dx, double dy, int line) {
   dragTo(press + glm::dvec2(dx, dy));
   state_.view.gizmoDrag.axis = -1;
   emitter_edit::Session& t = state_.doc.emitterEdit;
-  t.commit();
-  for (const auto& d : t.diagnostics)
-    std::fprintf(stderr, "kiln-view: script line %d: drag-gizmo: the new position is refused: %s\n", line,
-                 core::format(d).c_str());
-  if (!t.diagnostics.empty()) return false;
+  if (editEmitter(state_, t.working, true) == EditOutcome::Refused) {
+    for (const auto& d : t.diagnostics)
+      std::fprintf(stderr, "kiln-view: script line %d: drag-gizmo: the new position is refused: %s\n", line,
+                   core::format(d).c_str());
+    return false;
+  }
   const glm::dvec3 now(t.working.position.x, t.working.position.y, t.working.position.z);
   if (now == before && (dx != 0 || dy != 0)) {
     // The move along the axis rounds to nothing: the drag ran across the axis, or less than a grid step.
@@ -304,11 +323,11 @@ void Frame::dragTo(const glm::dvec2& local) {
   const Ray now = rayThroughPixel(state_.view.camera, local.x, local.y, state_.view.sceneWidth(), state_.view.sceneHeight());
   const auto p = emitter_edit::dragAlongAxis(drag.start, drag.axis, drag.pressRay, now, state_.view.gizmoGrid);
   if (!p) return;
-  t.working.position = {p->x, p->y, p->z};
-  state_.doc.lastEdit = DocumentState::LastEdit::Emitter;
-  // Live: the bounds box and the sector-fit check follow the drag (an invalid spot is reported
-  // and the level keeps the last valid one).
-  applyEmitterEdit(state_);
+  particles::Emitter moved = t.working;
+  moved.position = {p->x, p->y, p->z};
+  // Live: the bounds box and the sector-fit check follow the drag (an invalid spot is marked and
+  // the level keeps the last valid one; the release takes an invalid spot back).
+  editEmitter(state_, moved, false);
   state_.panel(Panel::Emitter) = true;
 }
 
@@ -318,7 +337,7 @@ void Frame::updateGizmoDrag(const glm::dvec2& local) {
   emitter_edit::Session& t = state_.doc.emitterEdit;
   if (!ImGui::IsMouseDown(ImGuiMouseButton_Left)) {
     drag.axis = -1;
-    t.commit();  // one undo point per drag
+    editEmitter(state_, t.working, true);  // one undo point per drag
     return;
   }
   dragTo(local);
@@ -326,19 +345,15 @@ void Frame::updateGizmoDrag(const glm::dvec2& local) {
 
 void Frame::update(double dt) {
   handleInput(dt);
+  // Edits first, so a save asked for in the same frame writes them.
+  syncEditSessions(state_);
+  runEdits(state_);
+  uploadEdits();
   savePending();  // before opening: "save and open" pushes its open once the save is done
   openPending();
   quitPending();
-  if (state_.doc.lastEdit == DocumentState::LastEdit::Emitter) {
-    // Ctrl+Z / Ctrl+Y step the emitter session (the tuning panel keeps them otherwise).
-    for (std::size_t i = state_.commands.take<Undo>().size(); i > 0; --i) undoEmitterEdit(state_, false);
-    for (std::size_t i = state_.commands.take<Redo>().size(); i > 0; --i) undoEmitterEdit(state_, true);
-  } else if (state_.doc.lastEdit == DocumentState::LastEdit::Events) {
-    for (std::size_t i = state_.commands.take<Undo>().size(); i > 0; --i) undoEventsEdit(state_, false);
-    for (std::size_t i = state_.commands.take<Redo>().size(); i > 0; --i) undoEventsEdit(state_, true);
-  }
   followSelection();
-  // A tuning edit changed the mounted document: upload it again.
+  // Anything else that changed the mounted document (a mount prepares already): upload it again.
   if (state_.doc.level && preparedGeneration_ != state_.doc.levelGeneration) prepareGpu();
   // A sandbox edit changed only the events section: re-prepare the event pass alone.
   if (state_.doc.level && preparedEventsGeneration_ != state_.doc.eventsGeneration) {

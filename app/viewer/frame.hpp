@@ -96,7 +96,12 @@ class Frame {
   bool cameraDrag_ = false;
   bool userLayouts_ = false, started_ = false;
   Selection loopSelection_;  // the selection the loop range last followed
+  std::uint64_t loopGeneration_ = ~0ull;  // and the level generation (edits move the range too)
   void followSelection();
+  // Hands the edits applied this frame (DocumentState::uploads) to the renderer: in place where
+  // it can take them, else one prepare of the whole level.
+  void uploadEdits();
+  bool uploadInPlace(EditTarget target, std::uint32_t index);
   // The translate gizmo (frame.cpp): a press on a handle, then the drag.
   bool beginGizmoDrag(const glm::dvec2& local);
   void updateGizmoDrag(const glm::dvec2& local);

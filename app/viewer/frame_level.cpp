@@ -289,15 +289,16 @@ bool Frame::tuneField(const std::string& field, double value, int line) {
     return false;
   }
   tuning::Session& t = state_.doc.tuning;
-  if (t.active() && t.preset != state_.view.selection.index && !(t.committed == t.saved && t.working == t.saved)) {
+  syncEditSessions(state_);  // the selection may have changed in this script step
+  if (t.index != state_.view.selection.index) {
     // Starting on another preset would drop these edits (the session holds one preset).
     std::fprintf(stderr, "kiln-view: script line %d: error[%s]: preset %s has unsaved edits; save or undo them before "
                          "tuning another preset\n",
                  line, std::string(core::codeName(core::Code::UnsavedChanges)).c_str(), t.saved.name.c_str());
     return false;
   }
-  if (!t.active() || t.preset != state_.view.selection.index) t.start(*doc, state_.view.selection.index);
-  if (!tuning::setField(t.working, field, value)) {
+  particles::Preset edited = t.working;
+  if (!tuning::setField(edited, field, value)) {
     // A known field refuses only its value (a count above 1e9, a key index out of range): probe
     // a copy with small values so the message names the real problem.
     particles::Preset probe = t.working;
@@ -310,14 +311,11 @@ bool Frame::tuneField(const std::string& field, double value, int line) {
       std::fprintf(stderr, "kiln-view: script line %d: no tunable field '%s'\n", line, name.c_str());
     return false;
   }
-  t.commit();
-  // The same path as the panel: validate, then apply only a valid edit.
-  t.diagnostics = tuning::validateEdit(*doc, state_.doc.level->world(), t.preset, t.working);
-  for (const auto& d : t.diagnostics) std::fprintf(stderr, "kiln-view: tune: %s\n", core::format(d).c_str());
-  if (!t.diagnostics.empty()) return false;
-  tuning::applyEdit(*doc, t.preset, t.working);
-  ++state_.doc.levelGeneration;
-  return true;
+  // The panel's route: one gesture, validated, applied only when valid, refused (and taken back)
+  // otherwise.
+  if (editPreset(state_, edited, true) != EditOutcome::Refused) return true;
+  for (const auto& d : t.diagnostics) std::fprintf(stderr, "kiln-view: script line %d: tune refused: %s\n", line, core::format(d).c_str());
+  return false;
 }
 
 bool Frame::selectByName(const std::string& kind, const std::string& name, int line) {

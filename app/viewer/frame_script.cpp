@@ -113,10 +113,8 @@ bool Frame::expectState(const ScriptAction& a) {
   };
   const auto* doc = state_.doc.level ? state_.doc.level->particles() : nullptr;
   if (a.text == "undo") {
-    // The session Ctrl+Z acts on: the one edited last.
-    bool available = state_.doc.tuning.active() && !state_.doc.tuning.undoStack.empty();
-    if (state_.doc.lastEdit == DocumentState::LastEdit::Emitter) available = !state_.doc.emitterEdit.undoStack.empty();
-    if (state_.doc.lastEdit == DocumentState::LastEdit::Events) available = !state_.doc.events.undoStack.empty();
+    // Whether Ctrl+Z has a step to take in any session.
+    const bool available = stepTarget(state_, false).has_value();
     if (available == (a.a != 0)) return true;
     return failed(available ? "undo is available" : "nothing to undo");
   }
@@ -302,19 +300,18 @@ bool Frame::runSandboxAction(const ScriptAction& a) {
     return true;
   }
   // tune and rate edit the section: one undo point each, applied only when valid.
+  sim::Events edited = t.working;
   if (a.text == "rate") {
-    t.working.stepHz = a.a;
-  } else if (!t.working.recipes.empty() && events_edit::setRecipeField(t.working.recipes[t.recipe], a.name, a.a)) {
+    edited.stepHz = a.a;
+  } else if (!edited.recipes.empty() && events_edit::setRecipeField(edited.recipes[t.recipe], a.name, a.a)) {
   } else {
     const auto fields = events_edit::recipeFieldNames();
     const bool known = std::find(fields.begin(), fields.end(), a.name) != fields.end();
     return fail(known ? "the value " + std::to_string(a.a) + " is out of range for " + a.name
                       : "no recipe field '" + a.name + "'" + source::didYouMean(a.name, fields) + "; fields: " + source::listOf(fields));
   }
-  t.commit();
-  state_.doc.lastEdit = DocumentState::LastEdit::Events;
-  if (applyEventsEdit(state_)) return true;
-  for (const auto& d : t.diagnostics) std::fprintf(stderr, "kiln-view: sandbox: %s\n", core::format(d).c_str());
+  if (editEvents(state_, edited, true) != EditOutcome::Refused) return true;
+  for (const auto& d : t.diagnostics) std::fprintf(stderr, "kiln-view: sandbox: refused: %s\n", core::format(d).c_str());
   return false;
 }
 

@@ -43,11 +43,11 @@ void openAndTune(ViewerState& s, const fs::path& level) {
   std::uint32_t flame = 0;
   while (doc.presets[flame].name != "flame") ++flame;
   s.doc.tuning.start(doc, flame);
-  s.doc.tuning.working.drag = 1.25;
-  s.doc.tuning.commit();
-  s.doc.tuning.diagnostics = tuning::validateEdit(doc, s.doc.level->world(), flame, s.doc.tuning.working);
+  particles::Preset edited = s.doc.tuning.working;
+  edited.drag = 1.25;
+  REQUIRE(editPreset(s, edited, true) == EditOutcome::Applied);
   REQUIRE(s.doc.tuning.diagnostics.empty());
-  tuning::applyEdit(doc, flame, s.doc.tuning.working);
+  REQUIRE(doc.presets[flame].drag == 1.25);
 }
 
 // The sample's text with its one "drag: 0.5" (the flame preset's) made 1.25.
@@ -66,7 +66,7 @@ TEST_CASE("a save writes only the edited value, and then nothing is unsaved") {
   openAndTune(s, level);
   CHECK(hasUnsavedEdits(s.doc));
   CHECK(unsavedSummary(s.doc) == "preset flame");
-  CHECK(windowTitle(s) == "\xE2\x80\xA2 braziers.yaml (unsaved edits) - kiln-view");
+  CHECK(windowTitle(s) == "*braziers.yaml (unsaved edits) - kiln-view");
   REQUIRE(saveSource(s, SaveMode::Ask) == SaveResult::Saved);
   CHECK(readText(level) == tuned(original));
   CHECK_FALSE(hasUnsavedEdits(s.doc));

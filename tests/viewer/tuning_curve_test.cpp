@@ -129,16 +129,20 @@ TEST_CASE("adding and removing keys are undo points like any other edit") {
   const auto doc = testing::oneEmitter();
   tuning::Session s;
   s.start(doc, 0);
-  REQUIRE(tuning::insertKey(s.working.size, 0));
-  s.commit();
-  REQUIRE(tuning::removeKey(s.working.size, 1));
-  s.commit();
+  std::uint64_t order = 0;
+  auto valid = [](const particles::Preset& p) { return particles::validatePresetForVersion(p, 1); };
+  auto apply = [](const particles::Preset&) {};
+  particles::Preset p = s.working;
+  REQUIRE(tuning::insertKey(p.size, 0));
+  CHECK(s.propose(p, true, order, valid, apply) == EditOutcome::Applied);
+  REQUIRE(tuning::removeKey(p.size, 1));
+  CHECK(s.propose(p, true, order, valid, apply) == EditOutcome::Applied);
   CHECK(s.working.size.size() == 2);
-  REQUIRE(s.undo());
+  REQUIRE(s.step(false, order, valid, apply));
   CHECK(s.working.size.size() == 3);
-  REQUIRE(s.undo());
+  REQUIRE(s.step(false, order, valid, apply));
   CHECK(s.working.size == doc.presets[0].size);
-  REQUIRE(s.redo());
+  REQUIRE(s.step(true, order, valid, apply));
   CHECK(s.working.size.size() == 3);
 }
 

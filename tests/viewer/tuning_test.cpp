@@ -14,22 +14,27 @@ TEST_CASE("undo and redo walk committed edits both ways") {
   const auto doc = testing::oneEmitter();
   tuning::Session s;
   s.start(doc, 0);
-  s.working.drag = 1;
-  s.commit();
-  s.working.drag = 2;
-  s.commit();
-  s.commit();  // nothing changed: no new undo point
+  std::uint64_t order = 0;
+  auto valid = [](const particles::Preset&) { return core::Diagnostics{}; };
+  auto apply = [](const particles::Preset&) {};
+  auto edit = [&](double drag) {
+    particles::Preset p = s.working;
+    p.drag = drag;
+    s.propose(p, true, order, valid, apply);
+  };
+  edit(1);
+  edit(2);
+  edit(2);  // nothing changed: no new undo point
   CHECK(s.undoStack.size() == 2);
-  REQUIRE(s.undo());
+  REQUIRE(s.step(false, order, valid, apply));
   CHECK(s.working.drag == 1);
-  REQUIRE(s.undo());
+  REQUIRE(s.step(false, order, valid, apply));
   CHECK(s.working.drag == 0);
-  CHECK_FALSE(s.undo());
-  REQUIRE(s.redo());
+  CHECK_FALSE(s.step(false, order, valid, apply));
+  REQUIRE(s.step(true, order, valid, apply));
   CHECK(s.working.drag == 1);
-  s.working.drag = 5;
-  s.commit();  // a new edit drops the redo branch
-  CHECK_FALSE(s.redo());
+  edit(5);  // a new edit drops the redo branch
+  CHECK_FALSE(s.step(true, order, valid, apply));
 }
 
 TEST_CASE("an invalid edit is reported with its code; a valid one is clean") {

@@ -3,11 +3,17 @@
 // screenshot is read back after it). Panels only ever push; they never act on the frame.
 #pragma once
 
+#include <array>
+#include <cstdint>
 #include <deque>
 #include <filesystem>
 #include <optional>
 #include <variant>
 #include <vector>
+
+#include "logic/edit_session.hpp"
+#include "particles/model.hpp"
+#include "sim/model.hpp"
 
 namespace kiln::viewer {
 
@@ -30,9 +36,38 @@ struct LoadCaptureImage {
 };
 // Write the camera bookmarks beside the level.
 struct SaveBookmarks {};
-// Step the focused edit session (tuning, emitter or events) back or forward (Ctrl+Z / Ctrl+Y).
-struct Undo {};
-struct Redo {};
+// A new value for an edit session, from a panel's widgets, the move gizmo or a script: the frame
+// validates it and applies it when valid (logic/edit_session.hpp has the rule). `ends`: the
+// gesture is over (mouse released, field left), so the value becomes an undo point or is refused.
+// `index` names the preset or emitter the value is for: an edit that arrives after its session
+// moved to another one is dropped rather than applied to the wrong object.
+struct EditPreset {
+  std::uint32_t index = 0;
+  particles::Preset value;
+  bool ends = false;
+};
+struct EditEmitter {
+  std::uint32_t index = 0;
+  particles::Emitter value;
+  bool ends = false;
+};
+struct EditEvents {
+  sim::Events value;
+  bool ends = false;
+};
+// Fire the event sandbox's recipe at a position, at the current level time (one edit of the
+// events section: a burst appended to its script).
+struct FireEvent {
+  std::array<double, 3> position{};
+};
+// Step an edit session back or forward: the one named (a panel's buttons), or the one whose last
+// step is the latest of all (Ctrl+Z / Ctrl+Y).
+struct Undo {
+  std::optional<EditTarget> target;
+};
+struct Redo {
+  std::optional<EditTarget> target;
+};
 // How a save treats a source that changed on disk since it was loaded: ask (the default; a
 // script fails), write the edits over it, or apply the edits to the file as it is now.
 enum class SaveMode { Ask, Overwrite, Reapply };
@@ -52,8 +87,8 @@ struct RequestQuit {
 // Reload the mounted level from disk, dropping unsaved edits (the answer to "changed on disk").
 struct ReloadLevel {};
 
-using Command = std::variant<OpenLevel, TakeScreenshot, CaptureNow, SaveBookmarks, Undo, Redo, SaveSource,
-                             LoadCaptureImage, RequestQuit, ReloadLevel>;
+using Command = std::variant<OpenLevel, TakeScreenshot, CaptureNow, SaveBookmarks, EditPreset, EditEmitter, EditEvents,
+                             FireEvent, Undo, Redo, SaveSource, LoadCaptureImage, RequestQuit, ReloadLevel>;
 
 class CommandQueue {
  public:
@@ -65,6 +100,21 @@ class CommandQueue {
     for (auto it = items_.begin(); it != items_.end();) {
       if (auto* c = std::get_if<T>(&*it)) {
         out.push_back(std::move(*c));
+        it = items_.erase(it);
+      } else {
+        ++it;
+      }
+    }
+    return out;
+  }
+  // Removes the queued commands of any of the kinds Ts and returns them in the order they were
+  // pushed (edits and undos must run in the order the user gave them).
+  template <class... Ts>
+  std::vector<Command> takeInOrder() {
+    std::vector<Command> out;
+    for (auto it = items_.begin(); it != items_.end();) {
+      if ((std::holds_alternative<Ts>(*it) || ...)) {
+        out.push_back(std::move(*it));
         it = items_.erase(it);
       } else {
         ++it;

@@ -20,25 +20,6 @@ bool ensureEventsSession(ViewerState& s) {
   return true;
 }
 
-bool applyEventsEdit(ViewerState& s) {
-  events_edit::Session& t = s.doc.events;
-  if (!s.doc.level || !s.doc.level->load.level.events || !t.active()) return false;
-  t.diagnostics = events_edit::validateEdit(t.working, textureNames(*s.doc.level));
-  if (!t.diagnostics.empty()) return false;
-  if (*s.doc.level->load.level.events == t.working) return true;
-  s.doc.level->load.level.events = t.working;
-  ++s.doc.eventsGeneration;
-  s.view.eventPick.reset();  // the particle it named may not exist in the new simulation
-  return true;
-}
-
-bool undoEventsEdit(ViewerState& s, bool redo) {
-  events_edit::Session& t = s.doc.events;
-  if (!t.active() || !(redo ? t.redo() : t.undo())) return false;
-  applyEventsEdit(s);
-  return true;
-}
-
 bool fireEvent(ViewerState& s, const glm::dvec3& position) {
   if (!ensureEventsSession(s)) {
     s.ui.status = "fire: this level has no events: section";
@@ -50,10 +31,10 @@ bool fireEvent(ViewerState& s, const glm::dvec3& position) {
     return false;
   }
   t.recipe = std::min<std::uint32_t>(t.recipe, static_cast<std::uint32_t>(t.working.recipes.size() - 1));
-  const std::size_t index = events_edit::fireBurst(t.working, t.recipe, position, s.view.clock.time);
-  t.commit();  // one undo point per burst
-  s.doc.lastEdit = DocumentState::LastEdit::Events;
-  if (!applyEventsEdit(s)) {
+  sim::Events fired = t.working;
+  const std::size_t index = events_edit::fireBurst(fired, t.recipe, position, s.view.clock.time);
+  // One undo point per burst.
+  if (editEvents(s, fired, true) == EditOutcome::Refused) {
     s.ui.status = "fire: the events section does not validate (see the sandbox)";
     return false;
   }

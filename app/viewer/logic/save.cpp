@@ -51,7 +51,7 @@ std::optional<std::string> mismatch(const loader::LoadResult& saved, const Docum
     if (it == got.presets.end() || !(*it == d.tuning.committed)) return "preset " + d.tuning.saved.name + " reads back differently";
   }
   if (c.emitter) {
-    const std::uint32_t i = d.emitterEdit.emitter;
+    const std::uint32_t i = d.emitterEdit.index;
     if (i >= got.emitters.size() || !sameAuthored(got.emitters[i], d.emitterEdit.committed))
       return "emitter " + d.emitterEdit.saved.name + " reads back differently";
   }
@@ -61,10 +61,10 @@ std::optional<std::string> mismatch(const loader::LoadResult& saved, const Docum
   if (got.presets.size() != shown->presets.size() || got.emitters.size() != shown->emitters.size())
     return "the number of presets or emitters changed";
   for (std::size_t i = 0; i < got.presets.size(); ++i)
-    if (!(c.preset && i == d.tuning.preset) && !(got.presets[i] == shown->presets[i]))
+    if (!(c.preset && i == d.tuning.index) && !(got.presets[i] == shown->presets[i]))
       return "preset " + got.presets[i].name + " changed although it was not edited";
   for (std::size_t i = 0; i < got.emitters.size(); ++i)
-    if (!(c.emitter && i == d.emitterEdit.emitter) && !sameAuthored(got.emitters[i], shown->emitters[i]))
+    if (!(c.emitter && i == d.emitterEdit.index) && !sameAuthored(got.emitters[i], shown->emitters[i]))
       return "emitter " + got.emitters[i].name + " changed although it was not edited";
   if (!c.events && !(saved.level.events == d.level->load.level.events))
     return "the events section changed although it was not edited";
@@ -87,16 +87,23 @@ SaveResult saveSource(ViewerState& s, SaveMode mode, core::Diagnostic* why) {
     return end(SaveResult::Refused, {Code::IoError, path.string(), "is a compiled level"},
                "save: " + file + " is compiled; open its .yaml source to save edits");
   const Changes c = changesOf(s.doc);
+  // A field holding a value that does not validate (its gesture still under way) blocks the save:
+  // the file would not get what the field shows. Named, so the user knows where to look.
+  for (const core::Diagnostics* held : {s.doc.tuning.invalid() ? &s.doc.tuning.diagnostics : nullptr,
+                                        s.doc.emitterEdit.invalid() ? &s.doc.emitterEdit.diagnostics : nullptr,
+                                        s.doc.events.invalid() ? &s.doc.events.diagnostics : nullptr}) {
+    if (!held) continue;
+    const core::Diagnostic& d = held->front();
+    return end(SaveResult::Refused, {d.code, path.string() + ":" + d.path, d.message},
+               "save: " + d.path + " blocks the save (file unchanged): " + d.message);
+  }
+
   if (!c.any()) return end(SaveResult::Saved, {}, "nothing to save");
-  if ((c.preset && !s.doc.tuning.diagnostics.empty()) || (c.emitter && !s.doc.emitterEdit.diagnostics.empty()) ||
-      (c.events && !s.doc.events.diagnostics.empty()))
-    return end(SaveResult::Refused, {Code::EditNotLossless, path.string(), "the edit is invalid"},
-               "save: the edit is invalid (see the tuning, emitter and event sandbox panels)");
 
   std::vector<loader::ScalarEdit> edits;
   if (c.preset) edits = tuning::changedScalars(s.doc.tuning.saved, s.doc.tuning.committed);
   if (c.emitter) {
-    auto more = emitter_edit::changedScalars(s.doc.emitterEdit.saved, s.doc.emitterEdit.committed, s.doc.emitterEdit.emitter);
+    auto more = emitter_edit::changedScalars(s.doc.emitterEdit.saved, s.doc.emitterEdit.committed, s.doc.emitterEdit.index);
     edits.insert(edits.end(), more.begin(), more.end());
   }
   if (c.events) {

@@ -231,8 +231,15 @@ struct DocumentState {
   // named on the command line, files a script opens or copies, images added to the A/B list) with
   // what they are for messages; nothing the viewer writes may land on one (output.cpp).
   std::vector<std::pair<std::filesystem::path, std::string>> sessionInputs;
-  // Which session Ctrl+Z / Ctrl+Y act on: the one edited last.
-  enum class LastEdit { None, Preset, Emitter, Events } lastEdit = LastEdit::None;
+  // Numbers the undo points of all three sessions: Ctrl+Z steps the session with the latest.
+  std::uint64_t editOrder = 0;
+  // Edits applied to the level since the frame last uploaded them (the renderer rewrites those
+  // rows in place, or prepares the level again when an edit changes what a partial upload cannot).
+  struct Upload {
+    EditTarget target;
+    std::uint32_t index;
+  };
+  std::vector<Upload> uploads;
 };
 
 // What the 3D view draws behind the particles: the level as authored, or a flat or checkered
@@ -352,11 +359,28 @@ struct ViewerState {
   bool panelOpen(Panel p) const { return ui.open[static_cast<int>(p)]; }
 };
 
-// Validates the emitter session's working copy and, when valid, puts it in the mounted level
-// (bounds, birth schedule, a new level generation); false with the session's diagnostics set.
-bool applyEmitterEdit(ViewerState& s);
-// Steps the emitter session back (or forward) and applies the result.
-bool undoEmitterEdit(ViewerState& s, bool redo);
+// The edit pipeline (editing.cpp; the rule is logic/edit_session.hpp's). Each proposes a value
+// to its session: validated against the mounted level, applied when valid (the document, the
+// birth schedules, a new level generation and an entry in DocumentState::uploads), held at the
+// field while invalid, refused when the gesture ends invalid. Panels reach them only through
+// EditPreset / EditEmitter / EditEvents commands; the frame, the gizmo and scripts call them.
+EditOutcome editPreset(ViewerState& s, const particles::Preset& value, bool ends);
+EditOutcome editEmitter(ViewerState& s, const particles::Emitter& value, bool ends);
+EditOutcome editEvents(ViewerState& s, const sim::Events& value, bool ends);
+// Undo (redo: forward) in the session named, or in the one whose last step is the latest;
+// false, with the status line saying why, when there is nothing to step or the value it would
+// land on no longer validates.
+bool stepEdit(ViewerState& s, std::optional<EditTarget> target, bool redo);
+// The session Ctrl+Z (redo: Ctrl+Y) would step, if any.
+std::optional<EditTarget> stepTarget(const ViewerState& s, bool redo);
+// Runs the queued Edit, Undo and Redo commands in the order they were pushed.
+void runEdits(ViewerState& s);
+// Starts and moves the sessions with the level and the selection: the tuning session on the
+// selected preset (or the selected emitter's), the emitter session on the selected emitter, the
+// events session on the level's section; a session with unsaved edits stays where it is.
+void syncEditSessions(ViewerState& s);
+// The first diagnostic about the field at `path` or anything under it (the panels mark the field).
+const core::Diagnostic* problemAt(const core::Diagnostics& diagnostics, std::string_view path);
 
 // The step rates the sandbox offers and compares (rate invariance).
 inline constexpr std::array<double, 3> kSandboxRates{30.0, 60.0, 144.0};
@@ -364,10 +388,6 @@ inline constexpr std::array<double, 3> kSandboxRates{30.0, 60.0, 144.0};
 // The level's texture names, in source order (what sprite frames may name).
 std::vector<std::string> textureNames(const MountedLevel& level);
 
-// The sandbox: validates the events session's working copy and, when valid, puts it in the
-// mounted level (a new events generation: the event pass re-prepares and re-simulates).
-bool applyEventsEdit(ViewerState& s);
-bool undoEventsEdit(ViewerState& s, bool redo);
 // Starts the events session on the mounted level's section when it is not running (false: the
 // level has no events).
 bool ensureEventsSession(ViewerState& s);

@@ -27,11 +27,42 @@ void drawGlMessages(const ViewerState& s) {
   ImGui::PopTextWrapPos();
 }
 
+// The edit sessions' refused or held values, above the level's own problems: the panel never
+// says "No problems." while a field shows one.
+bool drawEditProblems(ViewerState& s) {
+  bool any = false;
+  auto one = [&](const char* what, const auto& session) {
+    if (!session.active() || session.diagnostics.empty()) return;
+    any = true;
+    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1, 0.45f, 0.4f, 1));
+    ImGui::TextUnformatted(session.refused ? (std::string(what) + ": refused, the last valid value is kept").c_str()
+                                           : (std::string(what) + ": not applied while held").c_str());
+    ImGui::PopStyleColor();
+    ImGui::PushTextWrapPos(0);
+    for (const auto& d : session.diagnostics) {
+      ImGui::TextDisabled("%s", d.path.c_str());
+      ImGui::TextUnformatted(("error[" + std::string(core::codeName(d.code)) + "] " + d.message).c_str());
+    }
+    ImGui::PopTextWrapPos();
+    ImGui::Separator();
+  };
+  one("preset tuning", s.doc.tuning);
+  one("emitter editing", s.doc.emitterEdit);
+  one("event sandbox", s.doc.events);
+  return any;
+}
+
 }  // namespace
 
 void draw(ViewerState& s) {
   if (!begin(s, Panel::Errors)) return;
+  const bool editProblems = drawEditProblems(s);
   if (s.doc.loadDiagnostics.empty()) {
+    if (editProblems) {
+      drawGlMessages(s);
+      ImGui::End();
+      return;
+    }
     ImGui::TextColored({0.4f, 1, 0.5f, 1}, s.doc.level ? "No problems." : "Nothing opened yet.");
     drawGlMessages(s);
     ImGui::End();

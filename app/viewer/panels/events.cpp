@@ -214,7 +214,7 @@ void plots(ViewerState& s, double t0, double t1) {
   ImGui::TextDisabled("t %.2f .. %.2f s (the timeline's window); one batcher frame per step", h.t0, h.t1);
 }
 
-void fireControls(ViewerState& s, events_edit::Session& t) {
+void fireControls(ViewerState& s, const events_edit::Session& t) {
   PanelMemory::Sandbox& m = s.ui.memory.sandbox;
   if (ImGui::Checkbox("fire on click", &s.view.fireOnClick) && s.view.fireOnClick)
     s.ui.status = "click a sector surface in the Viewport to fire (untick to pick again)";
@@ -224,7 +224,7 @@ void fireControls(ViewerState& s, events_edit::Session& t) {
   ImGui::SetNextItemWidth(std::max(120.0f, ImGui::GetContentRegionAvail().x - ImGui::CalcTextSize("Fire at").x - 24));
   ImGui::DragScalarN("##at", ImGuiDataType_Double, m.firePosition, 3, 0.05f, nullptr, nullptr, "%.2f");
   ImGui::SameLine();
-  if (ImGui::Button("Fire at")) fireEvent(s, {m.firePosition[0], m.firePosition[1], m.firePosition[2]});
+  if (ImGui::Button("Fire at")) s.commands.push(FireEvent{{m.firePosition[0], m.firePosition[1], m.firePosition[2]}});
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("fire the recipe at this position, at the current level time");
   // The script: authored bursts, and those fired this session (not yet saved) marked.
   const std::size_t saved = t.saved.script.size();
@@ -257,10 +257,9 @@ void fireControls(ViewerState& s, events_edit::Session& t) {
         ImGui::Text("%u", e.seed);
         ImGui::TableNextColumn();
         if (ImGui::SmallButton("x")) {
-          t.working.script.erase(t.working.script.begin() + static_cast<std::ptrdiff_t>(i));
-          t.commit();
-          s.doc.lastEdit = DocumentState::LastEdit::Events;
-          applyEventsEdit(s);
+          sim::Events draft = t.working;
+          draft.script.erase(draft.script.begin() + static_cast<std::ptrdiff_t>(i));
+          s.commands.push(EditEvents{std::move(draft), true});
           ImGui::PopID();
           break;
         }
@@ -283,8 +282,11 @@ void draw(ViewerState& s) {
     ImGui::End();
     return;
   }
-  ensureEventsSession(s);
   events_edit::Session& t = s.doc.events;
+  if (!t.active()) {
+    ImGui::End();
+    return;
+  }
   if (t.working.recipes.empty()) {
     ImGui::TextDisabled("The events: section has no recipe to fire.");
     ImGui::End();
@@ -292,11 +294,10 @@ void draw(ViewerState& s) {
   }
   t.recipe = std::min<std::uint32_t>(t.recipe, static_cast<std::uint32_t>(t.working.recipes.size() - 1));
   bool changed = false;
-  switch (editButtons(s, !t.undoStack.empty(), !t.redoStack.empty(), !(t.committed == t.saved) && t.diagnostics.empty())) {
-    case EditButton::Undo: changed |= t.undo(); break;
-    case EditButton::Redo: changed |= t.redo(); break;
-    case EditButton::None: break;
-  }
+  editButtons(s, EditTarget::Events, t.undoTarget() != nullptr, t.redoTarget() != nullptr, !(t.committed == t.saved) && !t.invalid());
+  // What is refused or held, at the top where it is seen.
+  editProblems(t.diagnostics, t.refused);
+  sim::Events draft = t.working;
   // Which recipe the fields edit and G fires.
   ImGui::SetNextItemWidth(-ImGui::CalcTextSize("recipe").x - 16);
   if (ImGui::BeginCombo("recipe", t.working.recipes[t.recipe].name.c_str())) {
@@ -311,9 +312,9 @@ void draw(ViewerState& s) {
   if (ImGui::CollapsingHeader("Fire", ImGuiTreeNodeFlags_DefaultOpen)) fireControls(s, t);
   ImGui::PushItemWidth(-(ImGui::CalcTextSize("gravity (m/s2)").x + ImGui::GetStyle().ItemInnerSpacing.x * 2));
   if (ImGui::CollapsingHeader("Recipe", ImGuiTreeNodeFlags_DefaultOpen))
-    changed |= recipeFields(t.working.recipes[t.recipe], s.doc.level->load.textures);
+    changed |= recipeFields(draft.recipes[t.recipe], s.doc.level->load.textures);
   if (ImGui::CollapsingHeader("System", ImGuiTreeNodeFlags_DefaultOpen)) {
-    changed |= sectionFields(t.working);
+    changed |= sectionFields(draft);
     rateCheck(s);
     // The draw order: the section's sort, or a look at another one without editing the file.
     std::array<const char*, sim::kSortModeSpellings.size() + 1> sortNames{"section's"};
@@ -342,17 +343,10 @@ void draw(ViewerState& s) {
     const double t1 = c.loop ? c.loopEnd : t0 + 10.0;
     plots(s, std::floor(t0), std::floor(t0) + (t1 - t0));
   }
-  // One undo point per gesture: commit once no widget is held.
-  if (changed) s.doc.lastEdit = DocumentState::LastEdit::Events;
-  if (!ImGui::IsAnyItemActive()) t.commit();
-  if (changed) applyEventsEdit(s);
-  if (!t.diagnostics.empty()) {
-    ImGui::Separator();
-    ImGui::TextColored({1, 0.35f, 0.3f, 1}, "Not applied (the level keeps the last valid section):");
-    ImGui::PushTextWrapPos(0);
-    for (const auto& d : t.diagnostics) ImGui::TextUnformatted(core::format(d).c_str());
-    ImGui::PopTextWrapPos();
-  }
+  // One undo point per gesture: it ends once no widget is held.
+  const bool held = ImGui::IsAnyItemActive();
+  if (changed) s.commands.push(EditEvents{std::move(draft), !held});
+  else if (!held && (t.pending() || t.invalid())) s.commands.push(EditEvents{t.working, true});
   ImGui::End();
 }
 

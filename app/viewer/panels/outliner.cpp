@@ -29,7 +29,8 @@ void list(ViewerState& s, const char* title, const Items& items, Selection::Kind
       if (toggle("M", pc.emitterMuted[i] != 0, "mute: hide this emitter")) pc.emitterMuted[i] = !pc.emitterMuted[i];
       ImGui::SameLine();
     }
-    if (ImGui::Selectable(label(i).c_str(), s.view.selection.is(kind, i))) s.view.selection = {kind, i};
+    // The row keeps its identity while its label gains or loses the unsaved star.
+    if (ImGui::Selectable((label(i) + "###row").c_str(), s.view.selection.is(kind, i))) s.view.selection = {kind, i};
     ImGui::PopID();
   }
   ImGui::TreePop();
@@ -46,6 +47,11 @@ void draw(ViewerState& s) {
     return;
   }
   ImGui::TextUnformatted(s.doc.level->path.filename().string().c_str());
+  if (hasUnsavedEdits(s.doc)) {
+    ImGui::SameLine();
+    ImGui::TextColored(ImVec4(1.0f, 0.78f, 0.3f, 1.0f), "* unsaved");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Unsaved edits to %s. Ctrl+S writes them to the source.", unsavedSummary(s.doc).c_str());
+  }
   if (s.doc.level->relaxedBounds)
     ImGui::TextColored({1, 0.4f, 0.3f, 1}, "checks relaxed: %zu finding(s), see Errors", s.doc.level->load.relaxedFindings.size());
   const bool canIsolate = s.view.selection.kind == Selection::Kind::Emitter || s.view.selection.kind == Selection::Kind::Preset;
@@ -68,10 +74,12 @@ void draw(ViewerState& s) {
       const std::string& problem = i < s.doc.level->problems.size() ? s.doc.level->problems[i] : std::string();
       const bool forged = i < s.doc.level->forged.size() && s.doc.level->forged[i];
       const std::string flag = !problem.empty() ? "  [! " + problem + "]" : forged ? "  [! forged bounds]" : "";
-      return e.name + "  (" + doc->presets[e.preset].name + ")" + flag;
+      const bool edited = s.doc.emitterEdit.unsaved() && s.doc.emitterEdit.index == i;
+      return e.name + (edited ? " *" : "") + "  (" + doc->presets[e.preset].name + ")" + flag;
     });
     list(s, "Presets", doc->presets, Selection::Kind::Preset, [&](std::uint32_t i) {
-      return doc->presets[i].name + "  " + std::string(particles::name(doc->presets[i].sprite.blend));
+      const bool edited = s.doc.tuning.unsaved() && s.doc.tuning.index == i;
+      return doc->presets[i].name + (edited ? " *" : "") + "  " + std::string(particles::name(doc->presets[i].sprite.blend));
     });
   }
   const auto& t = s.doc.level->load.textures;

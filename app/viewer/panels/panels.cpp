@@ -19,22 +19,49 @@ bool begin(ViewerState& s, Panel p, int flags) {
   return true;
 }
 
-EditButton editButtons(ViewerState& s, bool canUndo, bool canRedo, bool canSave) {
-  EditButton pressed = EditButton::None;
+void editButtons(ViewerState& s, EditTarget target, bool canUndo, bool canRedo, bool canSave) {
   ImGui::BeginDisabled(!canUndo);
-  if (ImGui::Button("Undo")) pressed = EditButton::Undo;
+  if (ImGui::Button("Undo")) s.commands.push(Undo{target});
   ImGui::EndDisabled();
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ImGui::SetTooltip("Step this panel's edits back (Ctrl+Z steps the latest edit of any panel)");
   ImGui::SameLine();
   ImGui::BeginDisabled(!canRedo);
-  if (ImGui::Button("Redo")) pressed = EditButton::Redo;
+  if (ImGui::Button("Redo")) s.commands.push(Redo{target});
   ImGui::EndDisabled();
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ImGui::SetTooltip("Step forward again (Ctrl+Y)");
   ImGui::SameLine();
   const bool source = s.doc.level->load.kind == loader::FileKind::Source;
   ImGui::BeginDisabled(!source || !canSave);
   if (ImGui::Button("Save to YAML")) s.commands.push(SaveSource{});
   ImGui::EndDisabled();
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+    ImGui::SetTooltip("Ctrl+S: write the edits into the .yaml source, changing only the edited numbers");
   if (!source) ImGui::TextDisabled("compiled level: edits are live only (open the .yaml to save)");
-  return pressed;
+}
+
+void editProblems(const core::Diagnostics& diagnostics, bool refused) {
+  if (diagnostics.empty()) return;
+  ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1, 0.45f, 0.4f, 1));
+  ImGui::PushTextWrapPos(0);
+  ImGui::TextUnformatted(refused ? "Refused, the last valid value is kept:" : "Not applied while held (the level shows the last valid value):");
+  for (const auto& d : diagnostics) ImGui::BulletText("%s", core::format(d).c_str());
+  ImGui::PopTextWrapPos();
+  ImGui::PopStyleColor();
+  ImGui::Separator();
+}
+
+bool markField(const core::Diagnostics& diagnostics, std::string_view path, bool refused) {
+  const core::Diagnostic* d = problemAt(diagnostics, path);
+  if (!d) return false;
+  // A red frame round the widget just drawn, and the reason under it.
+  const ImVec2 lo = ImGui::GetItemRectMin(), hi = ImGui::GetItemRectMax();
+  ImGui::GetWindowDrawList()->AddRect(ImVec2(lo.x - 2, lo.y - 2), ImVec2(hi.x + 2, hi.y + 2), IM_COL32(255, 90, 80, 255), 3.0f, 2.0f);
+  ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1, 0.45f, 0.4f, 1));
+  ImGui::PushTextWrapPos(0);
+  ImGui::Text("%s %s", refused ? "refused:" : "not applied:", d->message.c_str());
+  ImGui::PopTextWrapPos();
+  ImGui::PopStyleColor();
+  return true;
 }
 
 void drawAll(ViewerState& s) {

@@ -28,11 +28,14 @@ namespace viewport { void draw(ViewerState& s, const SceneOptions& scene); }
 // Draws every open panel in a fixed order.
 void drawAll(ViewerState& s);
 
-// The Undo / Redo / Save to YAML row of an edit session (preset tuning, emitter editing); Save
-// writes through saveSource, and a compiled level says its edits stay live only. Returns the
-// button pressed, for the caller to step its session.
-enum class EditButton { None, Undo, Redo };
-EditButton editButtons(ViewerState& s, bool canUndo, bool canRedo, bool canSave);
+// The Undo / Redo / Save to YAML row of an edit session: the buttons push Undo / Redo for
+// `target` and SaveSource; a compiled level says its edits stay live only.
+void editButtons(ViewerState& s, EditTarget target, bool canUndo, bool canRedo, bool canSave);
+// The session's problems as a list at the top of its panel (nothing when there are none).
+void editProblems(const core::Diagnostics& diagnostics, bool refused);
+// After a field's widget: when a diagnostic names `path` (or something under it), frames the
+// widget in red and writes the reason under it. True when it did.
+bool markField(const core::Diagnostics& diagnostics, std::string_view path, bool refused);
 
 // Begins a panel window; false (and the window already ended) when it is closed or collapsed.
 bool begin(ViewerState& s, Panel p, int flags = 0);

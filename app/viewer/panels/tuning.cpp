@@ -1,34 +1,49 @@
-// Preset tuning: every field editable (drags, colour pickers, plotted size and colour curves
-// whose keys drag, add and remove), validated live (an invalid edit shows its diagnostic here
-// and never reaches the GPU), undo/redo, and save back to the YAML source touching only the
-// edited nodes.
+// Preset tuning: every field editable (drags and typed values), the size curve and the colour
+// gradient as editors (fixed axes while a key is held, grid and axis values, hover and drag
+// readouts, snapping, keys added by double-click and removed with Delete, arrow-key nudges),
+// each refused value marked at its field. The panel edits a copy of the session's value and
+// pushes it as an EditPreset command; the frame validates and applies it (logic/editing.cpp).
 #include <imgui.h>
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <vector>
 
-#include "core/file.hpp"
 #include "panels/panels.hpp"
 #include "panels/logic/tuning_model.hpp"
-#include "particles/frames.hpp"
 #include "particles/validate.hpp"
 
 namespace kiln::viewer::panels::tuning {
 namespace {
 
-bool range(const char* label, particles::Range& r, float speed, float lo, float hi) {
-  float v[2] = {float(r.min), float(r.max)};
-  if (!ImGui::DragFloat2(label, v, speed, lo, hi, "%.3f")) return false;
+namespace tm = ::kiln::viewer::tuning;
+
+// What the fields of one draw need to mark refused values: the session's problems and where the
+// preset's paths start ("presets.flame").
+struct Marks {
+  const core::Diagnostics& diagnostics;
+  bool refused;
+  std::string prefix;
+  void at(const std::string& field) const { markField(diagnostics, prefix + "." + field, refused); }
+};
+
+bool range(const char* label, particles::Range& r, double speed, double lo, double hi) {
+  double v[2] = {r.min, r.max};
+  if (!ImGui::DragScalarN(label, ImGuiDataType_Double, v, 2, static_cast<float>(speed), &lo, &hi, "%.4g")) return false;
   r = {v[0], v[1]};
   return true;
 }
 
-bool vec3(const char* label, particles::Vec3& p, float speed) {
-  float v[3] = {float(p.x), float(p.y), float(p.z)};
-  if (!ImGui::DragFloat3(label, v, speed, 0, 0, "%.3f")) return false;
+bool vec3(const char* label, particles::Vec3& p, double speed) {
+  double v[3] = {p.x, p.y, p.z};
+  if (!ImGui::DragScalarN(label, ImGuiDataType_Double, v, 3, static_cast<float>(speed), nullptr, nullptr, "%.4g")) return false;
   p = {v[0], v[1], v[2]};
   return true;
+}
+
+bool number(const char* label, double& v, double speed, double lo, double hi) {
+  return ImGui::DragScalar(label, ImGuiDataType_Double, &v, static_cast<float>(speed), &lo, &hi, "%.4g");
 }
 
 std::vector<double> agesOf(const auto& keys) {
@@ -37,62 +52,175 @@ std::vector<double> agesOf(const auto& keys) {
   return ages;
 }
 
-// A small plot of one curve (x: age, y: `value(key) / top`) whose keys drag with the mouse:
-// ages stay inside the contract's rules (tuning::dragAge), values stay at or above zero (and at
-// most `top` when `clampTop`). `background` draws under the line (the colour gradient).
-template <class Key, class Value, class SetValue, class Background>
-bool plotKeys(const char* id, std::vector<Key>& keys, double top, bool clampTop, Value value, SetValue setValue,
-              Background background, bool* held = nullptr) {
-  namespace tm = ::kiln::viewer::tuning;
+// How a curve's value is read and written (the size, or a colour key's alpha), its axis, and
+// what the editor draws under the line.
+template <class Key>
+struct CurveSpec {
+  const char* id;
+  double (*value)(const Key&);
+  void (*setValue)(Key&, double);
+  double top = 1;        // the value axis: 0..top (held while a key is dragged)
+  bool clampTop = false;  // values never above `top` (alpha)
+  const char* valueName = "value";
+};
+
+// One curve editor: a plot with a grid and axis values whose keys drag (ages kept to
+// validation's rule by tuning::dragAge, values at or above 0); hover shows (age, value) under the
+// mouse, a drag shows the held key's; Ctrl snaps to the grid; a double-click adds a key there, a
+// right-click or Delete removes the selected inner key; arrows nudge the selected key (Shift:
+// ten times as far). `background` draws under the line (the gradient). True when keys changed.
+template <class Key, class Background>
+bool curveEditor(const CurveSpec<Key>& spec, std::vector<Key>& keys, bool* held, Background background) {
   bool changed = false;
-  const ImVec2 o = ImGui::GetCursorScreenPos();
-  const float w = std::max(120.0f, ImGui::GetContentRegionAvail().x), h = 90;
+  ImGuiStorage* store = ImGui::GetStateStorage();
+  const ImGuiID heldId = ImGui::GetID((std::string(spec.id) + " held").c_str());
+  const ImGuiID selectedId = ImGui::GetID((std::string(spec.id) + " selected").c_str());
+  int selected = store->GetInt(selectedId, -1);
+  if (selected >= static_cast<int>(keys.size())) selected = -1;
+
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float axisWidth = ImGui::CalcTextSize("00.00").x + style.ItemInnerSpacing.x;
+  const float labelHeight = ImGui::GetTextLineHeight();
+  const ImVec2 start = ImGui::GetCursorScreenPos();
+  const ImVec2 o(start.x + axisWidth, start.y + labelHeight * 0.5f);
+  const float w = std::max(120.0f, ImGui::GetContentRegionAvail().x - axisWidth - 4), h = 110;
+  const double top = spec.top;
   ImDrawList* dl = ImGui::GetWindowDrawList();
   dl->AddRectFilled(o, {o.x + w, o.y + h}, IM_COL32(28, 30, 38, 255));
-  // An out-of-range key (shown with its diagnostic below) must not draw over other widgets.
+  auto xOf = [&](double age) { return o.x + static_cast<float>(age) * w; };
+  auto yOf = [&](double v) { return o.y + h - static_cast<float>(v / top) * h; };
+
+  // Grid and axis values: ages every 0.25 (lines every 0.05 when snapping), values every grid step.
+  const bool snapping = ImGui::GetIO().KeyCtrl;
+  const double valueStep = tm::gridStep(top, 4);
+  const double snapValue = valueStep / 5, snapAge = 0.05;
+  for (int i = 0; i <= 20; ++i) {
+    const bool major = i % 5 == 0;
+    if (!major && !snapping) continue;
+    const float x = xOf(i / 20.0);
+    dl->AddLine({x, o.y}, {x, o.y + h}, major ? IM_COL32(70, 74, 90, 255) : IM_COL32(48, 50, 62, 255));
+  }
+  char text[64];
+  for (double v = 0; v <= top * 1.0001; v += valueStep) {
+    const float y = yOf(v);
+    dl->AddLine({o.x, y}, {o.x + w, y}, IM_COL32(70, 74, 90, 255));
+    std::snprintf(text, sizeof text, "%.3g", v);
+    const float tw = ImGui::CalcTextSize(text).x;
+    dl->AddText({o.x - tw - style.ItemInnerSpacing.x, y - labelHeight * 0.5f}, IM_COL32(170, 170, 180, 255), text);
+  }
+  // An out-of-range key (marked at its field below) must not draw over other widgets.
   dl->PushClipRect({o.x - 6, o.y - 6}, {o.x + w + 6, o.y + h + 6}, true);
   background(dl, o, w, h);
-  auto pt = [&](const Key& k) { return ImVec2(o.x + float(k.age) * w, o.y + h - float(value(k) / top) * h); };
-  // Which key is held lives in ImGui's per-widget storage, so two plots never share it.
-  ImGuiStorage* store = ImGui::GetStateStorage();
-  const ImGuiID heldKey = ImGui::GetID(id);
-  ImGui::InvisibleButton(id, {w, h});
+  auto pt = [&](const Key& k) { return ImVec2(xOf(k.age), yOf(spec.value(k))); };
+
+  ImGui::SetCursorScreenPos(o);
+  ImGui::InvisibleButton(spec.id, {w, h}, ImGuiButtonFlags_MouseButtonLeft | ImGuiButtonFlags_MouseButtonRight);
+  const bool hovered = ImGui::IsItemHovered();
   const ImVec2 m = ImGui::GetIO().MousePos;
-  if (ImGui::IsItemActivated()) {
+  auto keyUnder = [&]() {
     int pick = -1;
     for (std::size_t i = 0; i < keys.size(); ++i) {
       const ImVec2 p = pt(keys[i]);
       if (std::abs(p.x - m.x) < 8 && std::abs(p.y - m.y) < 8) pick = static_cast<int>(i);
     }
-    store->SetInt(heldKey, pick);
+    return pick;
+  };
+  if (ImGui::IsItemActivated()) {
+    const int pick = keyUnder();
+    store->SetInt(heldId, ImGui::IsMouseDown(ImGuiMouseButton_Left) ? pick : -1);
+    if (pick >= 0) selected = pick;
   }
-  const int dragging = ImGui::IsItemActive() ? store->GetInt(heldKey, -1) : -1;
+  const double mouseAge = std::clamp(static_cast<double>((m.x - o.x) / w), 0.0, 1.0);
+  const double mouseValue = tm::axisValue({top, true}, static_cast<double>(o.y + h - m.y), static_cast<double>(h));
+  // Double-click on the plot: a key there, on the curve.
+  if (hovered && ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left) && keyUnder() < 0) {
+    if (const auto at = tm::insertKeyAt(keys, snapping ? tm::snap(mouseAge, snapAge) : mouseAge)) {
+      selected = static_cast<int>(*at);
+      changed = true;
+    }
+  }
+  const int dragging = ImGui::IsItemActive() ? store->GetInt(heldId, -1) : -1;
   if (dragging >= 0 && dragging < static_cast<int>(keys.size())) {
     const auto i = static_cast<std::size_t>(dragging);
-    keys[i].age = tm::dragAge(agesOf(keys), i, double((m.x - o.x) / w));
-    const double v = tm::axisValue({top, true}, double(o.y + h - m.y), double(h));
-    setValue(keys[i], clampTop ? std::min(v, top) : v);
+    const double age = snapping ? tm::snap(mouseAge, snapAge) : mouseAge;
+    double v = snapping ? tm::snap(mouseValue, snapValue) : mouseValue;
+    if (spec.clampTop) v = std::min(v, top);
+    keys[i].age = tm::dragAge(agesOf(keys), i, age);
+    spec.setValue(keys[i], v);
     changed = true;
   }
   if (held) *held = dragging >= 0;
-  if (!ImGui::IsItemActive()) store->SetInt(heldKey, -1);
+  if (!ImGui::IsItemActive()) store->SetInt(heldId, -1);
+  // Remove: right-click a key, or Delete with one selected (ends stay: ages 0 and 1 are fixed).
+  if (hovered && ImGui::IsMouseClicked(ImGuiMouseButton_Right)) {
+    const int pick = keyUnder();
+    if (pick >= 0 && tm::removeKey(keys, static_cast<std::size_t>(pick))) selected = -1, changed = true;
+  }
+  // Keys: a selected key takes the arrows while the mouse is over the plot (not the timeline's).
+  if (hovered && selected >= 0) {
+    ImGui::SetNextFrameWantCaptureKeyboard(true);
+    const auto i = static_cast<std::size_t>(selected);
+    const double scale = ImGui::GetIO().KeyShift ? 10 : 1;
+    double dv = 0, da = 0;
+    if (ImGui::IsKeyPressed(ImGuiKey_UpArrow)) dv += valueStep / 50 * scale;
+    if (ImGui::IsKeyPressed(ImGuiKey_DownArrow)) dv -= valueStep / 50 * scale;
+    if (ImGui::IsKeyPressed(ImGuiKey_RightArrow)) da += 0.005 * scale;
+    if (ImGui::IsKeyPressed(ImGuiKey_LeftArrow)) da -= 0.005 * scale;
+    if (dv != 0) {
+      double v = std::max(0.0, spec.value(keys[i]) + dv);
+      if (spec.clampTop) v = std::min(v, top);
+      spec.setValue(keys[i], v), changed = true;
+    }
+    if (da != 0) keys[i].age = tm::dragAge(agesOf(keys), i, keys[i].age + da), changed = true;
+    if (ImGui::IsKeyPressed(ImGuiKey_Delete) && tm::removeKey(keys, i)) selected = -1, changed = true;
+  }
+  store->SetInt(selectedId, selected);
+
   for (std::size_t i = 0; i + 1 < keys.size(); ++i) dl->AddLine(pt(keys[i]), pt(keys[i + 1]), IM_COL32(240, 180, 60, 255), 2);
-  for (std::size_t i = 0; i < keys.size(); ++i)
-    dl->AddCircleFilled(pt(keys[i]), static_cast<int>(i) == dragging ? 6.0f : 5.0f, IM_COL32(255, 255, 255, 255));
+  for (std::size_t i = 0; i < keys.size(); ++i) {
+    const bool sel = static_cast<int>(i) == selected;
+    dl->AddCircleFilled(pt(keys[i]), static_cast<int>(i) == dragging ? 6.5f : 5.0f, sel ? IM_COL32(255, 210, 90, 255) : IM_COL32(255, 255, 255, 255));
+    if (sel) dl->AddCircle(pt(keys[i]), 8.0f, IM_COL32(255, 210, 90, 255), 0, 1.5f);
+  }
+  // The readout: the held key's numbers while dragging, else the mouse's position on the axes.
+  if (dragging >= 0 && dragging < static_cast<int>(keys.size())) {
+    const Key& k = keys[static_cast<std::size_t>(dragging)];
+    std::snprintf(text, sizeof text, "key %d: age %.3f, %s %.4g%s", dragging, k.age, spec.valueName, spec.value(k), snapping ? " (snap)" : "");
+  } else if (hovered) {
+    std::snprintf(text, sizeof text, "age %.3f, %s %.4g", mouseAge, spec.valueName, mouseValue);
+  } else {
+    text[0] = 0;
+  }
+  if (text[0]) {
+    const ImVec2 size = ImGui::CalcTextSize(text);
+    dl->AddRectFilled({o.x + w - size.x - 8, o.y + 2}, {o.x + w - 2, o.y + size.y + 4}, IM_COL32(20, 20, 26, 220));
+    dl->AddText({o.x + w - size.x - 5, o.y + 3}, IM_COL32(235, 235, 240, 255), text);
+  }
   dl->PopClipRect();
+  // Age labels under the plot.
+  for (int i = 0; i <= 4; ++i) {
+    std::snprintf(text, sizeof text, "%.2g", i / 4.0);
+    const float tw = ImGui::CalcTextSize(text).x;
+    const float x = std::clamp(xOf(i / 4.0) - tw / 2, o.x, o.x + w - tw);
+    dl->AddText({x, o.y + h + 2}, IM_COL32(170, 170, 180, 255), text);
+  }
+  ImGui::SetCursorScreenPos({start.x, o.y + h + labelHeight + style.ItemSpacing.y});
+  ImGui::Dummy({0, 0});
   return changed;
 }
 
-// "Add key" (into the widest gap) and, per row, "x" to remove an inner key; both disabled
-// where the contract's 2..4 keys, fixed ends or minimum gap would be broken.
+// "Add key" (into the widest gap); disabled where the contract's 2..4 keys or its gap rule would
+// be broken.
 template <class Key>
 bool addButton(std::vector<Key>& keys) {
-  namespace tm = ::kiln::viewer::tuning;
   std::vector<Key> trial = keys;
   const bool can = tm::insertKey(trial, tm::widestGap(agesOf(keys)));
   ImGui::BeginDisabled(!can);
   const bool pressed = ImGui::SmallButton("Add key");
   ImGui::EndDisabled();
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+    ImGui::SetTooltip("%s", can ? "A key halfway across the widest gap (or double-click the plot where you want it)"
+                                : "A curve holds 2 to 4 keys");
   if (!pressed) return false;
   keys = std::move(trial);
   return true;
@@ -101,92 +229,160 @@ bool addButton(std::vector<Key>& keys) {
 template <class Key>
 bool removeButton(std::vector<Key>& keys, std::size_t i) {
   std::vector<Key> trial = keys;
-  const bool can = ::kiln::viewer::tuning::removeKey(trial, i);
+  const bool can = tm::removeKey(trial, i);
   ImGui::SameLine();
   ImGui::BeginDisabled(!can);
   const bool pressed = ImGui::SmallButton("x");
   ImGui::EndDisabled();
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+    ImGui::SetTooltip("%s", can ? "Remove this key" : "The first and last keys stay (ages 0 and 1), and a curve keeps at least 2");
   if (!pressed) return false;
   keys = std::move(trial);
   return true;
 }
 
-bool sizeCurve(std::vector<particles::SizeKey>& keys) {
-  namespace tm = ::kiln::viewer::tuning;
+const char* kCurveHelp =
+    "Drag a key; Ctrl snaps to the grid; double-click adds a key; right-click or Delete removes the selected one; "
+    "arrows nudge it (Shift: 10x). The value axis holds still while a key is held and refits on release.";
+
+bool sizeCurve(std::vector<particles::SizeKey>& keys, const Marks& marks, bool* held) {
   // The axis lives in ImGui's storage beside the plot: held still while a key is dragged.
-  // (Values, not pointers: the storage may grow, and move, while the plot draws.)
   ImGuiStorage* store = ImGui::GetStateStorage();
   const ImGuiID topId = ImGui::GetID("size axis"), heldId = ImGui::GetID("size axis held");
   tm::CurveAxis axis{store->GetFloat(topId, 0.0f), store->GetBool(heldId, false)};
   std::vector<double> values;
   for (const auto& k : keys) values.push_back(k.value);
   tm::fitCurveAxis(axis, values, 0.01);
-  bool held = false;
-  bool changed = plotKeys(
-      "size plot", keys, axis.top, false, [](const particles::SizeKey& k) { return k.value; },
-      [](particles::SizeKey& k, double v) { k.value = v; }, [](ImDrawList*, ImVec2, float, float) {}, &held);
+  const CurveSpec<particles::SizeKey> spec{"size plot", [](const particles::SizeKey& k) { return k.value; },
+                                           [](particles::SizeKey& k, double v) { k.value = v; }, axis.top, false, "size"};
+  bool keyHeld = false;
+  bool changed = curveEditor(spec, keys, &keyHeld, [](ImDrawList*, ImVec2, float, float) {});
   store->SetFloat(topId, static_cast<float>(axis.top));
-  store->SetBool(heldId, held);
+  store->SetBool(heldId, keyHeld);
+  if (held) *held = keyHeld;
   changed |= addButton(keys);
   ImGui::SameLine();
-  ImGui::TextDisabled("keys: age, size (2 to 4; drag the points)");
+  ImGui::TextDisabled("age, size (m)  (?)");
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", kCurveHelp);
   for (std::size_t i = 0; i < keys.size(); ++i) {
     ImGui::PushID(static_cast<int>(i));
-    float v[2] = {float(keys[i].age), float(keys[i].value)};
+    double v[2] = {keys[i].age, keys[i].value};
     ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x - 40);
-    if (ImGui::DragFloat2("##age value", v, 0.005f, 0, 0, "%.3f")) keys[i] = {v[0], v[1]}, changed = true;
+    // Ctrl+click (or double-click) a number to type it.
+    if (ImGui::DragScalarN("##age value", ImGuiDataType_Double, v, 2, 0.005f, nullptr, nullptr, "%.4g")) {
+      keys[i].age = i == 0 ? 0.0 : i + 1 == keys.size() ? 1.0 : tm::dragAge(agesOf(keys), i, v[0]);
+      keys[i].value = v[1];
+      changed = true;
+    }
+    const std::string at = "size[" + std::to_string(i) + "]";
+    marks.at(at);
     if (removeButton(keys, i)) {
       ImGui::PopID();
       return true;
     }
     ImGui::PopID();
   }
+  marks.at("size");
   return changed;
 }
 
-// The colour curve: the plot shows the RGBA gradient with alpha as the dragged line.
-bool colorKeys(std::vector<particles::ColorKey>& keys) {
-  auto col = [](const particles::ColorKey& k) {
-    return ImGui::ColorConvertFloat4ToU32({float(k.rgba[0]), float(k.rgba[1]), float(k.rgba[2]), float(k.rgba[3])});
-  };
+ImU32 colorOf(const particles::ColorKey& k) {
+  return ImGui::ColorConvertFloat4ToU32({float(k.rgba[0]), float(k.rgba[1]), float(k.rgba[2]), 1.0f});
+}
+
+// The colour over life: the alpha curve as an editor over the RGB gradient, then a gradient strip
+// whose markers select a key (drag one sideways to move it in age), and the selected key's
+// colour edited in place (a picker with its numbers shown, not a popup).
+bool colorKeys(std::vector<particles::ColorKey>& keys, const Marks& marks, bool* held) {
   auto gradient = [&](ImDrawList* dl, ImVec2 o, float w, float h) {
     for (std::size_t i = 0; i + 1 < keys.size(); ++i) {
       const float x0 = o.x + float(keys[i].age) * w, x1 = o.x + float(keys[i + 1].age) * w;
-      dl->AddRectFilledMultiColor({x0, o.y + h - 14}, {x1, o.y + h}, col(keys[i]), col(keys[i + 1]), col(keys[i + 1]), col(keys[i]));
+      dl->AddRectFilledMultiColor({x0, o.y + h - 14}, {x1, o.y + h}, colorOf(keys[i]), colorOf(keys[i + 1]),
+                                  colorOf(keys[i + 1]), colorOf(keys[i]));
     }
   };
-  bool changed = plotKeys(
-      "color plot", keys, 1.0, true, [](const particles::ColorKey& k) { return k.rgba[3]; },
-      [](particles::ColorKey& k, double v) { k.rgba[3] = v; }, gradient);
+  const CurveSpec<particles::ColorKey> spec{"alpha plot", [](const particles::ColorKey& k) { return k.rgba[3]; },
+                                            [](particles::ColorKey& k, double v) { k.rgba[3] = v; }, 1.0, true, "alpha"};
+  bool keyHeld = false;
+  bool changed = curveEditor(spec, keys, &keyHeld, gradient);
+
+  // The gradient strip with one marker per key.
+  ImGuiStorage* store = ImGui::GetStateStorage();
+  const ImGuiID selectedId = ImGui::GetID("gradient key"), stripHeldId = ImGui::GetID("gradient held");
+  int selected = std::clamp(store->GetInt(selectedId, 0), 0, static_cast<int>(keys.size()) - 1);
+  const float axisWidth = ImGui::CalcTextSize("00.00").x + ImGui::GetStyle().ItemInnerSpacing.x;
+  const ImVec2 start = ImGui::GetCursorScreenPos();
+  const ImVec2 o(start.x + axisWidth, start.y);
+  const float w = std::max(120.0f, ImGui::GetContentRegionAvail().x - axisWidth - 4), h = 22;
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  for (std::size_t i = 0; i + 1 < keys.size(); ++i) {
+    const float x0 = o.x + float(keys[i].age) * w, x1 = o.x + float(keys[i + 1].age) * w;
+    dl->AddRectFilledMultiColor({x0, o.y}, {x1, o.y + h - 8}, colorOf(keys[i]), colorOf(keys[i + 1]), colorOf(keys[i + 1]), colorOf(keys[i]));
+  }
+  ImGui::SetCursorScreenPos(o);
+  ImGui::InvisibleButton("gradient strip", {w, h});
+  const ImVec2 m = ImGui::GetIO().MousePos;
+  if (ImGui::IsItemActivated()) {
+    int pick = -1;
+    for (std::size_t i = 0; i < keys.size(); ++i)
+      if (std::abs(o.x + float(keys[i].age) * w - m.x) < 7) pick = static_cast<int>(i);
+    if (pick >= 0) selected = pick;
+    store->SetInt(stripHeldId, pick);
+  }
+  const int stripDrag = ImGui::IsItemActive() ? store->GetInt(stripHeldId, -1) : -1;
+  if (stripDrag > 0 && stripDrag + 1 < static_cast<int>(keys.size())) {
+    const auto i = static_cast<std::size_t>(stripDrag);
+    double age = std::clamp(static_cast<double>((m.x - o.x) / w), 0.0, 1.0);
+    if (ImGui::GetIO().KeyCtrl) age = tm::snap(age, 0.05);
+    const double now = tm::dragAge(agesOf(keys), i, age);
+    if (now != keys[i].age) keys[i].age = now, changed = true;
+  }
+  if (stripDrag >= 0) keyHeld = true;
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", "Click a marker to edit that key's colour; drag an inner one to move it in age (Ctrl snaps).");
+  for (std::size_t i = 0; i < keys.size(); ++i) {
+    const float x = o.x + float(keys[i].age) * w;
+    const bool sel = static_cast<int>(i) == selected;
+    dl->AddTriangleFilled({x, o.y + h - 12}, {x - 6, o.y + h}, {x + 6, o.y + h}, colorOf(keys[i]));
+    dl->AddTriangle({x, o.y + h - 12}, {x - 6, o.y + h}, {x + 6, o.y + h}, sel ? IM_COL32(255, 210, 90, 255) : IM_COL32(200, 200, 200, 255), sel ? 2.0f : 1.0f);
+  }
+  ImGui::SetCursorScreenPos({start.x, o.y + h + ImGui::GetStyle().ItemSpacing.y});
+  store->SetInt(selectedId, selected);
+
   changed |= addButton(keys);
   ImGui::SameLine();
-  ImGui::TextDisabled("keys: colour, age (the line is alpha)");
-  for (std::size_t i = 0; i < keys.size(); ++i) {
-    ImGui::PushID(static_cast<int>(100 + i));
-    float c[4] = {float(keys[i].rgba[0]), float(keys[i].rgba[1]), float(keys[i].rgba[2]), float(keys[i].rgba[3])};
-    if (ImGui::ColorEdit4("##c", c, ImGuiColorEditFlags_AlphaBar | ImGuiColorEditFlags_AlphaPreviewHalf | ImGuiColorEditFlags_Float |
-                                         ImGuiColorEditFlags_NoInputs)) {
-      for (int j = 0; j < 4; ++j) keys[i].rgba[static_cast<std::size_t>(j)] = c[j];
-      changed = true;
-    }
-    ImGui::SameLine();
-    float age = float(keys[i].age);
-    ImGui::SetNextItemWidth(70);
-    if (ImGui::DragFloat("age", &age, 0.005f, 0, 1, "%.3f")) keys[i].age = age, changed = true;
-    ImGui::SameLine();
-    ImGui::TextDisabled("%.2f %.2f %.2f a %.2f", c[0], c[1], c[2], c[3]);
-    if (removeButton(keys, i)) {
-      ImGui::PopID();
-      return true;
-    }
-    ImGui::PopID();
+  ImGui::TextDisabled("key %d of %zu; the line is alpha  (?)", selected, keys.size());
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", kCurveHelp);
+  const auto i = static_cast<std::size_t>(std::min<int>(selected, static_cast<int>(keys.size()) - 1));
+  ImGui::PushID(static_cast<int>(100 + i));
+  // The format keeps a key's components in 0..1 (linear); the picker shows their numbers in place.
+  float c[4] = {float(keys[i].rgba[0]), float(keys[i].rgba[1]), float(keys[i].rgba[2]), float(keys[i].rgba[3])};
+  ImGui::SetNextItemWidth(std::min(ImGui::GetContentRegionAvail().x, 320.0f));
+  if (ImGui::ColorEdit4("colour", c, ImGuiColorEditFlags_Float | ImGuiColorEditFlags_AlphaBar | ImGuiColorEditFlags_AlphaPreviewHalf |
+                                         ImGuiColorEditFlags_DisplayRGB | ImGuiColorEditFlags_InputRGB)) {
+    for (int j = 0; j < 4; ++j) keys[i].rgba[static_cast<std::size_t>(j)] = std::clamp(double(c[j]), 0.0, 1.0);
+    changed = true;
   }
+  if (ImGui::IsItemActive()) keyHeld = true;
+  marks.at("color[" + std::to_string(i) + "]");
+  double age = keys[i].age;
+  ImGui::SetNextItemWidth(120);
+  ImGui::BeginDisabled(i == 0 || i + 1 == keys.size());
+  if (ImGui::DragScalar("age", ImGuiDataType_Double, &age, 0.005f, nullptr, nullptr, "%.4g"))
+    keys[i].age = tm::dragAge(agesOf(keys), i, age), changed = true;
+  ImGui::EndDisabled();
+  if (removeButton(keys, i)) {
+    ImGui::PopID();
+    return true;
+  }
+  ImGui::PopID();
+  marks.at("color");
+  if (held) *held = keyHeld;
   return changed;
 }
 
 // The sprite's words: each frame's texture (from the level's textures), flipbook, facing, and
 // the blend modes of the document's version (version 1: additive and cutout).
-bool spriteFields(particles::Sprite& sp, std::uint16_t version, const std::vector<loader::Texture>& textures) {
+bool spriteFields(particles::Sprite& sp, std::uint16_t version, const std::vector<loader::Texture>& textures, const Marks& marks) {
   bool c = false;
   for (std::size_t i = 0; i < sp.frames.size(); ++i) {
     ImGui::PushID(static_cast<int>(i));
@@ -196,8 +392,10 @@ bool spriteFields(particles::Sprite& sp, std::uint16_t version, const std::vecto
         if (ImGui::Selectable(t.image.name.c_str(), t.image.name == sp.frames[i])) sp.frames[i] = t.image.name, c = true;
       ImGui::EndCombo();
     }
+    marks.at("sprite.frames[" + std::to_string(i) + "]");
     ImGui::PopID();
   }
+  marks.at("sprite.frames");
   auto choice = [&](const char* label, auto& value, auto... options) {
     if (!ImGui::BeginCombo(label, std::string(particles::name(value)).c_str())) return;
     for (auto o : {options...})
@@ -209,103 +407,82 @@ bool spriteFields(particles::Sprite& sp, std::uint16_t version, const std::vecto
   choice("facing", sp.facing, Facing::Camera, Facing::Upright);
   if (version >= 2) choice("blend", sp.blend, Blend::Additive, Blend::Cutout, Blend::Alpha, Blend::Premultiplied);
   else choice("blend", sp.blend, Blend::Additive, Blend::Cutout);
+  marks.at("sprite.blend");
   return c;
 }
 
-bool fields(particles::Preset& p, std::uint16_t version, const std::vector<loader::Texture>& textures) {
+bool fields(particles::Preset& p, std::uint16_t version, const std::vector<loader::Texture>& textures, const Marks& marks,
+            bool* curveHeld) {
   bool c = false;
   // Widgets leave room for the longest label, so a narrow dock never cuts one.
   ImGui::PushItemWidth(-(ImGui::CalcTextSize("spin min/max (deg/s)").x + ImGui::GetStyle().ItemInnerSpacing.x * 2));
-  int cap = static_cast<int>(p.capacity);
+  int cap = static_cast<int>(std::min<std::uint32_t>(p.capacity, INT32_MAX));
   if (ImGui::InputInt("capacity", &cap)) p.capacity = static_cast<std::uint32_t>(std::max(0, cap)), c = true;
-  c |= range("lifetime min/max (s)", p.lifetime, 0.01f, 0, 3600);
-  if (p.spawnShape == particles::SpawnShape::Box) c |= vec3("spawn half extents", p.spawnHalfExtents, 0.005f);
-  c |= vec3("velocity min", p.velocity.min, 0.01f);
-  c |= vec3("velocity max", p.velocity.max, 0.01f);
-  c |= vec3("acceleration", p.acceleration, 0.01f);
-  float drag = float(p.drag);
-  if (ImGui::DragFloat("drag", &drag, 0.01f, 0, 100, "%.3f")) p.drag = drag, c = true;
+  marks.at("capacity");
+  c |= range("lifetime min/max (s)", p.lifetime, 0.01, 0, 3600);
+  marks.at("lifetime");
+  if (p.spawnShape == particles::SpawnShape::Box) {
+    c |= vec3("spawn half extents", p.spawnHalfExtents, 0.005);
+    marks.at("spawn.half_extents");
+  }
+  c |= vec3("velocity min", p.velocity.min, 0.01);
+  marks.at("velocity.min");
+  c |= vec3("velocity max", p.velocity.max, 0.01);
+  marks.at("velocity.max");
+  c |= vec3("acceleration", p.acceleration, 0.01);
+  marks.at("acceleration");
+  c |= number("drag", p.drag, 0.01, 0, 100);
+  marks.at("drag");
   c |= range("angle min/max (deg)", p.rotationAngle, 1, -3600, 3600);
+  marks.at("rotation.angle");
   c |= range("spin min/max (deg/s)", p.rotationSpeed, 1, -3600, 3600);
-  float fps = float(p.sprite.fps);
-  if (ImGui::DragFloat("sprite fps", &fps, 0.1f, 0, 240, "%.2f")) p.sprite.fps = fps, c = true;
-  c |= spriteFields(p.sprite, version, textures);
+  marks.at("rotation.speed");
+  c |= number("sprite fps", p.sprite.fps, 0.1, 0, 240);
+  marks.at("sprite.fps");
+  c |= spriteFields(p.sprite, version, textures, marks);
   ImGui::PopItemWidth();
-  if (ImGui::TreeNodeEx("size curve", ImGuiTreeNodeFlags_DefaultOpen)) {
-    c |= sizeCurve(p.size);
+  bool sizeHeld = false, colorHeld = false;
+  if (ImGui::TreeNodeEx("size over life", ImGuiTreeNodeFlags_DefaultOpen)) {
+    c |= sizeCurve(p.size, marks, &sizeHeld);
     ImGui::TreePop();
   }
-  if (ImGui::TreeNodeEx("color keys", ImGuiTreeNodeFlags_DefaultOpen)) {
-    c |= colorKeys(p.color);
+  if (ImGui::TreeNodeEx("colour over life", ImGuiTreeNodeFlags_DefaultOpen)) {
+    c |= colorKeys(p.color, marks, &colorHeld);
     ImGui::TreePop();
   }
+  *curveHeld = sizeHeld || colorHeld;
   return c;
 }
 
 }  // namespace
 
 void draw(ViewerState& s) {
-  namespace tm = ::kiln::viewer::tuning;
   tm::Session& t = s.doc.tuning;
-  particles::Document* doc = s.doc.level && s.doc.level->load.level.particles ? &*s.doc.level->load.level.particles : nullptr;
-  if (t.active() && (!doc || t.preset >= doc->presets.size())) t = {};
-  // Keyboard undo/redo works even with the panel closed, while a session exists.
-  bool changed = false;
-  // Ctrl+Z / Ctrl+Y act on the session edited last (the emitter's and the sandbox's are handled
-  // by the frame).
-  if (s.doc.lastEdit != DocumentState::LastEdit::Emitter && s.doc.lastEdit != DocumentState::LastEdit::Events) {
-    // Each Ctrl+Z is one step back, however many arrive in one frame (a script's, or fast keys).
-    const std::size_t undos = s.commands.take<Undo>().size(), redos = s.commands.take<Redo>().size();
-    for (std::size_t i = 0; t.active() && i < undos; ++i) changed |= t.undo();
-    for (std::size_t i = 0; t.active() && i < redos; ++i) changed |= t.redo();
-  }
-  if (begin(s, Panel::Tuning)) {
-    if (!doc || doc->presets.empty()) {
-      ImGui::TextDisabled("No presets.");
-    } else {
-      std::uint32_t want = t.active() ? t.preset : 0;
-      if (s.view.selection.kind == Selection::Kind::Preset) want = s.view.selection.index;
-      if (s.view.selection.kind == Selection::Kind::Emitter && s.view.selection.index < doc->emitters.size())
-        want = doc->emitters[s.view.selection.index].preset;
-      // The session follows the selection only once its edits are saved (or undone): switching
-      // presets never drops them.
-      if (!t.active() || (want != t.preset && t.committed == t.saved && t.working == t.saved)) t.start(*doc, std::min<std::uint32_t>(want, std::uint32_t(doc->presets.size() - 1)));
-      ImGui::Text("preset %s (%s)", t.working.name.c_str(), std::string(particles::name(t.working.sprite.blend)).c_str());
-      switch (editButtons(s, !t.undoStack.empty(), !t.redoStack.empty(), !(t.committed == t.saved) && t.diagnostics.empty())) {
-        case EditButton::Undo: changed |= t.undo(); break;
-        case EditButton::Redo: changed |= t.redo(); break;
-        case EditButton::None: break;
-      }
-      if (fields(t.working, doc->version, s.doc.level->load.textures)) changed = true, s.doc.lastEdit = DocumentState::LastEdit::Preset;
-      // One undo point per gesture: commit once no widget is held.
-      if (!ImGui::IsAnyItemActive()) t.commit();
-      if (!t.diagnostics.empty()) {
-        ImGui::Separator();
-        ImGui::TextColored({1, 0.35f, 0.3f, 1}, "Not applied (the GPU keeps the last valid preset):");
-        for (const auto& d : t.diagnostics)
-          ImGui::TextWrapped("%s", core::format(d).c_str());
-      }
-    }
+  const particles::Document* doc = s.doc.level ? s.doc.level->particles() : nullptr;
+  if (!begin(s, Panel::Tuning)) return;
+  if (!doc || doc->presets.empty() || !t.active()) {
+    ImGui::TextDisabled(doc && !doc->presets.empty() ? "Select a preset (outliner)." : "No presets.");
     ImGui::End();
+    return;
   }
-  if (changed && doc && t.active()) {
-    t.diagnostics = tm::validateEdit(*doc, s.doc.level->world(), t.preset, t.working);
-    // Frames chosen from the level's textures must still be square and of one size.
-    particles::checkFrameImages(t.working, particles::presetPath(t.working, t.preset) + ".sprite.frames",
-                                [&](const std::string& name) -> std::optional<particles::FrameImage> {
-                                  for (const auto& tex : s.doc.level->load.textures)
-                                    if (tex.image.name == name)
-                                      return particles::FrameImage{tex.image.image.width, tex.image.image.height, true};
-                                  return std::nullopt;
-                                },
-                                t.diagnostics);
-    if (t.diagnostics.empty() && !(doc->presets[t.preset] == t.working)) {
-      tm::applyEdit(*doc, t.preset, t.working);
-      for (std::size_t e = 0; e < doc->emitters.size() && e < s.doc.level->forged.size(); ++e)
-        if (doc->emitters[e].preset == t.preset) s.doc.level->forged[e] = 0;
-      ++s.doc.levelGeneration;
-    }
-  }
+  ImGui::Text("preset %s (%s)%s", t.working.name.c_str(), std::string(particles::name(t.working.sprite.blend)).c_str(),
+              t.unsaved() ? "  * unsaved" : "");
+  const bool otherSelected = (s.view.selection.kind == Selection::Kind::Preset && s.view.selection.index != t.index) ||
+                             (s.view.selection.kind == Selection::Kind::Emitter && s.view.selection.index < doc->emitters.size() &&
+                              doc->emitters[s.view.selection.index].preset != t.index);
+  if (otherSelected) ImGui::TextColored({1, 0.8f, 0.35f, 1}, "unsaved edits to this preset: save or undo them to tune another");
+  editButtons(s, EditTarget::Preset, t.undoTarget() != nullptr, t.redoTarget() != nullptr, !(t.committed == t.saved) && !t.invalid());
+  // What is refused or held, at the top where it is seen; each field is marked as well.
+  editProblems(t.diagnostics, t.refused);
+  const Marks marks{t.diagnostics, t.refused, particles::presetPath(t.working, t.index)};
+  particles::Preset draft = t.working;
+  bool curveHeld = false;
+  const bool changed = fields(draft, doc->version, s.doc.level->load.textures, marks, &curveHeld);
+  // One undo point per gesture: it ends once no widget is held.
+  const bool held = ImGui::IsAnyItemActive() || curveHeld;
+  if (changed) s.commands.push(EditPreset{t.index, std::move(draft), !held});
+  else if (!held && (t.pending() || t.invalid())) s.commands.push(EditPreset{t.index, t.working, true});
+  ImGui::End();
 }
 
 }  // namespace kiln::viewer::panels::tuning

@@ -14,9 +14,7 @@ namespace kiln::viewer::emitter_edit {
 
 void Session::start(const particles::Document& doc, std::uint32_t emitterIndex) {
   KILN_ASSERT(emitterIndex < doc.emitters.size());
-  emitter = emitterIndex;
-  reset(doc.emitters[emitterIndex]);
-  diagnostics.clear();
+  EditSession::start(emitterIndex, doc.emitters[emitterIndex]);
 }
 
 core::Diagnostics validateEdit(const particles::Document& doc, const world::World& world, std::uint32_t emitter,

@@ -11,7 +11,7 @@
 #include <glm/glm.hpp>
 
 #include "core/diagnostic.hpp"
-#include "logic/edit_history.hpp"
+#include "logic/edit_session.hpp"
 #include "loader/yaml_edit.hpp"
 #include "particles/model.hpp"
 #include "logic/camera.hpp"
@@ -19,10 +19,8 @@
 
 namespace kiln::viewer::emitter_edit {
 
-struct Session : EditHistory<particles::Emitter> {
-  std::uint32_t emitter = UINT32_MAX;  // index into the document's emitters (= the source's list)
-  core::Diagnostics diagnostics;       // of `working`; empty means it is applied
-  bool active() const { return emitter != UINT32_MAX; }
+// The emitter being edited (`index` into the document's emitters, which is the source's list).
+struct Session : EditSession<particles::Emitter> {
   void start(const particles::Document& doc, std::uint32_t emitterIndex);
 };
 

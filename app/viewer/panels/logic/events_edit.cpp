@@ -14,9 +14,7 @@
 namespace kiln::viewer::events_edit {
 
 void Session::start(const sim::Events& events) {
-  reset(events);
-  started = true;
-  diagnostics.clear();
+  EditSession::start(0, events);
   recipe = 0;
 }
 

@@ -16,7 +16,7 @@
 
 #include "logic/camera.hpp"
 #include "core/diagnostic.hpp"
-#include "logic/edit_history.hpp"
+#include "logic/edit_session.hpp"
 #include "loader/yaml_edit.hpp"
 #include "sim/model.hpp"
 #include "sim/system.hpp"
@@ -24,11 +24,9 @@
 
 namespace kiln::viewer::events_edit {
 
-struct Session : EditHistory<sim::Events> {
-  bool started = false;
-  core::Diagnostics diagnostics;  // errors of `working` (compileEvents); empty means it is applied
-  std::uint32_t recipe = 0;       // the recipe the panel edits and fires
-  bool active() const { return started; }
+// The level's `events:` section being edited (`index` 0 once started).
+struct Session : EditSession<sim::Events> {
+  std::uint32_t recipe = 0;  // the recipe the panel edits and fires
   void start(const sim::Events& events);
 };
 

@@ -45,11 +45,13 @@ std::vector<double> birthTicks(const particles::Document& doc, std::uint32_t e, 
   return out;
 }
 
-LoopRange effectLoopRange(const particles::Document& doc, std::uint32_t e) {
+LoopRange effectLoopRange(const particles::Document& doc, std::uint32_t e, double now) {
   const particles::Emitter& em = doc.emitters[e];
   const double life = doc.presets[em.preset].lifetime.max;
   if (em.mode == particles::PlayMode::Cycle && em.period > 0) {
-    const double start = em.delay + std::ceil(life / em.period) * em.period;
+    const double k = std::ceil(life / em.period);
+    const double j = std::isfinite(now) ? std::max(k, std::floor((now - em.delay) / em.period)) : k;
+    const double start = em.delay + j * em.period;
     return {start, start + em.period};
   }
   return {0.0, std::max(em.delay + em.duration + life, LevelClock::kStepSeconds)};

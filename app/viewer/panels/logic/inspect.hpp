@@ -31,7 +31,10 @@ std::vector<double> birthTicks(const particles::Document& doc, std::uint32_t e, 
 struct LoopRange {
   double start = 0, end = 0;
 };
-LoopRange effectLoopRange(const particles::Document& doc, std::uint32_t emitter);
+// Any later period [delay + j·period, delay + (j+1)·period], j ≥ k, is as seamless; given the
+// current level time `now`, the range is the one that contains it when it is past the k-th, so
+// following the selection (or an edit) never moves the clock.
+LoopRange effectLoopRange(const particles::Document& doc, std::uint32_t emitter, double now = 0);
 
 // --- budgets ---
 struct BudgetRow {

@@ -13,9 +13,7 @@ namespace kiln::viewer::tuning {
 
 void Session::start(const particles::Document& doc, std::uint32_t presetIndex) {
   KILN_ASSERT(presetIndex < doc.presets.size());
-  preset = presetIndex;
-  reset(doc.presets[presetIndex]);
-  diagnostics.clear();
+  EditSession::start(presetIndex, doc.presets[presetIndex]);
 }
 
 core::Diagnostics validateEdit(const particles::Document& doc, const world::World& world, std::uint32_t preset,
@@ -80,6 +78,22 @@ bool insertAfter(std::vector<Key>& keys, std::size_t after) {
 }
 
 template <class Key>
+std::optional<std::size_t> insertAtAge(std::vector<Key>& keys, double age) {
+  if (keys.size() >= particles::kMaxCurveKeys || !std::isfinite(age)) return std::nullopt;
+  for (std::size_t i = 0; i + 1 < keys.size(); ++i) {
+    const Key& a = keys[i];
+    const Key& b = keys[i + 1];
+    if (!(age > a.age && age < b.age)) continue;
+    if (particles::curveStep(a.age, age) != particles::CurveStep::Ok || particles::curveStep(age, b.age) != particles::CurveStep::Ok)
+      return std::nullopt;
+    const Key k = between(a, b, age);
+    keys.insert(keys.begin() + static_cast<std::ptrdiff_t>(i + 1), k);
+    return i + 1;
+  }
+  return std::nullopt;
+}
+
+template <class Key>
 bool removeAt(std::vector<Key>& keys, std::size_t index) {
   if (keys.size() <= particles::kMinCurveKeys || index == 0 || index + 1 >= keys.size()) return false;
   keys.erase(keys.begin() + static_cast<std::ptrdiff_t>(index));
@@ -90,6 +104,8 @@ bool removeAt(std::vector<Key>& keys, std::size_t index) {
 
 bool insertKey(std::vector<particles::SizeKey>& keys, std::size_t after) { return insertAfter(keys, after); }
 bool insertKey(std::vector<particles::ColorKey>& keys, std::size_t after) { return insertAfter(keys, after); }
+std::optional<std::size_t> insertKeyAt(std::vector<particles::SizeKey>& keys, double age) { return insertAtAge(keys, age); }
+std::optional<std::size_t> insertKeyAt(std::vector<particles::ColorKey>& keys, double age) { return insertAtAge(keys, age); }
 bool removeKey(std::vector<particles::SizeKey>& keys, std::size_t index) { return removeAt(keys, index); }
 bool removeKey(std::vector<particles::ColorKey>& keys, std::size_t index) { return removeAt(keys, index); }
 
@@ -113,6 +129,20 @@ void fitCurveAxis(CurveAxis& axis, const std::vector<double>& values, double lea
 double axisValue(const CurveAxis& axis, double fromBottom, double height) {
   if (!(height > 0)) return 0;
   return std::max(0.0, fromBottom / height * axis.top);
+}
+
+double gridStep(double top, int lines) {
+  if (!(top > 0) || !std::isfinite(top) || lines < 1) return 1;
+  const double raw = top / lines;
+  const double power = std::pow(10.0, std::floor(std::log10(raw)));
+  for (const double m : {1.0, 2.0, 5.0, 10.0})
+    if (m * power >= raw) return m * power;
+  return 10 * power;
+}
+
+double snap(double v, double step) {
+  if (!(step > 0)) return v;
+  return std::round(v / step) * step;
 }
 
 std::size_t widestGap(const std::vector<double>& ages) {

@@ -11,17 +11,15 @@
 #include <vector>
 
 #include "core/diagnostic.hpp"
-#include "logic/edit_history.hpp"
+#include "logic/edit_session.hpp"
 #include "loader/yaml_edit.hpp"
 #include "particles/model.hpp"
 #include "world/world.hpp"
 
 namespace kiln::viewer::tuning {
 
-struct Session : EditHistory<particles::Preset> {
-  std::uint32_t preset = UINT32_MAX;  // index into the document's presets
-  core::Diagnostics diagnostics;      // of `working`; empty means it is applied
-  bool active() const { return preset != UINT32_MAX; }
+// The preset being tuned (`index` into the document's presets).
+struct Session : EditSession<particles::Preset> {
   void start(const particles::Document& doc, std::uint32_t presetIndex);
 };
 
@@ -65,6 +63,11 @@ bool setField(particles::Preset& p, std::string_view field, double value);
 // gap is too narrow for a key strictly inside it.
 bool insertKey(std::vector<particles::SizeKey>& keys, std::size_t after);
 bool insertKey(std::vector<particles::ColorKey>& keys, std::size_t after);
+// Inserts a key at `age`, strictly between two keys with validation's gap kept to both, its
+// value the curve's at that age (so the shape stays). The new key's index, or nullopt when the
+// curve is full or no key fits there.
+std::optional<std::size_t> insertKeyAt(std::vector<particles::SizeKey>& keys, double age);
+std::optional<std::size_t> insertKeyAt(std::vector<particles::ColorKey>& keys, double age);
 // Removes an inner key. False for the first or last key (ages 0 and 1 are fixed) and when the
 // curve already has the fewest keys allowed.
 bool removeKey(std::vector<particles::SizeKey>& keys, std::size_t index);
@@ -85,6 +88,12 @@ void fitCurveAxis(CurveAxis& axis, const std::vector<double>& values, double lea
 // The value a plot `height` pixels tall shows `fromBottom` pixels above its bottom (never
 // below 0).
 double axisValue(const CurveAxis& axis, double fromBottom, double height);
+
+// A grid step for an axis from 0 to `top`: 1, 2 or 5 times a power of ten, giving at most
+// `lines` lines (at least one step).
+double gridStep(double top, int lines);
+// `v` rounded to the nearest multiple of `step` (the plots' snap modifier); `step` ≤ 0 leaves it.
+double snap(double v, double step);
 
 // The key whose gap to its successor is widest (where "add key" inserts).
 std::size_t widestGap(const std::vector<double>& ages);
