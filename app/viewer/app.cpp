@@ -290,6 +290,7 @@ int runViewer(const ViewerOptions& options) {
     }
     ImGui_ImplOpenGL3_NewFrame();
     ImGui_ImplGlfw_NewFrame();
+    frame.feedScriptPointer();
     ImGui::NewFrame();
     frame.drawScene();
     frame.serviceCaptures();

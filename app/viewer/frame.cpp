@@ -524,6 +524,7 @@ bool Frame::runAction(const ScriptAction& a) {
     case K::AB: return runPanelAction(a);
     case K::Sandbox: return runSandboxAction(a);
     case K::Hover: scriptMouse_ = glm::dvec2(a.a, a.b); return true;
+    case K::Mouse: return scriptPointer(a);
     case K::Quit:
       // Quitting waits for a capture set in progress (app.cpp), so its images and video are written.
       if (!mayDropEdits(a.force, "quit")) return false;

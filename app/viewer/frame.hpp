@@ -42,6 +42,9 @@ class Frame {
   void update(double dt);
   void drawScene();
   void drawUi();
+  // Hands the script's pointer events (`mouse`) to ImGui: call after the platform backend's
+  // NewFrame and before ImGui::NewFrame.
+  void feedScriptPointer();
   // Runs one scripted action; false when it failed (the session continues, the exit code says so).
   bool runAction(const ScriptAction& a);
   // Opens the workspace's panels and places them: the user's arrangement when saved, else (or
@@ -87,6 +90,18 @@ class Frame {
   // The script's twins of panel buttons: capture-set, bookmark, save, solo, mute, ab.
   bool runPanelAction(const ScriptAction& a);
   // The script's `sandbox ...` actions (the event sandbox panel's twins).
+  // The script's pointer (`mouse down|move|up`): queued here, handed to ImGui before the frame.
+  bool scriptPointer(const ScriptAction& a);
+  struct PointerEvent {
+    glm::dvec2 at{0};
+    bool down = false, button = false;  // button: this event presses or releases
+  };
+  struct ScriptPointer {
+    glm::dvec2 at{0};
+    bool down = false;
+    bool used = false;
+    std::vector<PointerEvent> events;
+  } pointer_;
   bool runSandboxAction(const ScriptAction& a);
   SceneOptions scene_;
   std::optional<Layout> pendingLayout_;  // a workspace to load before the next frame

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 #include <system_error>
 
 #include <imgui.h>
@@ -141,6 +142,25 @@ bool Frame::expectState(const ScriptAction& a) {
     }
     return failed("no emitter named '" + a.name + "'");
   }
+  if (a.text == "value") {
+    // A field of the preset being tuned, by the name `tune` takes.
+    if (!state_.doc.tuning.active()) return failed("no preset is being tuned");
+    particles::Preset p = state_.doc.tuning.working;
+    // color[K].red|green|blue|alpha as `tune` takes them.
+    std::string field = a.name;
+    static constexpr std::pair<const char*, const char*> kChannels[] = {
+        {".red", ".rgba[0]"}, {".green", ".rgba[1]"}, {".blue", ".rgba[2]"}, {".alpha", ".rgba[3]"}};
+    for (const auto& [word, index] : kChannels)
+      if (field.starts_with("color[") && field.ends_with(word)) field = field.substr(0, field.size() - std::strlen(word)) + index;
+    for (const auto& f : tuning::numberFields(p)) {
+      if (f.name() != field) continue;
+      if (std::abs(f.value() - a.a) <= a.b) return true;
+      char text[160];
+      std::snprintf(text, sizeof text, "%s is %.9g (expected %.9g within %.3g)", a.name.c_str(), f.value(), a.a, a.b);
+      return failed(text);
+    }
+    return failed("preset " + p.name + " has no field '" + a.name + "'");
+  }
   if (a.text == "position") {
     if (!doc) return failed("no particles");
     for (const auto& em : doc->emitters)
@@ -271,6 +291,54 @@ bool Frame::runPanelAction(const ScriptAction& a) {
     }
     default: return false;
   }
+}
+
+bool Frame::scriptPointer(const ScriptAction& a) {
+  if (a.text == "up") {
+    pointer_.events.push_back({pointer_.at, false, true});
+    pointer_.down = false;
+    return true;
+  }
+  glm::dvec2 at = pointer_.at;
+  if (a.text == "move") {
+    at += glm::dvec2(a.a, a.b);
+  } else if (!a.name.empty()) {
+    // On a curve key where the tuning panel drew it last frame.
+    const auto& keys = a.name == "size" ? state_.ui.memory.curveKeys.size : state_.ui.memory.curveKeys.alpha;
+    const auto k = static_cast<std::size_t>(a.a);
+    if (k >= keys.size()) {
+      std::fprintf(stderr, "kiln-view: script line %d: mouse down key %s %zu: the tuning panel shows %zu %s keys\n", a.line,
+                   a.name.c_str(), k, keys.size(), a.name.c_str());
+      return false;
+    }
+    at = {keys[k][0], keys[k][1]};
+  } else {
+    at = {a.a, a.b};
+  }
+  pointer_.at = at;
+  if (a.text == "down") {
+    pointer_.events.push_back({at, false, false});  // arrive, then press (as a hand does)
+    pointer_.events.push_back({at, true, true});
+    pointer_.down = true;
+  } else {
+    pointer_.events.push_back({at, pointer_.down, false});
+  }
+  return true;
+}
+
+void Frame::feedScriptPointer() {
+  if (pointer_.events.empty() && !pointer_.used) return;
+  pointer_.used = true;
+  ImGuiIO& io = ImGui::GetIO();
+  // Queued after the window system's own events of this frame, so the script's pointer wins (and
+  // keeps winning once the script has used it: the display's own pointer never takes over);
+  // ImGui takes one button change per frame.
+  for (const auto& e : pointer_.events) {
+    io.AddMousePosEvent(static_cast<float>(e.at.x), static_cast<float>(e.at.y));
+    if (e.button) io.AddMouseButtonEvent(ImGuiMouseButton_Left, e.down);
+  }
+  if (pointer_.events.empty()) io.AddMousePosEvent(static_cast<float>(pointer_.at.x), static_cast<float>(pointer_.at.y));
+  pointer_.events.clear();
 }
 
 bool Frame::runSandboxAction(const ScriptAction& a) {

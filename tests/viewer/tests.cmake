@@ -107,6 +107,12 @@ if(KILN_XVFB_RUN AND KILN_PYTHON3)
 
   kiln_viewer_session(tour 1400x900 "scripted tour of a sample (timeline, every panel, pick, capture)")
   kiln_viewer_session(curve 1400x1000 "curve editor keys added, moved and removed by script")
+  kiln_viewer_session(curve_hold 1280x720 "a curve key dragged a few pixels and held moves by what they mean, at 1280x720")
+  add_test(NAME "viewer-app: a curve key dragged a few pixels and held moves by what they mean, at 1920x1080"
+           COMMAND ${viewer_run} $<TARGET_FILE:kiln-view> ${viewer_out}/curve_hold_1080 ${sessions}/curve_hold.expect
+                   --script ${sessions}/curve_hold.txt --size 1920x1080)
+  set_tests_properties("viewer-app: a curve key dragged a few pixels and held moves by what they mean, at 1920x1080"
+    PROPERTIES LABELS "viewer;xvfb" ENVIRONMENT "${env}" TIMEOUT 300)
   kiln_viewer_session(hot_reload 1400x900
                       "hot reload keeps the last good level and its time, then reloads the fix")
   kiln_viewer_session(keys 1400x900 "key actions play, pause, step, frame, undo and redo")

@@ -289,6 +289,19 @@ Script parseScript(std::string_view text) {
       a.kind = K::Hover;  // where the mouse is over the Viewport image, for `key g`
       ok = needNumbers(2) && ((pixels(a.a) && pixels(a.b)) ||
                               (fail("'hover' takes pixels X Y between -16384 and 16384"), false));
+    } else if (k == "mouse") {
+      a.kind = K::Mouse;
+      a.text = w.size() >= 2 ? w[1] : std::string();
+      if (a.text == "down" && w.size() == 5 && w[2] == "key" && (w[3] == "size" || w[3] == "alpha") &&
+          count(w[4], a.a, 3)) {
+        a.name = w[3];
+      } else if ((a.text == "down" || a.text == "move") && w.size() == 4 && number(w[2], a.a) && number(w[3], a.b) &&
+                 pixels(a.a) && pixels(a.b)) {
+      } else if (a.text == "up" && w.size() == 2) {
+      } else {
+        ok = false;
+        fail("'mouse' takes: down X Y, down key size|alpha K (0..3), move DX DY (pixels, -16384..16384) or up");
+      }
     } else if (k == "sandbox") {
       a.kind = K::Sandbox;
       const std::string sub = w.size() >= 2 ? w[1] : std::string();
@@ -338,12 +351,16 @@ Script parseScript(std::string_view text) {
       } else if (what == "event-pick" && w.size() == 3) {
         a.name = w[2];
       } else if (what == "docked" && w.size() == 2) {
+      } else if (what == "value" && (w.size() == 4 || w.size() == 5) && number(w[3], a.a) &&
+                 (w.size() == 4 || (number(w[4], a.b) && a.b >= 0))) {
+        a.name = w[2];
       } else {
         ok = false;
         fail(
             "'expect' takes: undo available|empty, loop START END (0..1e9 s), framed EMITTER, selected KIND "
             "NAME, "
-            "position EMITTER X Y Z, status TEXT, event-script N (0..1000000), event-pick RECIPE or docked");
+            "position EMITTER X Y Z, status TEXT, event-script N (0..1000000), event-pick RECIPE, docked or value "
+            "FIELD V [TOL]");
       }
     } else {
       ok = false;

@@ -31,12 +31,15 @@ namespace kiln::viewer {
 //   sandbox tune FIELD VALUE | sandbox rate HZ | sandbox sort view|iso|none|authored
 //   sandbox fire X Y Z | sandbox iso-camera | expect event-script N | expect event-pick RECIPE
 //   expect docked (every open panel docked in the main window, the Viewport at least 35% of it)
+//   mouse down X Y | mouse down key size|alpha K | mouse move DX DY | mouse up (the left button
+//   and the pointer as a hand works them, in window pixels; `key` presses on a curve key)
+//   expect value FIELD V [TOL] (the tuning session's field, as `tune` names it)
 // A failed expect-* line fails the session (exit 1) and the script goes on, so one run reports
 // every broken expectation; any other action that fails stops the session with exit 1.
 struct ScriptAction {
   enum class Kind { Open, Time, Play, Pause, Speed, Step, Panel, Pick, Capture, Screenshot, Select, Wait, Camera, Quit, Workspace, Inspect, Tune, Host,
                     Look, Key, View, WriteFile, CopyFile, ExpectErrors, ExpectTime, ExpectLevel, Save, Background, Expect, DragGizmo,
-                    ExpectProblem, CaptureSet, Bookmark, Solo, Mute, AB, Hover, Sandbox };
+                    ExpectProblem, CaptureSet, Bookmark, Solo, Mute, AB, Hover, Sandbox, Mouse };
   Kind kind{};
   std::string text;   // path, panel name, select kind, camera mode, key chord, view name
   std::string name;   // select: object name; write-file: the unescaped text; copy-file: target
@@ -50,11 +53,11 @@ struct ScriptAction {
 };
 
 // Every action word the parser knows (for "did you mean" on an unknown one).
-inline constexpr std::array<const char*, 38> kActionNames{
+inline constexpr std::array<const char*, 39> kActionNames{
     "open", "inspect", "screenshot", "time", "speed", "step", "wait", "pick", "play", "pause", "capture", "quit", "host",
     "tune", "workspace", "panel", "look", "camera", "select", "key", "view", "write-file", "copy-file", "expect-errors",
     "expect-time", "expect-level", "expect-problem", "capture-set", "bookmark", "save", "solo", "mute", "ab",
-    "background", "drag-gizmo", "expect", "hover", "sandbox"};
+    "background", "drag-gizmo", "expect", "hover", "sandbox", "mouse"};
 
 // `ab mode` names, in Comparison::Mode order.
 inline constexpr std::array<const char*, 4> kABModeNames{"split", "flicker", "difference", "side-by-side"};

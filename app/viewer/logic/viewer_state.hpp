@@ -202,6 +202,15 @@ struct PanelMemory {
     double ratesTime = -1;
     std::uint64_t ratesGeneration = ~0ull;
   } sandbox;
+  struct CurveGrab {  // a curve key held by the mouse: which, its age and value and the mouse at the press
+    int key = -1;
+    double age = 0, value = 0;
+    float x = 0, y = 0;
+  };
+  struct CurveKeys {  // where the tuning panel drew its curves' keys last frame (the script's `mouse down key`)
+    std::vector<std::array<float, 2>> size, alpha;
+    CurveGrab sizeGrab, alphaGrab;
+  } curveKeys;
   struct Timeline {  // alive counts per emitter, per level and time window
     std::uint64_t generation = ~0ull;
     double t0 = -1, t1 = -1;

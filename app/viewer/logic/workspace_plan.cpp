@@ -8,12 +8,12 @@ const std::vector<WorkspacePlan>& workspacePlans() {
   // every panel has a tab in every workspace: with the panels of its kind, where it would be looked for.
   static const std::vector<WorkspacePlan> plans{
       {"tuning",
-       "preset editing against the timeline: the preset, emitter and picked slot on the right",
+       "preset editing against the timeline: the preset's curves and fields on the right, the emitter and "
+       "picked slot tabbed below",
        {320, {{430, {"Outliner", "Open level"}}, {220, {"Top view"}}, {0, {"Errors", "Budgets", "Host capabilities"}}}},
        {480,
-        {{440, {"Preset tuning", "Bounds inspector", "Event sandbox"}},
-         {300, {"Emitter editing", "Captures"}},
-         {0, {"Slot picking", "Blend passes", "Keyboard shortcuts"}}}},
+        {{700, {"Preset tuning", "Bounds inspector", "Event sandbox"}},
+         {0, {"Emitter editing", "Slot picking", "Captures", "Blend passes", "Keyboard shortcuts"}}}},
        210,
        {"Timeline"},
        {"Outliner", "Top view", "Errors", "Viewport", "Timeline", "Preset tuning", "Emitter editing", "Slot picking"}},

@@ -6,6 +6,7 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdio>
 #include <vector>
@@ -70,7 +71,8 @@ struct CurveSpec {
 // right-click or Delete removes the selected inner key; arrows nudge the selected key (Shift:
 // ten times as far). `background` draws under the line (the gradient). True when keys changed.
 template <class Key, class Background>
-bool curveEditor(const CurveSpec<Key>& spec, std::vector<Key>& keys, bool* held, Background background) {
+bool curveEditor(const CurveSpec<Key>& spec, std::vector<Key>& keys, bool* held, Background background,
+                 std::vector<std::array<float, 2>>& drawn, PanelMemory::CurveGrab& grab) {
   bool changed = false;
   ImGuiStorage* store = ImGui::GetStateStorage();
   const ImGuiID heldId = ImGui::GetID((std::string(spec.id) + " held").c_str());
@@ -128,7 +130,13 @@ bool curveEditor(const CurveSpec<Key>& spec, std::vector<Key>& keys, bool* held,
   if (ImGui::IsItemActivated()) {
     const int pick = keyUnder();
     store->SetInt(heldId, ImGui::IsMouseDown(ImGuiMouseButton_Left) ? pick : -1);
-    if (pick >= 0) selected = pick;
+    if (pick >= 0) {
+      selected = pick;
+      // The key moves by the mouse's motion from here: a press alone changes nothing, however
+      // far inside the key's dot it lands.
+      const auto k = static_cast<std::size_t>(pick);
+      grab = {pick, keys[k].age, spec.value(keys[k]), m.x, m.y};
+    }
   }
   const double mouseAge = std::clamp(static_cast<double>((m.x - o.x) / w), 0.0, 1.0);
   const double mouseValue = tm::axisValue({top, true}, static_cast<double>(o.y + h - m.y), static_cast<double>(h));
@@ -140,17 +148,23 @@ bool curveEditor(const CurveSpec<Key>& spec, std::vector<Key>& keys, bool* held,
     }
   }
   const int dragging = ImGui::IsItemActive() ? store->GetInt(heldId, -1) : -1;
-  if (dragging >= 0 && dragging < static_cast<int>(keys.size())) {
+  if (dragging >= 0 && dragging < static_cast<int>(keys.size()) && grab.key == dragging &&
+      (m.x != grab.x || m.y != grab.y || snapping)) {
     const auto i = static_cast<std::size_t>(dragging);
-    const double age = snapping ? tm::snap(mouseAge, snapAge) : mouseAge;
-    double v = snapping ? tm::snap(mouseValue, snapValue) : mouseValue;
+    // Through the held axis: one pixel is always top / h of value and 1 / w of age.
+    double age = grab.age + static_cast<double>(m.x - grab.x) / w;
+    double v = std::max(0.0, grab.value + static_cast<double>(grab.y - m.y) / h * top);
+    if (snapping) age = tm::snap(age, snapAge), v = tm::snap(v, snapValue);
     if (spec.clampTop) v = std::min(v, top);
-    keys[i].age = tm::dragAge(agesOf(keys), i, age);
-    spec.setValue(keys[i], v);
-    changed = true;
+    const double now = tm::dragAge(agesOf(keys), i, age);
+    if (now != keys[i].age || v != spec.value(keys[i])) {
+      keys[i].age = now;
+      spec.setValue(keys[i], v);
+      changed = true;
+    }
   }
   if (held) *held = dragging >= 0;
-  if (!ImGui::IsItemActive()) store->SetInt(heldId, -1);
+  if (!ImGui::IsItemActive()) store->SetInt(heldId, -1), grab.key = -1;
   // Remove: right-click a key, or Delete with one selected (ends stay: ages 0 and 1 are fixed).
   if (hovered && ImGui::IsMouseClicked(ImGuiMouseButton_Right)) {
     const int pick = keyUnder();
@@ -176,6 +190,8 @@ bool curveEditor(const CurveSpec<Key>& spec, std::vector<Key>& keys, bool* held,
   }
   store->SetInt(selectedId, selected);
 
+  drawn.clear();
+  for (const Key& k : keys) drawn.push_back({pt(k).x, pt(k).y});
   for (std::size_t i = 0; i + 1 < keys.size(); ++i) dl->AddLine(pt(keys[i]), pt(keys[i + 1]), IM_COL32(240, 180, 60, 255), 2);
   for (std::size_t i = 0; i < keys.size(); ++i) {
     const bool sel = static_cast<int>(i) == selected;
@@ -245,7 +261,7 @@ const char* kCurveHelp =
     "Drag a key; Ctrl snaps to the grid; double-click adds a key; right-click or Delete removes the selected one; "
     "arrows nudge it (Shift: 10x). The value axis holds still while a key is held and refits on release.";
 
-bool sizeCurve(std::vector<particles::SizeKey>& keys, const Marks& marks, bool* held) {
+bool sizeCurve(std::vector<particles::SizeKey>& keys, const Marks& marks, bool* held, PanelMemory::CurveKeys& drawn) {
   // The axis lives in ImGui's storage beside the plot: held still while a key is dragged.
   ImGuiStorage* store = ImGui::GetStateStorage();
   const ImGuiID topId = ImGui::GetID("size axis"), heldId = ImGui::GetID("size axis held");
@@ -256,7 +272,7 @@ bool sizeCurve(std::vector<particles::SizeKey>& keys, const Marks& marks, bool* 
   const CurveSpec<particles::SizeKey> spec{"size plot", [](const particles::SizeKey& k) { return k.value; },
                                            [](particles::SizeKey& k, double v) { k.value = v; }, axis.top, false, "size"};
   bool keyHeld = false;
-  bool changed = curveEditor(spec, keys, &keyHeld, [](ImDrawList*, ImVec2, float, float) {});
+  bool changed = curveEditor(spec, keys, &keyHeld, [](ImDrawList*, ImVec2, float, float) {}, drawn.size, drawn.sizeGrab);
   store->SetFloat(topId, static_cast<float>(axis.top));
   store->SetBool(heldId, keyHeld);
   if (held) *held = keyHeld;
@@ -293,7 +309,7 @@ ImU32 colorOf(const particles::ColorKey& k) {
 // The colour over life: the alpha curve as an editor over the RGB gradient, then a gradient strip
 // whose markers select a key (drag one sideways to move it in age), and the selected key's
 // colour edited in place (a picker with its numbers shown, not a popup).
-bool colorKeys(std::vector<particles::ColorKey>& keys, const Marks& marks, bool* held) {
+bool colorKeys(std::vector<particles::ColorKey>& keys, const Marks& marks, bool* held, PanelMemory::CurveKeys& drawn) {
   auto gradient = [&](ImDrawList* dl, ImVec2 o, float w, float h) {
     for (std::size_t i = 0; i + 1 < keys.size(); ++i) {
       const float x0 = o.x + float(keys[i].age) * w, x1 = o.x + float(keys[i + 1].age) * w;
@@ -304,11 +320,12 @@ bool colorKeys(std::vector<particles::ColorKey>& keys, const Marks& marks, bool*
   const CurveSpec<particles::ColorKey> spec{"alpha plot", [](const particles::ColorKey& k) { return k.rgba[3]; },
                                             [](particles::ColorKey& k, double v) { k.rgba[3] = v; }, 1.0, true, "alpha"};
   bool keyHeld = false;
-  bool changed = curveEditor(spec, keys, &keyHeld, gradient);
+  bool changed = curveEditor(spec, keys, &keyHeld, gradient, drawn.alpha, drawn.alphaGrab);
 
   // The gradient strip with one marker per key.
   ImGuiStorage* store = ImGui::GetStateStorage();
-  const ImGuiID selectedId = ImGui::GetID("gradient key"), stripHeldId = ImGui::GetID("gradient held");
+  // One selected colour key for the plot and the strip: picking it in either edits it below.
+  const ImGuiID selectedId = ImGui::GetID("alpha plot selected"), stripHeldId = ImGui::GetID("gradient held");
   int selected = std::clamp(store->GetInt(selectedId, 0), 0, static_cast<int>(keys.size()) - 1);
   const float axisWidth = ImGui::CalcTextSize("00.00").x + ImGui::GetStyle().ItemInnerSpacing.x;
   const ImVec2 start = ImGui::GetCursorScreenPos();
@@ -412,8 +429,16 @@ bool spriteFields(particles::Sprite& sp, std::uint16_t version, const std::vecto
 }
 
 bool fields(particles::Preset& p, std::uint16_t version, const std::vector<loader::Texture>& textures, const Marks& marks,
-            bool* curveHeld) {
+            bool* curveHeld, PanelMemory::CurveKeys& drawn) {
   bool c = false;
+  // The curves first: what an artist reaches for most, in view without scrolling.
+  bool sizeHeld = false, colorHeld = false;
+  if (ImGui::CollapsingHeader("Size over life", ImGuiTreeNodeFlags_DefaultOpen)) c |= sizeCurve(p.size, marks, &sizeHeld, drawn);
+  else drawn.size.clear();
+  if (ImGui::CollapsingHeader("Colour over life", ImGuiTreeNodeFlags_DefaultOpen)) c |= colorKeys(p.color, marks, &colorHeld, drawn);
+  else drawn.alpha.clear();
+  *curveHeld = sizeHeld || colorHeld;
+  if (!ImGui::CollapsingHeader("Emission, motion and sprite", ImGuiTreeNodeFlags_DefaultOpen)) return c;
   // Widgets leave room for the longest label, so a narrow dock never cuts one.
   ImGui::PushItemWidth(-(ImGui::CalcTextSize("spin min/max (deg/s)").x + ImGui::GetStyle().ItemInnerSpacing.x * 2));
   int cap = static_cast<int>(std::min<std::uint32_t>(p.capacity, INT32_MAX));
@@ -441,16 +466,6 @@ bool fields(particles::Preset& p, std::uint16_t version, const std::vector<loade
   marks.at("sprite.fps");
   c |= spriteFields(p.sprite, version, textures, marks);
   ImGui::PopItemWidth();
-  bool sizeHeld = false, colorHeld = false;
-  if (ImGui::TreeNodeEx("size over life", ImGuiTreeNodeFlags_DefaultOpen)) {
-    c |= sizeCurve(p.size, marks, &sizeHeld);
-    ImGui::TreePop();
-  }
-  if (ImGui::TreeNodeEx("colour over life", ImGuiTreeNodeFlags_DefaultOpen)) {
-    c |= colorKeys(p.color, marks, &colorHeld);
-    ImGui::TreePop();
-  }
-  *curveHeld = sizeHeld || colorHeld;
   return c;
 }
 
@@ -477,7 +492,7 @@ void draw(ViewerState& s) {
   const Marks marks{t.diagnostics, t.refused, particles::presetPath(t.working, t.index)};
   particles::Preset draft = t.working;
   bool curveHeld = false;
-  const bool changed = fields(draft, doc->version, s.doc.level->load.textures, marks, &curveHeld);
+  const bool changed = fields(draft, doc->version, s.doc.level->load.textures, marks, &curveHeld, s.ui.memory.curveKeys);
   // One undo point per gesture: it ends once no widget is held.
   const bool held = ImGui::IsAnyItemActive() || curveHeld;
   if (changed) s.commands.push(EditPreset{t.index, std::move(draft), !held});
