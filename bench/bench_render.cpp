@@ -1,20 +1,66 @@
 // Renderer cost on the stress level (256 emitters, 65,536 slots) at 1280×720 on the headless
-// context, beside an empty frame (clear only) measured in the same run.
+// context, beside an empty frame (clear only) measured in the same run; and the viewer's tuning:
+// a frame after an edit in place, and after a full prepare (the way before edits in place).
 // Run in Release with LP_NUM_THREADS set; report medians (--benchmark_repetitions=5).
 #include <benchmark/benchmark.h>
 #include <glad/gl.h>
 
+#include <atomic>
+#include <cstddef>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <memory>
+#include <new>
 #include <variant>
 
 #include "loader/loader.hpp"
+#include "particles/bounds.hpp"
 #include "render/cpu/camera.hpp"
 #include "render/headless_context.hpp"
 #include "render/cpu/particle_tables.hpp"
 #include "render/renderer.hpp"
+
+// Heap allocations of this process, counted by a replaced global operator new (every form, so
+// no block crosses between this allocator and the runtime's), for the allocs-per-edit counters.
+namespace {
+std::atomic<std::uint64_t> gAllocations{0};
+void* countedAlloc(std::size_t n, std::size_t align) noexcept {
+  gAllocations.fetch_add(1, std::memory_order_relaxed);
+  if (n == 0) n = 1;
+  if (align <= alignof(std::max_align_t)) return std::malloc(n);
+  return std::aligned_alloc(align, (n + align - 1) / align * align);
+}
+void* countedOrThrow(std::size_t n, std::size_t align) {
+  if (void* p = countedAlloc(n, align)) return p;
+  throw std::bad_alloc();
+}
+}  // namespace
+
+void* operator new(std::size_t n) { return countedOrThrow(n, 0); }
+void* operator new[](std::size_t n) { return countedOrThrow(n, 0); }
+void* operator new(std::size_t n, std::align_val_t a) { return countedOrThrow(n, static_cast<std::size_t>(a)); }
+void* operator new[](std::size_t n, std::align_val_t a) { return countedOrThrow(n, static_cast<std::size_t>(a)); }
+void* operator new(std::size_t n, const std::nothrow_t&) noexcept { return countedAlloc(n, 0); }
+void* operator new[](std::size_t n, const std::nothrow_t&) noexcept { return countedAlloc(n, 0); }
+void* operator new(std::size_t n, std::align_val_t a, const std::nothrow_t&) noexcept {
+  return countedAlloc(n, static_cast<std::size_t>(a));
+}
+void* operator new[](std::size_t n, std::align_val_t a, const std::nothrow_t&) noexcept {
+  return countedAlloc(n, static_cast<std::size_t>(a));
+}
+void operator delete(void* p) noexcept { std::free(p); }
+void operator delete[](void* p) noexcept { std::free(p); }
+void operator delete(void* p, std::size_t) noexcept { std::free(p); }
+void operator delete[](void* p, std::size_t) noexcept { std::free(p); }
+void operator delete(void* p, std::align_val_t) noexcept { std::free(p); }
+void operator delete[](void* p, std::align_val_t) noexcept { std::free(p); }
+void operator delete(void* p, std::size_t, std::align_val_t) noexcept { std::free(p); }
+void operator delete[](void* p, std::size_t, std::align_val_t) noexcept { std::free(p); }
+void operator delete(void* p, const std::nothrow_t&) noexcept { std::free(p); }
+void operator delete[](void* p, const std::nothrow_t&) noexcept { std::free(p); }
+void operator delete(void* p, std::align_val_t, const std::nothrow_t&) noexcept { std::free(p); }
+void operator delete[](void* p, std::align_val_t, const std::nothrow_t&) noexcept { std::free(p); }
 
 namespace {
 
@@ -148,6 +194,78 @@ void frameTinyTarget(benchmark::State& state) {
   }
 }
 
+// The viewer's tuning, one edit per frame on the stress level's default view at t = 100 s: the
+// document changed as the viewer changes it, then the renderer told, then the frame of
+// BM_FrameStress (drawFrame + glFinish). Every iteration switches between two values, so each
+// is a real edit. Preset: p00's top vertical speed 0.6 ↔ 0.75 m/s, and the stored bounds of its
+// four emitters recomputed (tuning_model.cpp applyEdit). Emitter: e000 moved 0.25 m in x and its
+// rate 40 ↔ 35 births/s, so its schedule and slot count change (emitter_edit.cpp applyEdit).
+enum class Edit { Preset, Emitter };
+enum class Upload { InPlace, Prepare };
+
+void editFrame(benchmark::State& state, Edit edit, Upload upload, bool withFrame = true) {
+  Scene scene(true);
+  const loader::LoadResult& level = stressLevel();
+  const std::vector<core::NamedImage> textures = stressTextures();
+  wp::Document doc = *level.level.particles;  // the viewer's copy, which its edits change
+  const std::uint32_t index = 0;
+  const wp::Preset presets[2] = {doc.presets[index], [&] {
+                                   wp::Preset p = doc.presets[index];
+                                   p.velocity.max.z = 0.75;
+                                   return p;
+                                 }()};
+  const wp::Emitter emitters[2] = {doc.emitters[index], [&] {
+                                     wp::Emitter e = doc.emitters[index];
+                                     e.position.x += 0.25;
+                                     e.rate = 35;
+                                     return e;
+                                   }()};
+  std::uint64_t n = 0, editAllocations = 0, updateAllocations = 0, edits = 0;
+  const auto step = [&] {
+    const std::size_t which = (n + 1) % 2;
+    const std::uint64_t before = gAllocations.load(std::memory_order_relaxed);
+    if (edit == Edit::Preset) {
+      doc.presets[index] = presets[which];
+      for (auto& e : doc.emitters)
+        if (e.preset == index) e.bounds = wp::conservativeEmitterBounds(doc.presets[index], e);
+    } else {
+      wp::Emitter& e = doc.emitters[index];
+      e = emitters[which];
+      e.bounds = wp::conservativeEmitterBounds(doc.presets[e.preset], e);
+    }
+    const std::uint64_t edited = gAllocations.load(std::memory_order_relaxed);
+    if (upload == Upload::Prepare) {
+      if (!scene.renderer.prepare(level.level.world, &doc, textures).empty()) std::abort();
+    } else {
+      const render::EditUpload r = edit == Edit::Preset ? scene.renderer.updatePreset(doc, index)
+                                                        : scene.renderer.updateEmitter(doc, index);
+      if (r != render::EditUpload::InPlace) {
+        std::fprintf(stderr, "the benchmark's edit was not taken in place\n");
+        std::exit(2);
+      }
+    }
+    const std::uint64_t after = gAllocations.load(std::memory_order_relaxed);
+    if (withFrame)
+      scene.renderer.drawFrame(scene.time + static_cast<double>(n % 60) * scene.step, scene.camera, scene.options,
+                               scene.target);
+    glFinish();
+    ++n;
+    return std::pair{after - before, after - edited};
+  };
+  // Both values once before measuring: the first edit of a kind may grow the renderer's copy.
+  step();
+  step();
+  for (auto _ : state) {
+    const auto [all, update] = step();
+    editAllocations += all;
+    updateAllocations += update;
+    ++edits;
+  }
+  // Per edit: the document change and the renderer's part together, and the renderer's alone.
+  state.counters["allocs_per_edit"] = static_cast<double>(editAllocations) / static_cast<double>(edits);
+  state.counters["allocs_per_upload"] = static_cast<double>(updateAllocations) / static_cast<double>(edits);
+}
+
 // CPU-side cost: only the drawFrame call (clock fill, uploads, submission), the driver's work
 // finished outside the timed region.
 void submit(benchmark::State& state, bool stress) {
@@ -191,6 +309,14 @@ void BM_FrameStressHalfIdle(benchmark::State& s) { frame(s, true, View::HalfIdle
 void BM_FrameStressHalfIdleNoCulling(benchmark::State& s) { frame(s, true, View::HalfIdle, false); }
 void BM_FrameStressComputeOnly(benchmark::State& s) { frameComputeOnly(s); }
 void BM_FrameStressTinyTarget(benchmark::State& s) { frameTinyTarget(s); }
+void BM_FrameStressPresetEdit(benchmark::State& s) { editFrame(s, Edit::Preset, Upload::InPlace); }
+void BM_FrameStressEmitterEdit(benchmark::State& s) { editFrame(s, Edit::Emitter, Upload::InPlace); }
+void BM_FrameStressPresetEditByPrepare(benchmark::State& s) { editFrame(s, Edit::Preset, Upload::Prepare); }
+void BM_FrameStressEmitterEditByPrepare(benchmark::State& s) { editFrame(s, Edit::Emitter, Upload::Prepare); }
+// The edit and its upload alone, no frame: until the driver has finished them (glFinish).
+void BM_PresetEditAlone(benchmark::State& s) { editFrame(s, Edit::Preset, Upload::InPlace, false); }
+void BM_EmitterEditAlone(benchmark::State& s) { editFrame(s, Edit::Emitter, Upload::InPlace, false); }
+void BM_PresetEditByPrepareAlone(benchmark::State& s) { editFrame(s, Edit::Preset, Upload::Prepare, false); }
 void BM_SubmitEmpty(benchmark::State& s) { submit(s, false); }
 void BM_SubmitStress(benchmark::State& s) { submit(s, true); }
 
@@ -207,6 +333,13 @@ BENCHMARK(BM_FrameStressHalfIdle)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK(BM_FrameStressHalfIdleNoCulling)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK(BM_FrameStressComputeOnly)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK(BM_FrameStressTinyTarget)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_FrameStressPresetEdit)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_FrameStressEmitterEdit)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_FrameStressPresetEditByPrepare)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_FrameStressEmitterEditByPrepare)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_PresetEditAlone)->Unit(benchmark::kMicrosecond)->UseRealTime();
+BENCHMARK(BM_EmitterEditAlone)->Unit(benchmark::kMicrosecond)->UseRealTime();
+BENCHMARK(BM_PresetEditByPrepareAlone)->Unit(benchmark::kMicrosecond)->UseRealTime();
 BENCHMARK(BM_SubmitEmpty)->Unit(benchmark::kMicrosecond)->UseRealTime();
 BENCHMARK(BM_SubmitStress)->Unit(benchmark::kMicrosecond)->UseRealTime();
 BENCHMARK_MAIN();

@@ -53,6 +53,16 @@ core::Diagnostics GpuView::prepareEvents(const MountedLevel& level) {
   return renderer_->prepareEvents(events ? &*events : nullptr, textures);
 }
 
+render::EditUpload GpuView::updatePreset(const MountedLevel& level, std::uint32_t preset) {
+  const particles::Document* doc = level.particles();
+  return doc ? renderer_->updatePreset(*doc, preset) : render::EditUpload::NeedsPrepare;
+}
+
+render::EditUpload GpuView::updateEmitter(const MountedLevel& level, std::uint32_t emitter) {
+  const particles::Document* doc = level.particles();
+  return doc ? renderer_->updateEmitter(*doc, emitter) : render::EditUpload::NeedsPrepare;
+}
+
 void GpuView::clear() { renderer_->clear(); }
 bool GpuView::ready() const { return renderer_->ready(); }
 

@@ -43,6 +43,11 @@ class GpuView {
   ~GpuView();
   // Uploads the mounted level; diagnostics (texture/atlas problems) go to the errors panel.
   core::Diagnostics prepare(const MountedLevel& level);
+  // One tuned preset or emitter of the mounted level's particles reaches the prepared level in
+  // place (Renderer::updatePreset / updateEmitter); NeedsPrepare, with nothing changed, when the
+  // edit changes what prepare laid out or the level has no particles: call prepare().
+  render::EditUpload updatePreset(const MountedLevel& level, std::uint32_t preset);
+  render::EditUpload updateEmitter(const MountedLevel& level, std::uint32_t emitter);
   // Re-prepares only the event pass from the level's `events:` section (a sandbox edit).
   core::Diagnostics prepareEvents(const MountedLevel& level);
   // The event particles as last drawn (null when the level has none): picking reads them.

@@ -290,7 +290,9 @@ void Renderer::Impl::cullEmitters(double levelTime, const Camera& camera, double
     const auto first = static_cast<std::uint32_t>(l.particles.indirectStaging.size());
     for (std::uint32_t r = d.firstRun; r < d.firstRun + d.runCount; ++r) {
       const EmitterRun& run = l.particles.runs[r];
-      if (l.particles.cull[run.emitter] != CullReason::Drawn) continue;
+      // A run whose G·B is 0 now (no births) keeps its block for a later edit but has nothing
+      // to evaluate.
+      if (l.particles.cull[run.emitter] != CullReason::Drawn || run.instanceCount == 0) continue;
       next.slotsSubmitted += run.instanceCount;
       // One command per run (one compute workgroup each): baseVertex makes gl_VertexID / 4 the
       // run's place in the draw list, baseInstance carries its slot count, and the compute

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 
+#include "core/assert.hpp"
 #include "particles/bounds.hpp"
 #include "render/cpu/atlas.hpp"
 #include "render/program.hpp"
@@ -66,11 +67,13 @@ void GLAPIENTRY debugMessage(GLenum source, GLenum type, GLuint id, GLenum sever
   impl->log(text);
 }
 
+// A buffer holding `data` from its creation. `flags` 0: immutable contents; GL_DYNAMIC_STORAGE_BIT
+// for the tables an edit in place rewrites with glNamedBufferSubData (edit_upload.cpp).
 template <typename T>
-gl::Buffer staticBuffer(std::string_view label, const std::vector<T>& data) {
+gl::Buffer filledBuffer(std::string_view label, const std::vector<T>& data, GLbitfield flags = 0) {
   gl::Buffer b(label);
   glNamedBufferStorage(b.id(), static_cast<GLsizeiptr>(std::max<std::size_t>(1, data.size()) * sizeof(T)),
-                       data.empty() ? nullptr : data.data(), 0);
+                       data.empty() ? nullptr : data.data(), flags);
   return b;
 }
 
@@ -149,14 +152,18 @@ ParticlesGpu ParticlesGpu::upload(const particles::Document* doc, const AtlasLay
   if (doc == nullptr) return p;
   p.doc = *doc;
   ParticleTables tables = buildParticleTables(*doc, atlas);
-  p.presets = staticBuffer("kiln.presets", tables.presets);
-  p.emitters = staticBuffer("kiln.emitters", tables.emitters);
-  p.schedule = staticBuffer("kiln.schedules", tables.schedule);
-  p.frameRects = staticBuffer("kiln.frame-rects", tables.frameRects);
-  p.instances = staticBuffer("kiln.instances", tables.instances);
+  p.presets = filledBuffer("kiln.presets", tables.presets, GL_DYNAMIC_STORAGE_BIT);
+  p.emitters = filledBuffer("kiln.emitters", tables.emitters, GL_DYNAMIC_STORAGE_BIT);
+  p.schedule = filledBuffer("kiln.schedules", tables.schedule, GL_DYNAMIC_STORAGE_BIT);
+  p.frameRects = filledBuffer("kiln.frame-rects", tables.frameRects);
+  p.instances = filledBuffer("kiln.instances", tables.instances);
   p.instanceCount = static_cast<std::uint32_t>(tables.instances.size());
   p.draws = std::move(tables.draws);
   p.runs = std::move(tables.runs);
+  p.layout = std::move(tables.layout);
+  std::uint32_t largestBlock = 0;
+  for (const std::uint32_t n : p.layout.scheduleReserved) largestBlock = std::max(largestBlock, n);
+  p.scheduleStaging.reserve(largestBlock);
   for (const auto& e : doc->emitters) p.alive.push_back(aliveWindow(doc->presets[e.preset], e, particles::birthSchedule(e)));
   p.cull.assign(doc->emitters.size(), CullReason::Drawn);
   p.indirectStaging.reserve(std::max<std::size_t>(1, p.runs.size()));
@@ -202,7 +209,7 @@ AtlasGpu AtlasGpu::upload(const AtlasLayout& atlas, std::span<const core::NamedI
 SectorsGpu SectorsGpu::upload(const std::vector<SectorVertex>& triangles) {
   SectorsGpu g;
   g.vertexCount = static_cast<GLsizei>(triangles.size());
-  g.vertices = staticBuffer("kiln.sector.vertices", triangles);
+  g.vertices = filledBuffer("kiln.sector.vertices", triangles);
   g.array = gl::VertexArray("kiln.sector.vao");
   const GLuint sa = g.array.id();
   glVertexArrayVertexBuffer(sa, 0, g.vertices.id(), 0, sizeof(SectorVertex));
@@ -222,17 +229,20 @@ LevelLinesGpu LevelLinesGpu::upload(const world::World& world, const particles::
   g.outlines = {0, static_cast<GLsizei>(lines.size())};
   if (doc != nullptr) {
     const auto first = static_cast<GLint>(lines.size());
-    for (const auto& e : doc->emitters) appendBox(e.bounds, {1.0f, 0.85f, 0.1f, 1.0f}, lines);
+    for (const auto& e : doc->emitters) appendBox(e.bounds, LevelLinesGpu::kStoredColor, lines);
     g.storedBounds = {first, static_cast<GLsizei>(lines.size()) - first};
+    // rewriteBounds finds emitter i's box at first + i·kBoxVertices.
+    KILN_ASSERT(g.storedBounds.count == LevelLinesGpu::kBoxVertices * static_cast<GLsizei>(doc->emitters.size()));
     const auto again = static_cast<GLint>(lines.size());
     for (const auto& e : doc->emitters)
-      appendBox(particles::conservativeEmitterBounds(doc->presets.at(e.preset), e), {0.1f, 0.9f, 1.0f, 1.0f}, lines);
+      appendBox(particles::conservativeEmitterBounds(doc->presets.at(e.preset), e), LevelLinesGpu::kRecomputedColor, lines);
     g.recomputedBounds = {again, static_cast<GLsizei>(lines.size()) - again};
   }
   g.planes = {static_cast<GLint>(lines.size()), 0};
   appendSectorPlanes(triangles, lines);
   g.planes.count = static_cast<GLsizei>(lines.size()) - g.planes.first;
-  g.vertices = staticBuffer("kiln.debug.lines", lines);
+  g.vertices = filledBuffer("kiln.debug.lines", lines, GL_DYNAMIC_STORAGE_BIT);
+  g.boxStaging.reserve(LevelLinesGpu::kBoxVertices);
   g.array = gl::VertexArray("kiln.lines.vao");
   const GLuint la = g.array.id();
   glVertexArrayVertexBuffer(la, 0, g.vertices.id(), 0, sizeof(LineVertex));

@@ -4,7 +4,8 @@
 //
 // Supports: convex sectors (world versions 1–3: portals left open, slopes, ambient), the four
 // worldparticles blend modes in the pass table's order (render/cpu/passes.hpp), atlas pages,
-// per-pass and per-emitter solo/mute, bounds/plane/overdraw debug views, GPU timer queries per pass.
+// per-pass and per-emitter solo/mute, bounds/plane/overdraw debug views, GPU timer queries per pass,
+// one edited preset or emitter uploaded in place (updatePreset / updateEmitter).
 // Does not: sort particles (authored emitter order, per the contract), simulate anything on the
 // CPU, read files (textures arrive as straight-alpha RGBA8 images by name).
 #pragma once
@@ -23,6 +24,7 @@
 #include "particles/model.hpp"
 #include "render/cpu/camera.hpp"
 #include "render/cpu/debug_vertex.hpp"
+#include "render/cpu/edit_rule.hpp"
 #include "render/cpu/event_scene.hpp"
 #include "render/cpu/passes.hpp"
 #include "render/cpu/texture_handle.hpp"
@@ -176,6 +178,19 @@ class Renderer {
   const EventScene* eventScene() const;
   bool ready() const;
   void clear();  // drops the level's GPU resources
+
+  // Edits in place (docs/rendering.md, "Edits in place"): the prepared level takes one edited
+  // preset or emitter without a new prepare. `doc` is the whole edited document, the prepared one
+  // with that one record changed (and, for a preset, the stored bounds of the emitters that use
+  // it recomputed, as the viewer's tuning does). InPlace: the renderer's copy of the document
+  // and the rows that depend on the record (preset row; its emitters' rows, slot counts, alive
+  // windows and bounds lines; an emitter's schedule) were rewritten where they lie, with no
+  // texture copied and no buffer made; after the first call of a kind, nothing is allocated.
+  // NeedsPrepare: the edit changes what prepare laid out (render/cpu/edit_rule.hpp: frames,
+  // capacity, a blend's pass, the counts), or no level with particles is prepared; nothing was
+  // changed, and prepare() brings the renderer up to date.
+  EditUpload updatePreset(const particles::Document& doc, std::uint32_t preset);
+  EditUpload updateEmitter(const particles::Document& doc, std::uint32_t emitter);
 
   // Draws into the default framebuffer (the viewer's window), viewport W×H, and leaves it bound.
   void drawFrame(double levelTime, const Camera& camera, const FrameOptions& options, std::uint32_t width,

@@ -64,11 +64,16 @@ struct LineRange {
 };
 
 // The level's particles on the GPU: the tables render/cpu/particle_tables.hpp builds (uploaded
-// once), the compute passes' buffers, and the CPU staging that the per-frame clock fill and
-// culling rewrite in place (sized at prepare, so a frame allocates nothing). `doc` is the
-// document the clocks are computed from each frame.
+// at prepare; an edit in place rewrites rows of the presets, emitters and schedules, which is why
+// those three take sub-data), the compute passes' buffers, and the CPU staging that the per-frame
+// clock fill and culling rewrite in place (sized at prepare, so a frame allocates nothing). `doc`
+// is the document the clocks are computed from each frame.
 struct ParticlesGpu {
   particles::Document doc;
+  TableLayout layout;  // where prepare put each preset's and emitter's rows and blocks
+  // One emitter's birth schedule while an edit rewrites it; capacity for the largest block
+  // reserved, so an edit allocates nothing.
+  std::vector<float> scheduleStaging;
   gl::Buffer presets, emitters, schedule, clocks, frameRects, instances, counters;
   std::vector<DrawGroup> draws;
   std::vector<ClockStd430> clockStaging;
@@ -100,6 +105,11 @@ struct ParticlesGpu {
   // The tables of `doc` with frames at `atlas`'s rectangles; the live-particle counter exists
   // whether or not there are particles (`doc` null).
   static ParticlesGpu upload(const particles::Document* doc, const AtlasLayout& atlas);
+  // Edits in place (edit_upload.cpp), after edit_rule.hpp allowed them and `doc` holds the new
+  // values: preset k's row; emitter i's row, run count and alive window, and with `schedule` its
+  // birth schedule's entries too.
+  void rewritePreset(std::uint32_t k);
+  void rewriteEmitter(std::uint32_t i, bool schedule);
 };
 
 // The atlas pages, one texture each (render/cpu/atlas.hpp packs them).
@@ -117,12 +127,19 @@ struct SectorsGpu {
 };
 
 // The debug views' geometry in one buffer: sector outlines, stored and recomputed bounds (lines)
-// and the translucent sector planes (triangles).
+// and the translucent sector planes (triangles). Every emitter's box is kBoxVertices vertices at
+// a fixed place in its range, so an edit rewrites its boxes where they lie.
 struct LevelLinesGpu {
+  static constexpr GLint kBoxVertices = 24;  // appendBox: 12 edges
+  static constexpr std::array<float, 4> kStoredColor{1.0f, 0.85f, 0.1f, 1.0f};       // yellow
+  static constexpr std::array<float, 4> kRecomputedColor{0.1f, 0.9f, 1.0f, 1.0f};    // cyan
   gl::Buffer vertices;
   gl::VertexArray array;
   LineRange outlines, storedBounds, recomputedBounds;
   LineRange planes;
+  std::vector<LineVertex> boxStaging;  // one box while an edit rewrites it (capacity kept)
+  // Emitter i's stored (yellow) and recomputed (cyan) boxes (edit_upload.cpp).
+  void rewriteBounds(std::uint32_t i, const particles::Bounds& stored, const particles::Bounds& recomputed);
   static LevelLinesGpu upload(const world::World& world, const particles::Document* doc,
                               const std::vector<SectorVertex>& triangles);
 };

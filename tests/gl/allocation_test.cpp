@@ -1,5 +1,6 @@
 // Steady-state frames allocate nothing: global operator new is replaced in this test
 // executable with a counting one (driver-internal C allocations are not Kiln's and not counted).
+#include <array>
 #include <atomic>
 #include <cstddef>
 #include <cstdlib>
@@ -169,4 +170,43 @@ TEST_CASE("1,000 frames with event particles live make zero heap allocations", "
   CHECK(live / 1000 > 300);  // particles really were live every frame
   CHECK(eventDraws >= 1000);
   CHECK(dropped > 0);
+}
+
+TEST_CASE("edits in place make zero heap allocations after the first", "[gl][allocation][edit]") {
+  using namespace kiln;
+  test::glContext();
+  const particles::Document doc = testdocs::sampleDocumentV2();
+  render::Renderer renderer;
+  REQUIRE(renderer.prepare(test::roomWorld(), &doc, test::texturesFor(doc)).empty());
+  render::RenderTarget target(32, 32);
+  render::Camera camera;
+  render::FrameOptions options;
+  options.debug.storedBounds = true;
+  // Two edited documents to alternate between (made before counting: the caller's edit is not
+  // the renderer's): the chimney's preset (smoke) and the chimney itself, each two ways. The
+  // lifetimes change its G (2 and 3) and the rates its births, so every block is rewritten.
+  std::array<particles::Document, 2> presetEdits{doc, doc}, emitterEdits{doc, doc};
+  presetEdits[0].presets[1].lifetime.max = 3.9;
+  presetEdits[1].presets[1].lifetime.max = 4.4;
+  presetEdits[1].presets[1].size.back().value = 0.9;
+  emitterEdits[0].emitters[1].rate = 6;
+  emitterEdits[1].emitters[1].rate = 10;
+  emitterEdits[1].emitters[1].bursts.push_back({0.5, 3});
+  for (auto* edits : {&presetEdits, &emitterEdits})
+    for (auto& d : *edits)
+      for (auto& e : d.emitters) e.bounds = particles::conservativeEmitterBounds(d.presets[e.preset], e);
+  // The first of each kind may grow the renderer's copy (a burst more than it held).
+  REQUIRE(renderer.updatePreset(presetEdits[1], 1) == render::EditUpload::InPlace);
+  REQUIRE(renderer.updateEmitter(emitterEdits[1], 1) == render::EditUpload::InPlace);
+  renderer.drawFrame(1.0, camera, options, target);
+
+  const std::uint64_t before = gAllocations.load();
+  int inPlace = 0;
+  for (int i = 0; i < 100; ++i) {
+    inPlace += renderer.updatePreset(presetEdits[i % 2], 1) == render::EditUpload::InPlace;
+    inPlace += renderer.updateEmitter(emitterEdits[i % 2], 1) == render::EditUpload::InPlace;
+    renderer.drawFrame(1.0 + i / 60.0, camera, options, target);
+  }
+  CHECK(gAllocations.load() - before == 0);
+  CHECK(inPlace == 200);
 }

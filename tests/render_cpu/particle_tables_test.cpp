@@ -52,8 +52,10 @@ TEST_CASE("draw groups follow the pass order and keep alpha emitters in authored
   using render::Pass;
   // cutout: page 1 only; additive: page 0 (emitters 3, 6) then page 1 (emitter 4).
   CHECK((t.draws[0].pass == Pass::Cutout && t.draws[0].page == 1));
-  CHECK((t.draws[1].pass == Pass::Additive && t.draws[1].page == 0 && t.draws[1].instanceCount == 6));
-  CHECK((t.draws[2].pass == Pass::Additive && t.draws[2].page == 1 && t.draws[2].instanceCount == 3));
+  // Each emitter reserves its preset's capacity (8), of which its run submits G·B = 3.
+  CHECK((t.draws[1].pass == Pass::Additive && t.draws[1].page == 0 && t.draws[1].instanceCount == 16));
+  CHECK((t.draws[2].pass == Pass::Additive && t.draws[2].page == 1 && t.draws[2].instanceCount == 8));
+  for (const auto& run : t.runs) CHECK(run.instanceCount == 3);
   // alpha: emitter 0 (page 0), emitter 1 (page 1), emitter 2 (page 0): three runs, in order.
   CHECK((t.draws[3].pass == Pass::Alpha && t.draws[3].page == 0));
   CHECK((t.draws[4].pass == Pass::Alpha && t.draws[4].page == 1));
@@ -73,18 +75,35 @@ TEST_CASE("draw groups follow the pass order and keep alpha emitters in authored
   CHECK((t.instances[t.draws[1].firstInstance + 2] & 0xfffu) == 2);
 }
 
-TEST_CASE("only slots below G·B are submitted, and spare capacity is left out", "[tables]") {
+TEST_CASE("only slots below G·B are submitted; each emitter reserves its capacity of instances and schedule entries",
+          "[tables]") {
   const wp::Document doc = testdocs::sampleDocumentV1();
   const render::ParticleTables t = render::buildParticleTables(doc, render::AtlasLayout{{{16, 16, false}}, {}, {0, 0}});
   std::vector<std::uint32_t> perEmitter(doc.emitters.size(), 0);
   for (std::uint32_t i : t.instances) ++perEmitter[i >> 12];
+  REQUIRE(t.runs.size() == doc.emitters.size());
+  REQUIRE(t.layout.runOf.size() == doc.emitters.size());
+  std::uint32_t scheduleAt = 0;
   for (std::size_t e = 0; e < doc.emitters.size(); ++e) {
     const auto& p = doc.presets[doc.emitters[e].preset];
     const std::uint64_t need = wp::requiredCapacity(p, doc.emitters[e]);
     INFO("emitter " << e);
-    CHECK(perEmitter[e] == std::min<std::uint64_t>(need, p.capacity));
-    CHECK(perEmitter[e] < p.capacity);  // the samples have spare capacity
+    const render::EmitterRun& run = t.runs[t.layout.runOf[e]];
+    CHECK(run.emitter == e);
+    CHECK(run.instanceCount == std::min<std::uint64_t>(need, p.capacity));  // submitted
+    CHECK(run.instanceCount < p.capacity);  // the samples have spare capacity ...
+    CHECK(perEmitter[e] == p.capacity);     // ... which stays reserved for an edit of G·B
+    // The schedule blocks follow one another, each the capacity long (the samples birth fewer),
+    // with the emitter's births at the front.
+    const std::vector<float> births = wp::birthSchedule(doc.emitters[e]);
+    CHECK(t.layout.scheduleFirst[e] == scheduleAt);
+    CHECK(t.layout.scheduleReserved[e] == p.capacity);
+    CHECK(t.emitters[e].slots[0] == scheduleAt);
+    CHECK(t.emitters[e].info[2] == births.size());
+    for (std::size_t b = 0; b < births.size(); ++b) CHECK(t.schedule[scheduleAt + b] == births[b]);
+    scheduleAt += p.capacity;
   }
+  CHECK(t.schedule.size() == scheduleAt);
 }
 
 TEST_CASE("clocks carry cycle, cycle mod G, started and visibility flags", "[tables]") {

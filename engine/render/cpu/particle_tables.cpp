@@ -11,7 +11,9 @@ namespace {
 
 float f32(double v) { return static_cast<float>(v); }
 
-PresetStd430 presetGpu(const particles::Preset& p, std::uint32_t firstRect, std::uint32_t page) {
+}  // namespace
+
+PresetStd430 presetRow(const particles::Preset& p, std::uint32_t firstRect, std::uint32_t page) {
   PresetStd430 g{};
   g.spawnHalf = {f32(p.spawnHalfExtents.x), f32(p.spawnHalfExtents.y), f32(p.spawnHalfExtents.z),
                  p.spawnShape == particles::SpawnShape::Box ? 1.0f : 0.0f};
@@ -35,14 +37,34 @@ PresetStd430 presetGpu(const particles::Preset& p, std::uint32_t firstRect, std:
   return g;
 }
 
-}  // namespace
+EmitterStd430 emitterRow(const particles::Preset& p, const particles::Emitter& e, std::uint32_t firstSchedule,
+                         std::uint32_t births) {
+  // The contract uploads float32 numbers; yaw is rounded first and goes through the same
+  // basis as the reference (quarter turns exact).
+  const particles::YawBasis yaw = particles::yawBasis(static_cast<double>(f32(e.yaw)));
+  EmitterStd430 g{};
+  g.positionScale = {f32(e.position.x), f32(e.position.y), f32(e.position.z), f32(e.scale)};
+  g.yawPeriod = {f32(yaw.c), f32(yaw.s), e.mode == particles::PlayMode::Cycle ? f32(e.period) : 0.0f, 0};
+  g.info = {e.preset, e.seed, births, particles::cycleGroups(p, e)};
+  g.slots = {firstSchedule, static_cast<std::uint32_t>(e.mode), p.capacity, 0};
+  return g;
+}
+
+std::uint32_t reservedSlots(const particles::Preset& p) { return std::min(p.capacity, particles::kMaxSlotsPerEmitter); }
+
+std::uint32_t drawnSlots(const particles::Preset& p, const particles::Emitter& e, std::uint32_t births) {
+  return static_cast<std::uint32_t>(
+      std::min<std::uint64_t>(reservedSlots(p), std::uint64_t{particles::cycleGroups(p, e)} * births));
+}
 
 ParticleTables buildParticleTables(const particles::Document& doc, const AtlasLayout& atlas) {
   ParticleTables t;
   for (std::size_t i = 0; i < doc.presets.size(); ++i) {
     const auto& p = doc.presets[i];
     const std::uint32_t page = i < atlas.presetPage.size() ? atlas.presetPage[i] : 0;
-    t.presets.push_back(presetGpu(p, static_cast<std::uint32_t>(t.frameRects.size()), page));
+    t.layout.presetFirstRect.push_back(static_cast<std::uint32_t>(t.frameRects.size()));
+    t.layout.presetPage.push_back(page);
+    t.presets.push_back(presetRow(p, static_cast<std::uint32_t>(t.frameRects.size()), page));
     const AtlasPage* pg = page < atlas.pages.size() ? &atlas.pages[page] : nullptr;
     for (const auto& name : p.sprite.frames) {
       const AtlasFrame* f = atlas.find(name);
@@ -56,23 +78,23 @@ ParticleTables buildParticleTables(const particles::Document& doc, const AtlasLa
     }
   }
 
-  std::vector<std::uint32_t> drawnSlots(doc.emitters.size(), 0);
+  std::vector<std::uint32_t> drawn(doc.emitters.size(), 0);
+  t.layout.runOf.assign(doc.emitters.size(), kNoRun);
   for (std::size_t i = 0; i < doc.emitters.size(); ++i) {
     const auto& e = doc.emitters[i];
     const auto& p = doc.presets.at(e.preset);
     const std::vector<float> schedule = particles::birthSchedule(e);
-    const std::uint32_t groups = particles::cycleGroups(p, e);
-    // The contract uploads float32 numbers; yaw is rounded first and goes through the same
-    // basis as the reference (quarter turns exact).
-    const particles::YawBasis yaw = particles::yawBasis(static_cast<double>(f32(e.yaw)));
-    EmitterStd430 g{};
-    g.positionScale = {f32(e.position.x), f32(e.position.y), f32(e.position.z), f32(e.scale)};
-    g.yawPeriod = {f32(yaw.c), f32(yaw.s), e.mode == particles::PlayMode::Cycle ? f32(e.period) : 0.0f, 0};
-    g.info = {e.preset, e.seed, static_cast<std::uint32_t>(schedule.size()), groups};
-    g.slots = {static_cast<std::uint32_t>(t.schedule.size()), static_cast<std::uint32_t>(e.mode), p.capacity, 0};
-    t.emitters.push_back(g);
+    const auto births = static_cast<std::uint32_t>(schedule.size());
+    const auto first = static_cast<std::uint32_t>(t.schedule.size());
+    // Room for as many births as the preset has slots, so an edit of rate or bursts rewrites the
+    // entries where they lie (TableLayout); the spare entries are never read.
+    const std::uint32_t reserved = std::max(reservedSlots(p), births);
+    t.emitters.push_back(emitterRow(p, e, first, births));
     t.schedule.insert(t.schedule.end(), schedule.begin(), schedule.end());
-    drawnSlots[i] = static_cast<std::uint32_t>(std::min<std::uint64_t>(p.capacity, std::uint64_t{groups} * schedule.size()));
+    t.schedule.resize(std::size_t{first} + reserved, 0.0f);
+    t.layout.scheduleFirst.push_back(first);
+    t.layout.scheduleReserved.push_back(reserved);
+    drawn[i] = drawnSlots(p, e, births);
   }
   if (t.schedule.empty()) t.schedule.push_back(0.0f);  // an SSBO binding needs a non-empty buffer
 
@@ -81,11 +103,14 @@ ParticleTables buildParticleTables(const particles::Document& doc, const AtlasLa
     return passOf(doc.presets[doc.emitters[emitter].preset].sprite.blend);
   };
   std::size_t groupRuns = 0;  // runs of the draw being built start here
+  // Every emitter's block is its preset's capacity, whatever part of it G·B uses now: an edit
+  // that changes G·B then changes the run's count, not the instance list (TableLayout).
   const auto appendEmitter = [&](std::size_t emitter) {
-    if (drawnSlots[emitter] == 0) return;
-    t.runs.push_back({static_cast<std::uint32_t>(emitter), static_cast<std::uint32_t>(t.instances.size()), drawnSlots[emitter]});
-    for (std::uint32_t s = 0; s < drawnSlots[emitter]; ++s)
-      t.instances.push_back(packInstance(static_cast<std::uint32_t>(emitter), s));
+    const std::uint32_t reserved = reservedSlots(doc.presets[doc.emitters[emitter].preset]);
+    if (reserved == 0) return;
+    t.layout.runOf[emitter] = static_cast<std::uint32_t>(t.runs.size());
+    t.runs.push_back({static_cast<std::uint32_t>(emitter), static_cast<std::uint32_t>(t.instances.size()), drawn[emitter]});
+    for (std::uint32_t s = 0; s < reserved; ++s) t.instances.push_back(packInstance(static_cast<std::uint32_t>(emitter), s));
   };
   const auto close = [&](Pass pass, std::uint32_t page, std::size_t first) {
     if (t.instances.size() > first)

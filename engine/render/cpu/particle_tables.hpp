@@ -68,6 +68,19 @@ struct DrawGroup {
   std::uint32_t runCount = 0;
 };
 
+// What prepare fixes in the tables and an edit in place leaves where it is (render/cpu/edit_rule.hpp).
+// Each emitter reserves a block of instances of its preset's capacity (at most kMaxSlotsPerEmitter)
+// and a block of schedule entries of max(that, its births): a valid emitter births at most
+// capacity / G ≤ capacity times, so an edit of rate, bursts, lifetime or period changes only how
+// much of each block is used (the run's count, the births in the emitter row), never where a
+// block lies.
+struct TableLayout {
+  std::vector<std::uint32_t> scheduleFirst, scheduleReserved;  // per emitter
+  std::vector<std::uint32_t> runOf;                           // per emitter: index into runs, or kNoRun
+  std::vector<std::uint32_t> presetFirstRect, presetPage;     // per preset
+};
+inline constexpr std::uint32_t kNoRun = 0xffffffffu;  // an emitter whose preset reserves no slots
+
 struct ParticleTables {
   std::vector<PresetStd430> presets;
   std::vector<EmitterStd430> emitters;
@@ -76,9 +89,23 @@ struct ParticleTables {
   std::vector<std::uint32_t> instances;          // packInstance(emitter, slot), in draw order
   std::vector<DrawGroup> draws;                  // in pass order
   std::vector<EmitterRun> runs;                  // every emitter with slots, grouped by draw
+  TableLayout layout;
 };
 
-// Instances cover slots [0, min(capacity, G·B)) of each emitter (the rest are always dead).
+// One preset's row: `firstRect` and `page` are where prepare put its frames.
+PresetStd430 presetRow(const particles::Preset& p, std::uint32_t firstRect, std::uint32_t page);
+// One emitter's row: its schedule starts at `firstSchedule` and holds `births` entries.
+EmitterStd430 emitterRow(const particles::Preset& p, const particles::Emitter& e, std::uint32_t firstSchedule,
+                         std::uint32_t births);
+// The instances an emitter reserves: its preset's capacity, at most kMaxSlotsPerEmitter (the
+// slot bits of packInstance and the largest run the quad indices cover).
+std::uint32_t reservedSlots(const particles::Preset& p);
+// The slots that can ever hold a particle, min(reserved, G·B): the run's count; the rest of the
+// block is never submitted.
+std::uint32_t drawnSlots(const particles::Preset& p, const particles::Emitter& e, std::uint32_t births);
+
+// Instances cover slots [0, capacity) of each emitter; its run submits [0, min(capacity, G·B))
+// (the rest are always dead).
 // Draws follow the pass table: a pass whose result does not depend on order (cutout,
 // additive) groups every emitter of a page together; a pass with authoredOrder (alpha) keeps
 // authored emitter order and starts a new draw whenever the page changes, since the contract
