@@ -236,7 +236,15 @@ void Frame::uploadEdits() {
   else prepareGpu();
 }
 
-bool Frame::uploadInPlace(EditTarget, std::uint32_t) { return false; }
+bool Frame::uploadInPlace(EditTarget target, std::uint32_t index) {
+  const MountedLevel& level = *state_.doc.level;
+  switch (target) {
+    case EditTarget::Preset: return gpu_->updatePreset(level, index) == render::EditUpload::InPlace;
+    case EditTarget::Emitter: return gpu_->updateEmitter(level, index) == render::EditUpload::InPlace;
+    case EditTarget::Events: return false;  // the event pass re-prepares on its own generation
+  }
+  return false;
+}
 
 void Frame::followSelection() {
   // The loop follows the selected effect, and its edits: a longer lifetime moves a cycling
