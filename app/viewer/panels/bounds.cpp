@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "panels/field_tooltip.hpp"
 #include "panels/logic/inspect.hpp"
 #include "panels/panels.hpp"
 #include "world/fit.hpp"
@@ -37,12 +38,14 @@ void draw(ViewerState& s) {
     }
     ImGui::EndCombo();
   }
+  fieldTooltip("bounds", "emitter");
   const auto& em = doc->emitters[e];
   const auto& preset = doc->presets[em.preset];
   const particles::BoundsExplanation ex = particles::explainEmitterBounds(preset, em);
   const bool forged = !(ex.bounds == em.bounds);
   if (forged) ImGui::TextColored({1, 0.3f, 0.3f, 1}, "FORGED: stored bounds differ from the recomputed ones");
   else ImGui::TextColored({0.4f, 1, 0.5f, 1}, "stored bounds equal the recomputed bounds");
+  fieldTooltip("bounds", "forged");
 
   const auto diff = inspect::boundsDiff(em.bounds, ex.bounds);
   // Columns fit their contents; a narrow dock scrolls the table sideways instead of cutting it.
@@ -53,7 +56,7 @@ void draw(ViewerState& s) {
     const float num = ImGui::CalcTextSize("-0000.000000").x;
     for (const char* h : {"axis", "stored min", "recomputed min", "d min", "stored max", "recomputed max", "d max"})
       ImGui::TableSetupColumn(h, ImGuiTableColumnFlags_WidthFixed, std::max(num, ImGui::CalcTextSize(h).x));
-    ImGui::TableHeadersRow();
+    fieldTableHeaders("bounds", {"axis", "stored min", "recomputed min", "d min", "stored max", "recomputed max", "d max"});
     for (int a = 0; a < 3; ++a) {
       const auto& d = diff[static_cast<std::size_t>(a)];
       ImGui::TableNextRow();
@@ -69,7 +72,11 @@ void draw(ViewerState& s) {
     }
     ImGui::EndTable();
   }
-  ImGui::Text("billboard radius %.4f   margin %.3g", ex.billboardRadius, ex.margin);
+  ImGui::Text("billboard radius %.4f", ex.billboardRadius);
+  fieldTooltip("bounds", "billboard radius");
+  ImGui::SameLine();
+  ImGui::Text("  margin %.3g", ex.margin);
+  fieldTooltip("bounds", "margin");
   if (ImGui::BeginTable("faces", 5, fit, ImVec2(0, row * 7 + 8))) {
     float term = ImGui::CalcTextSize("term").x;
     for (const auto& r : ex.faces) term = std::max(term, ImGui::CalcTextSize(r.term.data(), r.term.data() + r.term.size()).x);
@@ -78,7 +85,7 @@ void draw(ViewerState& s) {
     ImGui::TableSetupColumn("term", ImGuiTableColumnFlags_WidthFixed, term);
     for (const char* h : {"age (s)", "lifetime (s)", "local extent"})
       ImGui::TableSetupColumn(h, ImGuiTableColumnFlags_WidthFixed, std::max(num, ImGui::CalcTextSize(h).x));
-    ImGui::TableHeadersRow();
+    fieldTableHeaders("bounds", {"face", "term", "age", "lifetime", "local extent"});
     for (int f = 0; f < 6; ++f) {
       const auto& r = ex.faces[static_cast<std::size_t>(f)];
       ImGui::TableNextRow();
@@ -103,10 +110,12 @@ void draw(ViewerState& s) {
       break;
     }
     ImGui::Text("sector %s: %s", w.sectors[fit.sector].name.c_str(), fit.inside() ? "every corner inside" : "corners OUTSIDE");
+    fieldTooltip("bounds", "sector fit");
     for (const auto& c : fit.corners) {
       const ImVec4 col = c.inside() ? ImVec4(0.6f, 0.7f, 0.6f, 1) : ImVec4(1, 0.3f, 0.3f, 1);
       ImGui::TextColored(col, "%-22s %-8s %+.4f %s", world::cornerName(c.corner).c_str(), c.plane.c_str(), c.distance,
                          c.inside() ? "inside" : "outside");
+      fieldTooltip("bounds", "sector fit");
     }
   }
   ImGui::End();

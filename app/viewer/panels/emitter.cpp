@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cfloat>
 
+#include "panels/field_tooltip.hpp"
 #include "panels/panels.hpp"
 
 namespace kiln::viewer::panels::emitter {
@@ -28,35 +29,49 @@ bool fields(particles::Emitter& e, const Marks& marks) {
   double p[3] = {e.position.x, e.position.y, e.position.z};
   if (ImGui::DragScalarN("position", ImGuiDataType_Double, p, 3, 0.01f, nullptr, nullptr, "%.3f"))
     e.position = {p[0], p[1], p[2]}, c = true;
+  fieldTooltip("emitters", "position");
   marks.at("position");
   c |= number("yaw (deg)", e.yaw, 0.5f, -180, 180, "%.1f");
+  fieldTooltip("emitters", "yaw");
   marks.at("yaw");
   c |= number("scale", e.scale, 0.01f, 0.01, 100);
+  fieldTooltip("emitters", "scale");
   marks.at("scale");
   int seed = static_cast<int>(std::min<std::uint32_t>(e.seed, INT32_MAX));
   if (ImGui::InputInt("seed", &seed)) e.seed = static_cast<std::uint32_t>(std::max(0, seed)), c = true;
+  fieldTooltip("emitters", "seed");
   marks.at("seed");
   c |= number("rate (/s)", e.rate, 0.1f, 0, 100000, "%.2f");
+  fieldTooltip("emitters", "rate");
   marks.at("rate");
   c |= number("duration (s)", e.duration, 0.01f, 0, 3600);
+  fieldTooltip("emitters", "duration_seconds");
   marks.at("duration_seconds");
   int mode = static_cast<int>(e.mode);
   if (ImGui::Combo("mode", &mode, "once\0cycle\0")) e.mode = static_cast<particles::PlayMode>(mode), c = true;
+  fieldTooltip("emitters", "mode");
+  marks.at("mode");
   ImGui::BeginDisabled(e.mode != particles::PlayMode::Cycle);
   c |= number("period (s)", e.period, 0.01f, 0, 3600);
+  fieldTooltip("emitters", "period_seconds");
   marks.at("period_seconds");
   ImGui::EndDisabled();
   c |= number("delay (s)", e.delay, 0.01f, 0, 3600);
+  fieldTooltip("emitters", "delay_seconds");
   marks.at("delay_seconds");
-  if (ImGui::TreeNodeEx("bursts", ImGuiTreeNodeFlags_DefaultOpen, "bursts (%zu)", e.bursts.size())) {
+  const bool bursts = ImGui::TreeNodeEx("bursts", ImGuiTreeNodeFlags_DefaultOpen, "bursts (%zu)", e.bursts.size());
+  fieldTooltip("emitters", "bursts");
+  if (bursts) {
     for (std::size_t i = 0; i < e.bursts.size(); ++i) {
       ImGui::PushID(static_cast<int>(i));
       ImGui::SetNextItemWidth(90);
       c |= number("##time", e.bursts[i].time, 0.01f, 0, 3600);
+      fieldTooltip("emitters", "bursts");
       ImGui::SameLine();
       int count = static_cast<int>(e.bursts[i].count);
       ImGui::SetNextItemWidth(90);
       if (ImGui::InputInt("##count", &count, 1, 10)) e.bursts[i].count = static_cast<std::uint32_t>(std::max(0, count)), c = true;
+      fieldTooltip("emitters", "bursts");
       ImGui::SameLine();
       ImGui::TextDisabled("s, count");
       marks.at("bursts[" + std::to_string(i) + "]");

@@ -11,6 +11,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "panels/field_tooltip.hpp"
 #include "panels/panels.hpp"
 #include "sim/system.hpp"
 
@@ -58,24 +59,36 @@ bool recipeFields(sim::Recipe& r, const std::vector<loader::Texture>& textures) 
   bool c = false;
   int count = static_cast<int>(std::clamp<std::int64_t>(r.count, 0, sim::kMaxBurstCount));
   if (ImGui::InputInt("count", &count, 1, 10)) r.count = std::clamp<std::int64_t>(count, 0, sim::kMaxBurstCount), c = true;
+  fieldTooltip("events.recipes", "count");
   c |= number("speed (m/s)", r.speed, 0.01f, -1000, 1000);
+  fieldTooltip("events.recipes", "speed");
   c |= number("spread (m/s)", r.spread, 0.01f, 0, 1000);
+  fieldTooltip("events.recipes", "spread");
   c |= number("lifetime (s)", r.lifetime, 0.01f, sim::kMinLifetime, sim::kMaxSeconds);
+  fieldTooltip("events.recipes", "lifetime");
   c |= number("size (m)", r.size, 0.005f, 0, 100);
+  fieldTooltip("events.recipes", "size");
   c |= number("growth", r.growth, 0.01f, -1, 100);
+  fieldTooltip("events.recipes", "growth");
   c |= number("gravity (m/s2)", r.gravity, 0.05f, -1000, 1000);
+  fieldTooltip("events.recipes", "gravity");
   c |= number("drag (1/s)", r.drag, 0.01f, 0, 1000);
+  fieldTooltip("events.recipes", "drag");
   c |= colour("color", r.color);
+  fieldTooltip("events.recipes", "color");
   c |= number("opacity", r.opacity, 0.005f, 0, 1);
+  fieldTooltip("events.recipes", "opacity");
   c |= number("fade", r.fade, 0.01f, 0, 100);
+  fieldTooltip("events.recipes", "fade");
   c |= ImGui::Checkbox("glows (light)", &r.glows);
-  if (ImGui::IsItemHovered())
-    ImGui::SetTooltip("light adds and covers nothing; matter covers and is lit by matter_light (light_matter blend)");
+  fieldTooltip("events.recipes", "glows");
   double axis[3] = {r.axis[0], r.axis[1], r.axis[2]};
   if (ImGui::DragScalarN("axis", ImGuiDataType_Double, axis, 3, 0.01f, nullptr, nullptr, "%.3f"))
     r.axis = {axis[0], axis[1], axis[2]}, c = true;
+  fieldTooltip("events.recipes", "axis");
   ImGui::Separator();
   ImGui::TextDisabled("sprite");
+  fieldTooltip("events.recipes", "sprite");
   const char* frame = r.sprite ? r.sprite->frame.c_str() : "(none: white quad)";
   if (ImGui::BeginCombo("frame", frame)) {
     // A sprite the source has can change frame but not go away (the file could not say so).
@@ -87,14 +100,16 @@ bool recipeFields(sim::Recipe& r, const std::vector<loader::Texture>& textures) 
       }
     ImGui::EndCombo();
   }
+  fieldTooltip("events.recipes", "sprite.frame");
   if (r.sprite) {
     using B = sim::BlendMode;
     c |= choice("blend", r.sprite->blend,
                 std::array{B::LightMatter, B::Normal, B::Additive, B::Multiply, B::Subtractive, B::Premultiplied});
+    fieldTooltip("events.recipes", "sprite.blend");
     c |= choice("texture alpha", r.sprite->textureAlpha, std::array{sim::TextureAlpha::Alpha, sim::TextureAlpha::Brightness});
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("brightness: the brightest stored channel times alpha");
+    fieldTooltip("events.recipes", "sprite.texture_alpha");
     c |= number("alpha test", r.sprite->alphaTest, 0.005f, 0, 1);
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("discard where the final alpha is at or below this (no depth write)");
+    fieldTooltip("events.recipes", "sprite.alpha_test");
   }
   return c;
 }
@@ -104,20 +119,26 @@ bool sectionFields(sim::Events& ev) {
   bool c = false;
   int capacity = static_cast<int>(std::clamp<std::int64_t>(ev.capacity, 1, sim::kMaxCapacity));
   if (ImGui::InputInt("capacity", &capacity, 16, 256)) ev.capacity = std::clamp<std::int64_t>(capacity, 1, sim::kMaxCapacity), c = true;
+  fieldTooltip("events", "capacity");
   int budget = static_cast<int>(std::clamp<std::int64_t>(ev.maxSprites.value_or(ev.capacity), 0, sim::kMaxCapacity));
   if (ImGui::InputInt("max sprites", &budget, 16, 256)) ev.maxSprites = std::clamp<std::int64_t>(budget, 0, sim::kMaxCapacity), c = true;
+  fieldTooltip("events", "max_sprites");
   // Step rate: the presets the sandbox compares, or any rate in range.
   ImGui::TextUnformatted("step rate");
+  fieldTooltip("events", "step_hz");
   for (double hz : kSandboxRates) {
     ImGui::SameLine();
     char label[16];
     std::snprintf(label, sizeof label, "%.0f Hz", hz);
     if (ImGui::RadioButton(label, ev.stepHz == hz)) ev.stepHz = hz, c = true;
+    fieldTooltip("events", "step_hz");
   }
   ImGui::SameLine();
   ImGui::SetNextItemWidth(80);
   c |= number("Hz", ev.stepHz, 0.5f, sim::kMinStepHz, sim::kMaxStepHz, "%.1f");
+  fieldTooltip("events", "step_hz");
   c |= colour("matter light", ev.matterLight);
+  fieldTooltip("events", "matter_light");
   return c;
 }
 
@@ -228,8 +249,10 @@ void fireControls(ViewerState& s, const events_edit::Session& t) {
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("fire the recipe at this position, at the current level time");
   // The script: authored bursts, and those fired this session (not yet saved) marked.
   const std::size_t saved = t.saved.script.size();
-  if (ImGui::TreeNodeEx("script", ImGuiTreeNodeFlags_DefaultOpen, "script (%zu bursts, %zu fired since the last save)",
-                        t.working.script.size(), t.working.script.size() > saved ? t.working.script.size() - saved : 0)) {
+  const bool script = ImGui::TreeNodeEx("script", ImGuiTreeNodeFlags_DefaultOpen, "script (%zu bursts, %zu fired since the last save)",
+                                        t.working.script.size(), t.working.script.size() > saved ? t.working.script.size() - saved : 0);
+  fieldTooltip("events", "script");
+  if (script) {
     if (ImGui::BeginTable("script", 5, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollY,
                           ImVec2(0, std::min(160.0f, ImGui::GetTextLineHeightWithSpacing() * (t.working.script.size() + 1.5f))))) {
       ImGui::TableSetupColumn("time");
@@ -237,7 +260,7 @@ void fireControls(ViewerState& s, const events_edit::Session& t) {
       ImGui::TableSetupColumn("position");
       ImGui::TableSetupColumn("seed");
       ImGui::TableSetupColumn("");
-      ImGui::TableHeadersRow();
+      fieldTableHeaders("events.script", {"time", "recipe", "position", "seed", ""});
       for (std::size_t i = 0; i < t.working.script.size(); ++i) {
         const sim::ScriptEvent& e = t.working.script[i];
         ImGui::PushID(static_cast<int>(i));
@@ -305,6 +328,7 @@ void draw(ViewerState& s) {
       if (ImGui::Selectable(t.working.recipes[i].name.c_str(), i == t.recipe)) t.recipe = i;
     ImGui::EndCombo();
   }
+  fieldTooltip("events", "recipes");
   const GpuInfo& g = s.ui.gpu;
   ImGui::Text("live %u of %u   sprites %u of %u", g.eventLive, g.eventCapacity, g.eventDeclared, g.eventMaxSprites);
   ImGui::Text("step %lld   spawned %llu   recycled %llu", static_cast<long long>(g.eventStep),
