@@ -11,6 +11,7 @@
 #include <cstdio>
 #include <vector>
 
+#include "panels/field_tooltip.hpp"
 #include "panels/panels.hpp"
 #include "panels/logic/tuning_model.hpp"
 #include "particles/validate.hpp"
@@ -26,7 +27,11 @@ struct Marks {
   const core::Diagnostics& diagnostics;
   bool refused;
   std::string prefix;
-  void at(const std::string& field) const { markField(diagnostics, prefix + "." + field, refused); }
+  // After a field's widget: its tooltip from the field table, then its mark when refused.
+  void at(const std::string& field, std::string_view help = {}) const {
+    fieldTooltip("presets", help.empty() ? std::string_view(field) : help);
+    markField(diagnostics, prefix + "." + field, refused);
+  }
 };
 
 bool range(const char* label, particles::Range& r, double speed, double lo, double hi) {
@@ -290,15 +295,14 @@ bool sizeCurve(std::vector<particles::SizeKey>& keys, const Marks& marks, bool* 
       keys[i].value = v[1];
       changed = true;
     }
-    const std::string at = "size[" + std::to_string(i) + "]";
-    marks.at(at);
+    marks.at("size[" + std::to_string(i) + "]", "size");
     if (removeButton(keys, i)) {
       ImGui::PopID();
       return true;
     }
     ImGui::PopID();
   }
-  marks.at("size");
+  markField(marks.diagnostics, marks.prefix + ".size", marks.refused);
   return changed;
 }
 
@@ -380,7 +384,7 @@ bool colorKeys(std::vector<particles::ColorKey>& keys, const Marks& marks, bool*
     changed = true;
   }
   if (ImGui::IsItemActive()) keyHeld = true;
-  marks.at("color[" + std::to_string(i) + "]");
+  marks.at("color[" + std::to_string(i) + "]", "color");
   double age = keys[i].age;
   ImGui::SetNextItemWidth(120);
   ImGui::BeginDisabled(i == 0 || i + 1 == keys.size());
@@ -392,7 +396,7 @@ bool colorKeys(std::vector<particles::ColorKey>& keys, const Marks& marks, bool*
     return true;
   }
   ImGui::PopID();
-  marks.at("color");
+  markField(marks.diagnostics, marks.prefix + ".color", marks.refused);
   if (held) *held = keyHeld;
   return changed;
 }
@@ -409,10 +413,10 @@ bool spriteFields(particles::Sprite& sp, std::uint16_t version, const std::vecto
         if (ImGui::Selectable(t.image.name.c_str(), t.image.name == sp.frames[i])) sp.frames[i] = t.image.name, c = true;
       ImGui::EndCombo();
     }
-    marks.at("sprite.frames[" + std::to_string(i) + "]");
+    marks.at("sprite.frames[" + std::to_string(i) + "]", "sprite.frames");
     ImGui::PopID();
   }
-  marks.at("sprite.frames");
+  markField(marks.diagnostics, marks.prefix + ".sprite.frames", marks.refused);
   auto choice = [&](const char* label, auto& value, auto... options) {
     if (!ImGui::BeginCombo(label, std::string(particles::name(value)).c_str())) return;
     for (auto o : {options...})
@@ -421,7 +425,9 @@ bool spriteFields(particles::Sprite& sp, std::uint16_t version, const std::vecto
   };
   using particles::Blend, particles::Facing, particles::Flipbook;
   choice("flipbook", sp.flipbook, Flipbook::Once, Flipbook::Cycle);
+  marks.at("sprite.flipbook");
   choice("facing", sp.facing, Facing::Camera, Facing::Upright);
+  marks.at("sprite.facing");
   if (version >= 2) choice("blend", sp.blend, Blend::Additive, Blend::Cutout, Blend::Alpha, Blend::Premultiplied);
   else choice("blend", sp.blend, Blend::Additive, Blend::Cutout);
   marks.at("sprite.blend");
