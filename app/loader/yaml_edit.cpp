@@ -6,6 +6,7 @@
 // of the source outside the spans the edits asked to change (each edit placed alone on the
 // source) is still there in order, and the text reads back as the original document with the
 // edits applied.
+#include "core/float.hpp"
 #include "loader/yaml_edit.hpp"
 
 #include <algorithm>
@@ -21,9 +22,12 @@
 
 namespace kiln::loader {
 
+// A value the edits keep at its float32's shortest decimal (core::shortestF32) is written as that
+// text; any other as the shortest text of the float64 (it must read back as itself).
 std::string formatNumber(double v) {
   char buf[64];
-  auto [end, ec] = std::to_chars(buf, buf + sizeof buf, v);
+  auto [end, ec] = core::shortestF32(v) == v ? std::to_chars(buf, buf + sizeof buf, static_cast<float>(v))
+                                             : std::to_chars(buf, buf + sizeof buf, v);
   return ec == std::errc{} ? std::string(buf, end) : std::string("0");
 }
 

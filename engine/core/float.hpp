@@ -24,6 +24,20 @@ inline bool finite(double v) { return std::isfinite(v); }
 // True when v survives float32 conversion as a finite value.
 inline bool finiteAsF32(double v) { return std::isfinite(v) && std::isfinite(static_cast<float>(v)); }
 
+// The shortest decimal that reads back as v's float32, read as a float64. The format keeps
+// float32, so this loses nothing the file can hold; an edited number kept this way is written
+// as that short text (3.0166667, not 3.0166666666666666) and reads back as exactly itself.
+// Values that do not fit a float32 are returned unchanged (validation refuses them).
+inline double shortestF32(double v) {
+  if (!finiteAsF32(v)) return v;
+  char text[32];
+  const auto [end, ec] = std::to_chars(text, text + sizeof text, static_cast<float>(v));
+  if (ec != std::errc{}) return v;
+  double out = v;
+  std::from_chars(text, end, out);
+  return out;
+}
+
 // A number typed by a person (an option, a field of a list): decimal digits with an optional
 // sign, fraction and exponent, nothing before or after it, finite, and neither so large nor so
 // small that a double cannot hold it (1e999 and 1e-400 are refused rather than read as inf or 0).

@@ -23,3 +23,16 @@ TEST_CASE("finding: --time '' and hexadecimal, infinite, out-of-range or padded 
   for (const char* bad : {"", " 1", "1 ", "0x10", "0x1p3", "inf", "-inf", "nan", "1e999", "1e-400", "1,5", "--1", "+-1", "e5"})
     CHECK_FALSE(parseDecimal(bad));
 }
+
+TEST_CASE("shortestF32 keeps a number at the shortest decimal of its float32, and leaves what float32 cannot hold") {
+  // 181/60 as a double has 17 digits; its float32 prints as 3.0166667.
+  CHECK(kiln::core::shortestF32(181.0 / 60.0) == 3.0166667);
+  CHECK(kiln::core::shortestF32(0.42 + 3.0 / 110.0 * 0.525) == 0.43431818);
+  // Already short: unchanged.
+  CHECK(kiln::core::shortestF32(0.1) == 0.1);
+  CHECK(kiln::core::shortestF32(-2.5) == -2.5);
+  CHECK(kiln::core::shortestF32(0.0) == 0.0);
+  // Past float32's range, or not finite: left for validation to refuse.
+  CHECK(kiln::core::shortestF32(1e39) == 1e39);
+  CHECK(std::isinf(kiln::core::shortestF32(INFINITY)));
+}

@@ -323,3 +323,39 @@ TEST_CASE("the loop follows edits by the documented rule and keeps the clock whe
   CHECK(r.start == 2.0);
   CHECK(r.end == 3.0);
 }
+
+TEST_CASE("an edited number is kept, and saved, as the shortest text of its float32; untouched numbers keep theirs") {
+  const fs::path level = scratchLevel("short");
+  ViewerState s;
+  mount(s, level);
+  particles::Document& doc = docOf(s);
+  const std::uint32_t flame = indexOf(doc.presets, "flame"), west = indexOf(doc.emitters, "west_flame");
+  s.view.selection = {Selection::Kind::Emitter, west};
+  syncEditSessions(s);
+  // A burst fired at 181/60 s, as a click at that moment does: 3.0166666666666666 as a double.
+  s.view.clock.seek(181.0 / 60.0);
+  REQUIRE(fireEvent(s, {2, 2, 0.1}));
+  CHECK(s.doc.events.committed.script.back().time == 3.0166667);
+  // A dragged key: 0.42 + 3 px of a 0.525 axis over 110 px.
+  particles::Preset p = s.doc.tuning.working;
+  p.size[1].value = 0.42 + 3.0 / 110.0 * 0.525;  // 0.43431818181818...
+  p.drag = 0.5;                                 // unchanged: stays as read
+  REQUIRE(editPreset(s, p, true) == EditOutcome::Applied);
+  CHECK(doc.presets[flame].size[1].value == 0.43431818);
+  // A value the edit did not touch keeps every digit it was read with, even past float32's.
+  particles::Emitter e = s.doc.emitterEdit.working;
+  e.scale = 1.2345678901;
+  REQUIRE(editEmitter(s, e, true) == EditOutcome::Applied);
+  CHECK(doc.emitters[west].scale == 1.2345679);
+  e = s.doc.emitterEdit.working;
+  const double scale = e.scale;
+  e.rate -= 1;
+  REQUIRE(editEmitter(s, e, true) == EditOutcome::Applied);
+  CHECK(doc.emitters[west].scale == scale);
+  REQUIRE(saveSource(s, SaveMode::Ask) == SaveResult::Saved);
+  const std::string text = readText(level);
+  CHECK(text.find("time: 3.0166667") != std::string::npos);
+  CHECK(text.find("3.01666666") == std::string::npos);
+  CHECK(text.find("value: 0.43431818}") != std::string::npos);
+  CHECK(text.find("scale: 1.2345679") != std::string::npos);
+}

@@ -4,6 +4,7 @@
 // the gizmo and scripts only push Edit / Undo / Redo commands; runEdits drains them.
 #include <algorithm>
 
+#include "core/float.hpp"
 #include "logic/viewer_state.hpp"
 #include "particles/frames.hpp"
 #include "particles/schedule.hpp"
@@ -110,14 +111,78 @@ const char* targetName(EditTarget t) {
   return "";
 }
 
+// Every number an edit changes is kept at the shortest decimal of its float32
+// (core::shortestF32): the format holds float32, the save writes that short text, and the file
+// then reads back as exactly the value the viewer shows (a dragged key is 0.43431818, not
+// 0.43431818181818187). A number the edit did not change keeps its value, however it was written,
+// so a save touches only what was edited. Each visitor names every number of its value.
+template <class F>
+void eachNumber(particles::Preset& p, F&& f) {
+  for (const auto& n : tuning::numberFields(p))
+    if (n.f64) f(n.name(), *n.f64);
+}
+
+template <class F>
+void eachNumber(particles::Emitter& e, F&& f) {
+  f("position.x", e.position.x), f("position.y", e.position.y), f("position.z", e.position.z);
+  f("yaw", e.yaw), f("scale", e.scale), f("rate", e.rate), f("duration", e.duration), f("period", e.period);
+  f("delay", e.delay);
+  for (std::size_t i = 0; i < e.bursts.size(); ++i) f("bursts[" + std::to_string(i) + "]", e.bursts[i].time);
+}
+
+template <class F>
+void eachNumber(sim::Events& ev, F&& f) {
+  auto three = [&](const std::string& at, sim::Vec3& v) {
+    for (std::size_t c = 0; c < 3; ++c) f(at + "[" + std::to_string(c) + "]", v[c]);
+  };
+  f("step_hz", ev.stepHz);
+  three("matter_light", ev.matterLight);
+  for (auto& r : ev.recipes) {
+    const std::string at = "recipes." + r.name + ".";
+    f(at + "speed", r.speed), f(at + "spread", r.spread), f(at + "lifetime", r.lifetime), f(at + "size", r.size);
+    f(at + "growth", r.growth), f(at + "gravity", r.gravity), f(at + "drag", r.drag), f(at + "opacity", r.opacity);
+    f(at + "fade", r.fade);
+    three(at + "color", r.color);
+    three(at + "axis", r.axis);
+    if (r.sprite) f(at + "alpha_test", r.sprite->alphaTest);
+  }
+  for (std::size_t i = 0; i < ev.emitters.size(); ++i) {
+    const std::string at = "emitters[" + std::to_string(i) + "].";
+    f(at + "rate", ev.emitters[i].rate);
+    three(at + "position", ev.emitters[i].position);
+    for (std::size_t k = 0; k < ev.emitters[i].path.size(); ++k) {
+      f(at + "path[" + std::to_string(k) + "].time", ev.emitters[i].path[k].time);
+      three(at + "path[" + std::to_string(k) + "].position", ev.emitters[i].path[k].position);
+    }
+  }
+  for (std::size_t i = 0; i < ev.script.size(); ++i) {
+    f("script[" + std::to_string(i) + "].time", ev.script[i].time);
+    three("script[" + std::to_string(i) + "].position", ev.script[i].position);
+  }
+}
+
 template <class T>
-EditOutcome proposeTo(ViewerState& s, EditTarget target, const T& value, bool ends) {
+void keepShort(T& value, const T& reference) {
+  std::vector<std::pair<std::string, double>> before;
+  T copy = reference;
+  eachNumber(copy, [&](const std::string& name, double& v) { before.emplace_back(name, v); });
+  eachNumber(value, [&](const std::string& name, double& v) {
+    const auto it = std::find_if(before.begin(), before.end(), [&](const auto& b) { return b.first == name; });
+    if (it == before.end() || it->second != v) v = core::shortestF32(v);
+  });
+}
+
+template <class T>
+EditOutcome proposeTo(ViewerState& s, EditTarget target, const T& proposed, bool ends) {
   if (!sessionUsable(s, target)) return EditOutcome::Unchanged;
   return withSession(s, target, [&](auto& session, auto&& validate, auto&& apply) {
-    if constexpr (std::is_same_v<std::decay_t<decltype(session.working)>, T>)
+    if constexpr (std::is_same_v<std::decay_t<decltype(session.working)>, T>) {
+      T value = proposed;
+      keepShort(value, session.live);
       return session.propose(value, ends, s.doc.editOrder, validate, apply);
-    else
+    } else {
       return EditOutcome::Unchanged;
+    }
   });
 }
 
