@@ -21,6 +21,8 @@ void draw(ViewerState& s) {
       {"R", "restart the effect (loop start, playing)"}, {"B", "next background (level, black, grey, checker)"},
       {"I", "isolate the selection (again: show all)"}, {"H", "show all (clear solo and mute)"},
       {"Ctrl+O", "open a level"},       {"F1", "this window"},
+      {"Curve plot: drag / Ctrl", "move a key / snap to the grid"}, {"Curve plot: double-click", "add a key there"},
+      {"Curve plot: arrows", "nudge the selected key (Shift: 10x)"}, {"Curve plot: Delete, right-click", "remove the key"},
   };
   if (ImGui::BeginTable("keys", 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV)) {
     for (const auto& k : kKeys) {
