@@ -20,47 +20,10 @@
 #include "render/headless_context.hpp"
 #include "render/cpu/particle_tables.hpp"
 #include "render/renderer.hpp"
+#include "support/counting_allocator.hpp"
 
-// Heap allocations of this process, counted by a replaced global operator new (every form, so
-// no block crosses between this allocator and the runtime's), for the allocs-per-edit counters.
-namespace {
-std::atomic<std::uint64_t> gAllocations{0};
-void* countedAlloc(std::size_t n, std::size_t align) noexcept {
-  gAllocations.fetch_add(1, std::memory_order_relaxed);
-  if (n == 0) n = 1;
-  if (align <= alignof(std::max_align_t)) return std::malloc(n);
-  return std::aligned_alloc(align, (n + align - 1) / align * align);
-}
-void* countedOrThrow(std::size_t n, std::size_t align) {
-  if (void* p = countedAlloc(n, align)) return p;
-  throw std::bad_alloc();
-}
-}  // namespace
-
-void* operator new(std::size_t n) { return countedOrThrow(n, 0); }
-void* operator new[](std::size_t n) { return countedOrThrow(n, 0); }
-void* operator new(std::size_t n, std::align_val_t a) { return countedOrThrow(n, static_cast<std::size_t>(a)); }
-void* operator new[](std::size_t n, std::align_val_t a) { return countedOrThrow(n, static_cast<std::size_t>(a)); }
-void* operator new(std::size_t n, const std::nothrow_t&) noexcept { return countedAlloc(n, 0); }
-void* operator new[](std::size_t n, const std::nothrow_t&) noexcept { return countedAlloc(n, 0); }
-void* operator new(std::size_t n, std::align_val_t a, const std::nothrow_t&) noexcept {
-  return countedAlloc(n, static_cast<std::size_t>(a));
-}
-void* operator new[](std::size_t n, std::align_val_t a, const std::nothrow_t&) noexcept {
-  return countedAlloc(n, static_cast<std::size_t>(a));
-}
-void operator delete(void* p) noexcept { std::free(p); }
-void operator delete[](void* p) noexcept { std::free(p); }
-void operator delete(void* p, std::size_t) noexcept { std::free(p); }
-void operator delete[](void* p, std::size_t) noexcept { std::free(p); }
-void operator delete(void* p, std::align_val_t) noexcept { std::free(p); }
-void operator delete[](void* p, std::align_val_t) noexcept { std::free(p); }
-void operator delete(void* p, std::size_t, std::align_val_t) noexcept { std::free(p); }
-void operator delete[](void* p, std::size_t, std::align_val_t) noexcept { std::free(p); }
-void operator delete(void* p, const std::nothrow_t&) noexcept { std::free(p); }
-void operator delete[](void* p, const std::nothrow_t&) noexcept { std::free(p); }
-void operator delete(void* p, std::align_val_t, const std::nothrow_t&) noexcept { std::free(p); }
-void operator delete[](void* p, std::align_val_t, const std::nothrow_t&) noexcept { std::free(p); }
+// Heap allocations per edit (the allocs-per-edit counters) come from the tests' one counting
+// allocator (tests/support/counting_allocator.cpp, linked into this benchmark).
 
 namespace {
 
@@ -223,7 +186,7 @@ void editFrame(benchmark::State& state, Edit edit, Upload upload, bool withFrame
   std::uint64_t n = 0, editAllocations = 0, updateAllocations = 0, edits = 0;
   const auto step = [&] {
     const std::size_t which = (n + 1) % 2;
-    const std::uint64_t before = gAllocations.load(std::memory_order_relaxed);
+    const auto editing = kiln::testing::measureAllocations([&] {
     if (edit == Edit::Preset) {
       doc.presets[index] = presets[which];
       for (auto& e : doc.emitters)
@@ -233,7 +196,8 @@ void editFrame(benchmark::State& state, Edit edit, Upload upload, bool withFrame
       e = emitters[which];
       e.bounds = wp::conservativeEmitterBounds(doc.presets[e.preset], e);
     }
-    const std::uint64_t edited = gAllocations.load(std::memory_order_relaxed);
+    });
+    const auto uploading = kiln::testing::measureAllocations([&] {
     if (upload == Upload::Prepare) {
       if (!scene.renderer.prepare(level.level.world, &doc, textures).empty()) std::abort();
     } else {
@@ -244,13 +208,13 @@ void editFrame(benchmark::State& state, Edit edit, Upload upload, bool withFrame
         std::exit(2);
       }
     }
-    const std::uint64_t after = gAllocations.load(std::memory_order_relaxed);
+    });
     if (withFrame)
       scene.renderer.drawFrame(scene.time + static_cast<double>(n % 60) * scene.step, scene.camera, scene.options,
                                scene.target);
     glFinish();
     ++n;
-    return std::pair{after - before, after - edited};
+    return std::pair<std::uint64_t, std::uint64_t>{editing.allocations + uploading.allocations, uploading.allocations};
   };
   // Both values once before measuring: the first edit of a kind may grow the renderer's copy.
   step();
