@@ -105,6 +105,13 @@ if(KILN_XVFB_RUN AND KILN_PYTHON3)
   set_tests_properties("viewer-app: nothing lost (unsaved edits, conflicts, links, capture sets)" PROPERTIES
     LABELS "viewer;xvfb" ENVIRONMENT "${env}" TIMEOUT 900)
 
+  # Key taps shorter than a frame still count: xdotool taps Right 20 times into a waiting session.
+  add_test(NAME "viewer-app: twenty quick taps of Right step twenty ticks"
+           COMMAND ${KILN_PYTHON3} ${CMAKE_CURRENT_LIST_DIR}/key_taps_test.py $<TARGET_FILE:kiln-view>
+                   ${PROJECT_SOURCE_DIR} ${viewer_out})
+  set_tests_properties("viewer-app: twenty quick taps of Right step twenty ticks" PROPERTIES
+    LABELS "viewer;xvfb" ENVIRONMENT "${env}" TIMEOUT 400)
+
   kiln_viewer_session(tour 1400x900 "scripted tour of a sample (timeline, every panel, pick, capture)")
   kiln_viewer_session(curve 1400x1000 "curve editor keys added, moved and removed by script")
   kiln_viewer_session(curve_hold 1280x720 "a curve key dragged a few pixels and held moves by what they mean, at 1280x720")
