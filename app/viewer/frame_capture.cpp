@@ -29,7 +29,7 @@ bool Frame::captureOne(const ViewCamera& camera, const std::string& label, doubl
   c.label = label;
   c.levelTime = levelTime;
   c.file = uniqueCapturePath(state_.captures.dir, state_.doc.level->path.stem().string(), label, levelTime,
-                             state_.captures.counter);
+                             state_.captures.counters);
   std::error_code ec;
   std::filesystem::create_directories(state_.captures.dir, ec);
   core::Diagnostic ioError;

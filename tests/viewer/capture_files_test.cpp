@@ -5,6 +5,7 @@
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <filesystem>
+#include <map>
 #include <fstream>
 
 #include "logic/capture_files.hpp"
@@ -38,20 +39,38 @@ core::Image solid(std::uint32_t w, std::uint32_t h, std::uint8_t r, std::uint8_t
 }  // namespace
 
 TEST_CASE("two captures of one label at one time get two names; a file already there is skipped") {
-  std::uint32_t counter = 0;
-  const fs::path first = uniqueCapturePath(scratch(), "braziers", "review", 2.0, counter);
-  CHECK(first.filename() == "braziers_review_t00002000ms_0000.png");
+  std::map<std::string, std::uint32_t> counters;
+  const fs::path first = uniqueCapturePath(scratch(), "braziers", "review", 2.0, counters);
+  CHECK(first.filename() == "review-0001_braziers_t00002000ms.png");
   std::ofstream(first) << "taken";
-  const fs::path second = uniqueCapturePath(scratch(), "braziers", "review", 2.0, counter);
-  CHECK(second.filename() == "braziers_review_t00002000ms_0001.png");
-  CHECK(counter == 2);
-  // A new session starts counting at 0 again but steps over both files left on disk.
+  const fs::path second = uniqueCapturePath(scratch(), "braziers", "review", 2.0, counters);
+  CHECK(second.filename() == "review-0002_braziers_t00002000ms.png");
+  CHECK(counters["review"] == 2);
+  // A new session starts counting again but goes on past the files left on disk.
   std::ofstream(second) << "taken";
-  std::uint32_t fresh = 0;
-  CHECK(uniqueCapturePath(scratch(), "braziers", "review", 2.0, fresh).filename() == "braziers_review_t00002000ms_0002.png");
+  std::map<std::string, std::uint32_t> fresh;
+  CHECK(uniqueCapturePath(scratch(), "braziers", "review", 2.0, fresh).filename() == "review-0003_braziers_t00002000ms.png");
   // Labels typed by the user never make a path: spaces and separators become '_'.
-  std::uint32_t c = 7;
-  CHECK(uniqueCapturePath(scratch(), "my level", "a/b c", 0.0015, c).filename() == "my_level_a_b_c_t00000002ms_0007.png");
+  CHECK(uniqueCapturePath(scratch(), "my level", "a/b c", 0.0015, counters).filename() == "a_b_c-0001_my_level_t00000002ms.png");
+}
+
+TEST_CASE("each label counts on its own, so a before session and an after session pair up") {
+  const fs::path dir = scratch() / "pairs";
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  std::map<std::string, std::uint32_t> before, after;
+  for (const double t : {0.5, 1.0}) std::ofstream(uniqueCapturePath(dir, "braziers", "before", t, before)) << "a";
+  // A second session, another label, same times: numbered from 1 again, whatever the first wrote.
+  CHECK(uniqueCapturePath(dir, "braziers", "after", 0.5, after).filename() == "after-0001_braziers_t00000500ms.png");
+  CHECK(uniqueCapturePath(dir, "braziers", "after", 1.0, after).filename() == "after-0002_braziers_t00001000ms.png");
+  // A label that only starts like another ("before2" vs "before") counts on its own too.
+  std::map<std::string, std::uint32_t> other;
+  CHECK(uniqueCapturePath(dir, "braziers", "before2", 0.5, other).filename() == "before2-0001_braziers_t00000500ms.png");
+  // Files that only look numbered ("before-12.png", "before-x_…") are not counted.
+  std::ofstream(dir / "before-12.png") << "a";
+  std::ofstream(dir / "before-x_braziers.png") << "a";
+  std::map<std::string, std::uint32_t> again;
+  CHECK(uniqueCapturePath(dir, "braziers", "before", 2.0, again).filename() == "before-0003_braziers_t00002000ms.png");
 }
 
 TEST_CASE("finding: a bookmark name holding a newline or tab never lands in a capture file name") {
@@ -63,8 +82,8 @@ TEST_CASE("finding: a bookmark name holding a newline or tab never lands in a ca
   CHECK(safeFileName("caf\xC3\xA9") == "caf__");
   CHECK(safeFileName(".hidden") == "_hidden");
   CHECK(safeFileName("..") == "_.");
-  std::uint32_t c = 0;
-  CHECK(uniqueCapturePath(scratch(), "l", "cam\nduration 9", 1.0, c).filename() == "l_cam_duration_9_t00001000ms_0000.png");
+  std::map<std::string, std::uint32_t> c;
+  CHECK(uniqueCapturePath(scratch(), "l", "cam\nduration 9", 1.0, c).filename() == "cam_duration_9-0001_l_t00001000ms.png");
 }
 
 TEST_CASE("finding: bookmarking a name again replaces it instead of adding a duplicate") {

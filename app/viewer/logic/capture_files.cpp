@@ -1,4 +1,5 @@
 // Capture names that never overwrite, PNGs from disk for A/B, and A/B metrics (GL-free).
+#include <charconv>
 #include <cmath>
 #include <cstdio>
 
@@ -28,15 +29,30 @@ void setBookmark(std::vector<CameraBookmark>& marks, const std::string& name, co
 }
 
 std::filesystem::path uniqueCapturePath(const std::filesystem::path& dir, const std::string& level,
-                                        const std::string& label, double levelTime, std::uint32_t& counter) {
+                                        const std::string& label, double levelTime,
+                                        std::map<std::string, std::uint32_t>& counters) {
+  const std::string tag = safeFileName(label);
+  // The highest number this label already has on disk ("before-0007_…" says 7).
+  std::uint32_t last = counters[tag];
+  std::error_code ec;
+  for (std::filesystem::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
+    const std::string name = it->path().filename().string();
+    if (name.size() < tag.size() + 6 || name.compare(0, tag.size(), tag) != 0 || name[tag.size()] != '-') continue;
+    std::uint32_t n = 0;
+    const char* first = name.data() + tag.size() + 1;
+    const auto [stop, bad] = std::from_chars(first, name.data() + name.size(), n);
+    if (bad == std::errc{} && stop - first >= 4 && stop < name.data() + name.size() && *stop == '_') last = std::max(last, n);
+  }
   char t[48];
-  std::snprintf(t, sizeof t, "_t%08lldms_", static_cast<long long>(std::llround(levelTime * 1000.0)));
-  for (;;) {
-    char n[16];
-    std::snprintf(n, sizeof n, "%04u", counter++);
-    const std::filesystem::path p = dir / (safeFileName(level) + "_" + safeFileName(label) + t + n + ".png");
-    std::error_code ec;
-    if (!std::filesystem::exists(p, ec)) return p;
+  std::snprintf(t, sizeof t, "_t%08lldms", static_cast<long long>(std::llround(levelTime * 1000.0)));
+  for (std::uint32_t n = last + 1;; ++n) {
+    char number[16];
+    std::snprintf(number, sizeof number, "-%04u_", n);
+    const std::filesystem::path p = dir / (tag + number + safeFileName(level) + t + ".png");
+    if (!std::filesystem::exists(p, ec)) {
+      counters[tag] = n;
+      return p;
+    }
   }
 }
 

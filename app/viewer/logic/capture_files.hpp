@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <map>
 #include <optional>
 #include <string>
 
@@ -18,12 +19,14 @@ namespace kiln::viewer {
 // reaches a file name or a video list), and a leading '.' becomes '_'.
 std::string safeFileName(std::string name);
 
-// `LEVEL_LABEL_tMMMMMMMMms_NNNN.png` in `dir`: the level time in milliseconds keeps a set
-// sortable, the session counter (`counter`, advanced past every name used) keeps two captures of
-// one time apart, and a name that already exists on disk (an earlier session) is skipped too.
-// LEVEL and LABEL pass through safeFileName.
+// `LABEL-NNNN_LEVEL_tMMMMMMMMms.png` in `dir`. Each label counts on its own from 0001, past the
+// highest number that label already has in `dir` (an earlier session's) and past what this
+// session used (`counters`, by label, advanced here): a "before" session and an "after" session
+// write before-0001, before-0002, … and after-0001, after-0002, …, so pairs line up. The level
+// time in milliseconds keeps a set readable. LABEL and LEVEL pass through safeFileName.
 std::filesystem::path uniqueCapturePath(const std::filesystem::path& dir, const std::string& level,
-                                        const std::string& label, double levelTime, std::uint32_t& counter);
+                                        const std::string& label, double levelTime,
+                                        std::map<std::string, std::uint32_t>& counters);
 
 // A PNG from disk as a capture entry (label: the file name; time: none), for A/B comparison of
 // any two images; nullopt with an io-error naming the file when it cannot be read or decoded.

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <deque>
 #include <filesystem>
+#include <map>
 #include <optional>
 #include <span>
 #include <string>
@@ -353,7 +354,7 @@ struct CaptureSession {
   CaptureJob job;
   Comparison comparison;
   std::filesystem::path dir = "kiln-captures";
-  std::uint32_t counter = 0;  // the next capture's number (uniqueCapturePath)
+  std::map<std::string, std::uint32_t> counters;  // per label, the last capture number used (uniqueCapturePath)
   std::uint32_t width = 640, height = 360;
 };
 
