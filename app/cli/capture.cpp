@@ -183,6 +183,7 @@ int runCapture(const CaptureOptions& o) {
       return kExitUsage;
     }
     camera = render::lookAtLevel(r.level.world, r.level.particles ? &*r.level.particles : nullptr, eye, target);
+    if (o.fov) camera.fovYDegrees = static_cast<float>(*o.fov);
   }
 
   auto ctx = render::HeadlessContext::create();

@@ -167,7 +167,12 @@ int main(int argc, char** argv) {
   capture->add_option("-o,--out", cap.out, "Output PNG (not .json: that is the sidecar's name)")->required();
   capture->add_flag("--force", cap.force,
                     "Replace the PNG and its sidecar (every frame of --times) if they exist");
-  capture->add_option("--camera", cap.camera, "eye_x,eye_y,eye_z,target_x,target_y,target_z");
+  auto* cameraOpt = capture->add_option("--camera", cap.camera, "eye_x,eye_y,eye_z,target_x,target_y,target_z");
+  capture->add_option("--fov", cap.fov,
+                      "With --camera: vertical field of view in degrees, 1..170 (default 60; kiln-view's camera: 50, "
+                      "as its capture sidecars record)")
+      ->check(CLI::Range(1.0, 170.0))
+      ->needs(cameraOpt);
   capture->add_option("--times", cap.times, "A sequence START:END:STEP (END included)");
   capture->add_flag("--unchecked", cap.unchecked,
                     std::string(uncheckedHelp) + "; the sidecar records checks_relaxed and the findings");
@@ -182,7 +187,6 @@ int main(int argc, char** argv) {
                     "Print every OpenGL debug message, notifications included, with its source, type and id "
                     "(also KILN_GL_DEBUG=1); errors and warnings are printed always");
   frameOpt->excludes(frameAllOpt);
-  auto* cameraOpt = capture->get_option("--camera");
   cameraOpt->excludes(frameOpt);
   cameraOpt->excludes(frameAllOpt);
 

@@ -37,6 +37,31 @@ bool Frame::captureOne(const ViewCamera& camera, const std::string& label, doubl
     state_.ui.status = "capture: " + loader::format(loader::locateIoError(ioError));
     return false;
   }
+  // The sidecar `kiln capture` writes beside its PNG, with the same fields and bytes: what the
+  // image shows (level and its hash, camera, time, size, renderer), so it can be traced and redone.
+  const MountedLevel& level = *state_.doc.level;
+  render::CaptureInfo info;
+  char hash[17];
+  std::snprintf(hash, sizeof hash, "%016llx", static_cast<unsigned long long>(level.loadedHash));
+  info.levelHash = hash;
+  info.levelFile = level.path.string();
+  info.levelTime = levelTime;
+  info.camera = gpu_->captureCamera(state_, camera);
+  info.width = state_.captures.width;
+  info.height = state_.captures.height;
+  info.glRenderer = gpu_->glRenderer();
+  info.kilnVersion = std::string(render::kilnVersion());
+  info.checksRelaxed = level.relaxedBounds;
+  for (const auto& d : level.load.relaxedFindings) info.findings.push_back(d.diagnostic);
+  info.events = level.load.level.events;
+  const std::string json = render::sidecarJson(info);
+  std::filesystem::path sidecar = c.file;
+  sidecar.replace_extension(".json");
+  if (!writeViewerFile(state_.doc, sidecar, std::span(reinterpret_cast<const std::uint8_t*>(json.data()), json.size()),
+                       "capture sidecar", ioError)) {
+    state_.ui.status = "capture: " + loader::format(loader::locateIoError(ioError));
+    return false;
+  }
   std::printf("kiln-view: captured %s\n", c.file.string().c_str());
   c.image = std::move(*image);
   state_.captures.entries.push_back(std::move(c));

@@ -6,6 +6,7 @@
 #include "core/file.hpp"
 #include "loader/data_dirs.hpp"
 #include "render/capture.hpp"
+#include "render/gl_loader.hpp"
 
 namespace kiln::viewer {
 
@@ -208,13 +209,28 @@ UiTexture GpuView::drawTop(ViewerState& s, std::uint32_t width, std::uint32_t he
   return id;
 }
 
+std::string GpuView::glRenderer() const { return render::currentGlRenderer(); }
+
+render::Camera GpuView::captureCamera(const ViewerState& s, const ViewCamera& camera) const {
+  render::Camera c = toRenderCamera(camera, 1.0);
+  if (c.orthographic || !s.doc.level) return c;
+  // The camera `kiln capture --camera EYE,TARGET --fov F` builds (the depth range fitted to the
+  // level), so a viewer capture and the CLI's of one view are the same bytes.
+  // An orbit camera looks at its centre: the target `look` and --camera name, not a point a metre on.
+  const glm::vec3 target = camera.mode == ViewCamera::Mode::Orbit ? glm::vec3(camera.target) : c.target;
+  const float fov = c.fovYDegrees;
+  c = render::lookAtLevel(s.doc.level->world(), s.doc.level->particles(), c.eye, target);
+  c.fovYDegrees = fov;
+  return c;
+}
+
 std::optional<core::Image> GpuView::capture(const ViewerState& s, const ViewCamera& camera, double levelTime,
                                             std::uint32_t width, std::uint32_t height, std::string& error) {
   render::CaptureRequest r;
   r.width = width;
   r.height = height;
   r.levelTime = levelTime;
-  r.camera = toRenderCamera(camera, double(width) / height);
+  r.camera = captureCamera(s, camera);
   r.options = frameOptions(s);
   r.options.countLiveParticles = false;
   // render::capture reaches T exactly (no step budget) and refuses a T past the event budget.

@@ -64,6 +64,12 @@ class GpuView {
   UiTexture drawTop(ViewerState& s, std::uint32_t width, std::uint32_t height);
   // Renderer debug views the View menu toggles (sector planes, stored/recomputed bounds).
   render::DebugViews& debugViews() { return debug_; }
+  // The camera a capture of `camera` renders with: for a perspective view, the one `kiln capture
+  // --camera EYE,TARGET --fov F` builds (same eye, target and field of view; depth range fitted to
+  // the level), so the two agree byte for byte. The sidecar records it.
+  render::Camera captureCamera(const ViewerState& s, const ViewCamera& camera) const;
+  // GL_RENDERER, for capture sidecars.
+  std::string glRenderer() const;
   // An offscreen capture of a camera at a level time (fixed size, like `kiln capture`).
   std::optional<core::Image> capture(const ViewerState& s, const ViewCamera& camera, double levelTime, std::uint32_t width,
                                      std::uint32_t height, std::string& error);

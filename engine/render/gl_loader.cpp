@@ -22,6 +22,12 @@ std::optional<core::Diagnostic> loadGl(GlProcLoader getProc) {
   return checkGlSupport(loadedGlSupport());
 }
 
+std::string currentGlRenderer() {
+  if (glGetString == nullptr) return "";
+  const auto* name = reinterpret_cast<const char*>(glGetString(GL_RENDERER));
+  return name ? name : "";
+}
+
 GlSupport loadedGlSupport() {
   GlSupport s;
   s.loaded = g_loadedVersion != 0;

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <optional>
+#include <string>
 
 #include "core/diagnostic.hpp"
 #include "render/cpu/gl_support.hpp"
@@ -20,5 +21,8 @@ std::optional<core::Diagnostic> loadGl(GlProcLoader getProc);
 
 // What the entry points loaded last offer: the report loadGl checks.
 GlSupport loadedGlSupport();
+
+// GL_RENDERER of the current context ("" before GL is loaded): what capture sidecars record.
+std::string currentGlRenderer();
 
 }  // namespace kiln::render

@@ -105,6 +105,13 @@ if(KILN_XVFB_RUN AND KILN_PYTHON3)
   set_tests_properties("viewer-app: nothing lost (unsaved edits, conflicts, links, capture sets)" PROPERTIES
     LABELS "viewer;xvfb" ENVIRONMENT "${env}" TIMEOUT 900)
 
+  # One capture path: the viewer's capture and kiln capture's of one view are the same bytes.
+  add_test(NAME "viewer-app: a viewer capture and kiln capture of one view are the same PNG and sidecar bytes"
+           COMMAND ${CMAKE_CURRENT_LIST_DIR}/capture_parity_test.sh $<TARGET_FILE:kiln-view> $<TARGET_FILE:kiln>
+                   ${PROJECT_SOURCE_DIR} ${viewer_out}/capture_parity)
+  set_tests_properties("viewer-app: a viewer capture and kiln capture of one view are the same PNG and sidecar bytes"
+    PROPERTIES LABELS "viewer;xvfb" ENVIRONMENT "${env}" TIMEOUT 300)
+
   # Key taps shorter than a frame still count: xdotool taps Right 20 times into a waiting session.
   add_test(NAME "viewer-app: twenty quick taps of Right step twenty ticks"
            COMMAND ${KILN_PYTHON3} ${CMAKE_CURRENT_LIST_DIR}/key_taps_test.py $<TARGET_FILE:kiln-view>
