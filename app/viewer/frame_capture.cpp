@@ -154,7 +154,8 @@ void Frame::serviceCaptures() {
   }
   Comparison& cmp = state_.captures.comparison;
   const int n = static_cast<int>(state_.captures.entries.size());
-  if (cmp.a >= 0 && cmp.b >= 0 && cmp.a < n && cmp.b < n && (cmp.computedA != cmp.a || cmp.computedB != cmp.b)) {
+  const bool pair = cmp.a >= 0 && cmp.b >= 0 && cmp.a < n && cmp.b < n;
+  if (pair && (cmp.computedA != cmp.a || cmp.computedB != cmp.b || cmp.computedGain != cmp.gain)) {
     const auto r = compareEntries(state_.captures.entries[cmp.a], state_.captures.entries[cmp.b]);
     cmp.computed = true;
     cmp.computedA = cmp.a, cmp.computedB = cmp.b;
@@ -165,8 +166,25 @@ void Frame::serviceCaptures() {
     cmp.changedPixels = r.changedPixels;
     cmp.changedPercent = r.changedPercent;
     if (!differenceTexture_) differenceTexture_ = std::make_unique<ImageTexture>();
-    if (r.sameSize) differenceTexture_->upload(r.difference);
+    // The picture at the chosen gain (the metrics above do not depend on it).
+    if (r.sameSize)
+      differenceTexture_->upload(ab_view::difference(state_.captures.entries[cmp.a].image,
+                                                     state_.captures.entries[cmp.b].image, cmp.gain));
+    cmp.computedGain = cmp.gain;
     cmp.differenceTexture = r.sameSize ? differenceTexture_->imguiId() : UiTexture{0};
+  }
+  // The metrics of the region in view, when the comparison fills the Viewport zoomed in.
+  if (pair && cmp.inViewport && cmp.sameSize) {
+    const core::Image& A = state_.captures.entries[cmp.a].image;
+    const core::Image& B = state_.captures.entries[cmp.b].image;
+    const ab_view::Region region = ab_view::visibleRegion(cmp.view, cmp.area, A.width, A.height);
+    Comparison::RegionMetrics& m = cmp.regionMetrics;
+    const bool same = m.a == cmp.a && m.b == cmp.b && m.region.x0 == region.x0 && m.region.x1 == region.x1 &&
+                      m.region.y0 == region.y0 && m.region.y1 == region.y1;
+    if (!same && !region.empty()) {
+      const auto r = render::compareImages(ab_view::crop(A, region), ab_view::crop(B, region));
+      m = {region, cmp.a, cmp.b, r.maxAbsDiff, r.meanAbsDiff, r.psnr, r.changedPercent};
+    }
   }
 }
 

@@ -279,7 +279,17 @@ bool Frame::runPanelAction(const ScriptAction& a) {
         return true;
       }
       if (a.text == "zoom") {
+        // The panel's zoom, and the Viewport comparison's about the image centre.
         c.zoom = static_cast<float>(a.a);
+        c.view = {a.a, 0.5, 0.5};
+        return true;
+      }
+      if (a.text == "viewport") {
+        c.inViewport = a.a != 0;
+        return true;
+      }
+      if (a.text == "gain") {
+        c.gain = static_cast<float>(a.a);
         return true;
       }
       const auto n = state_.captures.entries.size();

@@ -127,6 +127,7 @@ if(KILN_XVFB_RUN AND KILN_PYTHON3)
                    --script ${sessions}/curve_hold.txt --size 1920x1080)
   set_tests_properties("viewer-app: a curve key dragged a few pixels and held moves by what they mean, at 1920x1080"
     PROPERTIES LABELS "viewer;xvfb" ENVIRONMENT "${env}" TIMEOUT 300)
+  kiln_viewer_session(ab_viewport 1280x720 "A/B fills the Viewport: wipe, difference with gain, side by side zoomed, at 1280x720")
   kiln_viewer_session(hot_reload 1400x900
                       "hot reload keeps the last good level and its time, then reloads the fix")
   kiln_viewer_session(keys 1400x900 "key actions play, pause, step, frame, undo and redo")

@@ -22,6 +22,7 @@
 #include "logic/layout.hpp"
 #include "logic/level_session.hpp"
 #include "logic/overlay.hpp"
+#include "panels/logic/ab_view.hpp"
 #include "panels/logic/inspect.hpp"
 #include "panels/logic/emitter_edit.hpp"
 #include "panels/logic/events_edit.hpp"
@@ -144,6 +145,20 @@ struct Comparison {
   double meanAbsDiff = 0, psnr = 0, changedPercent = 0;
   std::uint64_t changedPixels = 0;
   UiTexture differenceTexture = 0;
+  // Over the Viewport (the whole image area instead of the scene): zoom and pan about the
+  // cursor, the difference's gain, the flicker rate, and the metrics of the region in view.
+  bool inViewport = false;
+  ab_view::View view;
+  float gain = 4;         // difference: |A−B| × gain
+  float computedGain = 0;  // the gain differenceTexture was made with
+  float flickerHz = 2;    // flicker: A/B changes per second
+  ab_view::Rect area;      // the Viewport's image area last frame (UI pixels)
+  struct RegionMetrics {
+    ab_view::Region region;
+    int a = -1, b = -1;
+    std::uint32_t maxAbsDiff = 0;
+    double meanAbsDiff = 0, psnr = 0, changedPercent = 0;
+  } regionMetrics;
 };
 
 // Frame timing the budgets panel plots.

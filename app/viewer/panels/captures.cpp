@@ -159,6 +159,9 @@ void comparison(ViewerState& s) {
     ImGui::PopID();
     if (which == &c.a) ImGui::SameLine();
   }
+  if (ImGui::Button(c.inViewport ? "Back to the scene" : "Compare in the Viewport")) c.inViewport = !c.inViewport;
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("A and B over the whole Viewport: wipe, side by side, flicker or difference, zoom at the cursor, pixel probe");
   int mode = static_cast<int>(c.mode);
   ImGui::RadioButton("split", &mode, 0);
   ImGui::SameLine();

@@ -3,11 +3,13 @@
 // input, picking and framing act on this image only (frame.cpp reads view.viewport).
 #include <imgui.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <string>
 
 #include "panels/panels.hpp"
+#include "logic/capture_files.hpp"
 #include "logic/scene.hpp"
 
 namespace kiln::viewer::panels::viewport {
@@ -69,6 +71,148 @@ void drawStatus(const ViewerState& s, ImVec2 lo) {
   dl->AddText({lo.x + 9, lo.y + 7}, IM_COL32(235, 238, 245, 255), text);
 }
 
+const core::Image* pixelsOf(const ViewerState& s, int i) {
+  return i >= 0 && i < static_cast<int>(s.captures.entries.size()) ? &s.captures.entries[static_cast<std::size_t>(i)].image : nullptr;
+}
+
+// One image of the comparison drawn into `area` at the view's zoom and pan, clipped to `clip`
+// (the wipe shows A left of the line and B right of it).
+void drawImage(UiTexture texture, const ab_view::View& view, const ab_view::Rect& area, std::uint32_t w, std::uint32_t h,
+               ImVec2 clipLo, ImVec2 clipHi) {
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const ab_view::Rect r = ab_view::imageRect(view, area, w, h);
+  dl->PushClipRect(clipLo, clipHi, true);
+  dl->AddImage(texture, {float(r.x), float(r.y)}, {float(r.x + r.w), float(r.y + r.h)});
+  dl->PopClipRect();
+}
+
+// A's, B's and the difference's values under the mouse.
+void probe(const core::Image& A, const core::Image& B, ab_view::Point p) {
+  if (p.u < 0 || p.u >= 1 || p.v < 0 || p.v >= 1) return;
+  const auto x = static_cast<std::uint32_t>(p.u * A.width), y = static_cast<std::uint32_t>(p.v * A.height);
+  auto px = [&](const core::Image& im, int ch) -> int {
+    if (x >= im.width || y >= im.height) return -1;
+    return im.rgba[(static_cast<std::size_t>(y) * im.width + x) * 4 + static_cast<std::size_t>(ch)];
+  };
+  ImGui::BeginTooltip();
+  ImGui::Text("pixel (%u, %u)", x, y);
+  ImGui::Text("A      %3d %3d %3d", px(A, 0), px(A, 1), px(A, 2));
+  ImGui::Text("B      %3d %3d %3d", px(B, 0), px(B, 1), px(B, 2));
+  ImGui::Text("|A-B|  %3d %3d %3d", std::abs(px(A, 0) - px(B, 0)), std::abs(px(A, 1) - px(B, 1)), std::abs(px(A, 2) - px(B, 2)));
+  ImGui::EndTooltip();
+}
+
+// The A/B comparison over the whole image area (Captures panel: "Compare in the Viewport"):
+// wipe with a draggable line, side by side, flicker at a set rate or the difference at a gain;
+// the wheel zooms about the cursor and a drag pans; the probe reads the pixel under the mouse;
+// the metrics of the whole image and of the region in view. False when there is nothing to show.
+bool drawComparison(ViewerState& s, ImVec2 lo, ImVec2 size) {
+  Comparison& c = s.captures.comparison;
+  const core::Image* A = pixelsOf(s, c.a);
+  const core::Image* B = pixelsOf(s, c.b);
+  if (!c.inViewport || !A || !B) return false;
+  const CaptureEntry& ea = s.captures.entries[static_cast<std::size_t>(c.a)];
+  const CaptureEntry& eb = s.captures.entries[static_cast<std::size_t>(c.b)];
+  if (!ea.texture || !eb.texture) return false;
+  const ImVec2 hi(lo.x + size.x, lo.y + size.y);
+  const bool sideBySide = c.mode == Comparison::Mode::SideBySide;
+  // Side by side: each image gets half the area, both at the same zoom and pan.
+  const ab_view::Rect whole{lo.x, lo.y, size.x, size.y};
+  const ab_view::Rect left{lo.x, lo.y, sideBySide ? size.x / 2 : size.x, size.y};
+  const ab_view::Rect right{lo.x + size.x / 2, lo.y, size.x / 2, size.y};
+  c.area = sideBySide ? left : whole;
+  const std::uint32_t w = A->width, h = A->height;
+
+  ImGui::SetCursorScreenPos(lo);
+  ImGui::InvisibleButton("##ab", size, ImGuiButtonFlags_MouseButtonLeft | ImGuiButtonFlags_MouseButtonRight | ImGuiButtonFlags_MouseButtonMiddle);
+  const bool hovered = ImGui::IsItemHovered();
+  const ImGuiIO& io = ImGui::GetIO();
+  const ImVec2 m = io.MousePos;
+  const bool inRight = sideBySide && m.x >= right.x;
+  const ab_view::Rect& under = inRight ? right : left;
+  if (hovered && io.MouseWheel != 0) ab_view::zoomAt(c.view, under, w, h, m.x, m.y, std::pow(1.25, io.MouseWheel));
+  const float splitX = lo.x + c.split * size.x;
+  ImGuiStorage* store = ImGui::GetStateStorage();
+  const ImGuiID wipeId = ImGui::GetID("wipe held");
+  if (ImGui::IsItemActivated()) store->SetBool(wipeId, c.mode == Comparison::Mode::Split && std::abs(m.x - splitX) < 8);
+  if (ImGui::IsItemActive()) {
+    if (store->GetBool(wipeId, false)) c.split = std::clamp((m.x - lo.x) / size.x, 0.0f, 1.0f);
+    else if (io.MouseDelta.x != 0 || io.MouseDelta.y != 0) ab_view::pan(c.view, under, w, h, io.MouseDelta.x, io.MouseDelta.y);
+  }
+  if (hovered && ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left)) c.view = {};  // back to the whole image
+
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  dl->AddRectFilled(lo, hi, IM_COL32(18, 19, 24, 255));
+  switch (c.mode) {
+    case Comparison::Mode::Split:
+      drawImage(ea.texture, c.view, whole, w, h, lo, {splitX, hi.y});
+      drawImage(eb.texture, c.view, whole, w, h, {splitX, lo.y}, hi);
+      dl->AddLine({splitX, lo.y}, {splitX, hi.y}, IM_COL32(255, 220, 60, 255), 2);
+      dl->AddCircleFilled({splitX, lo.y + size.y / 2}, 6, IM_COL32(255, 220, 60, 255));
+      dl->AddText({splitX - 16, hi.y - 40}, IM_COL32(255, 220, 60, 255), "A");
+      dl->AddText({splitX + 8, hi.y - 40}, IM_COL32(255, 220, 60, 255), "B");
+      break;
+    case Comparison::Mode::SideBySide:
+      drawImage(ea.texture, c.view, left, w, h, {float(left.x), lo.y}, {float(left.x + left.w), hi.y});
+      drawImage(eb.texture, c.view, right, w, h, {float(right.x), lo.y}, hi);
+      dl->AddLine({float(right.x), lo.y}, {float(right.x), hi.y}, IM_COL32(255, 220, 60, 255), 2);
+      break;
+    case Comparison::Mode::Flicker: {
+      // On the wall clock, not the level clock.
+      const bool showA = std::fmod(ImGui::GetTime() * c.flickerHz, 2.0) < 1.0;
+      drawImage(showA ? ea.texture : eb.texture, c.view, whole, w, h, lo, hi);
+      dl->AddText({lo.x + 10, hi.y - 40}, IM_COL32(255, 220, 60, 255), showA ? "showing A" : "showing B");
+      break;
+    }
+    case Comparison::Mode::Difference:
+      if (c.differenceTexture) drawImage(c.differenceTexture, c.view, whole, w, h, lo, hi);
+      break;
+  }
+  if (hovered && !ImGui::IsItemActive()) probe(*A, *B, ab_view::imagePoint(c.view, under, w, h, m.x, m.y));
+
+  // The bar over the top: what is compared, how, and the numbers.
+  ImGui::SetCursorScreenPos({lo.x + 6, lo.y + 6});
+  ImGui::PushStyleColor(ImGuiCol_ChildBg, ImVec4(0.04f, 0.05f, 0.06f, 0.85f));
+  ImGui::BeginChild("##abbar", ImVec2(size.x - 12, 0), ImGuiChildFlags_AutoResizeY | ImGuiChildFlags_AlwaysUseWindowPadding);
+  auto name = [](const CaptureEntry& e) {
+    char text[160];
+    if (e.levelTime < 0) std::snprintf(text, sizeof text, "%s", e.file.filename().string().c_str());
+    else std::snprintf(text, sizeof text, "%s @%.3f s", e.label.c_str(), e.levelTime);
+    return std::string(text);
+  };
+  ImGui::Text("A: %s    B: %s", name(ea).c_str(), name(eb).c_str());
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("A: %s\nB: %s", ea.file.string().c_str(), eb.file.string().c_str());
+  int mode = static_cast<int>(c.mode);
+  ImGui::RadioButton("wipe", &mode, 0);
+  ImGui::SameLine();
+  ImGui::RadioButton("side by side", &mode, 3);
+  ImGui::SameLine();
+  ImGui::RadioButton("flicker", &mode, 1);
+  ImGui::SameLine();
+  ImGui::RadioButton("difference", &mode, 2);
+  c.mode = static_cast<Comparison::Mode>(mode);
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(110);
+  if (c.mode == Comparison::Mode::Difference) ImGui::SliderFloat("gain", &c.gain, 1, 64, "x%.0f", ImGuiSliderFlags_Logarithmic);
+  else if (c.mode == Comparison::Mode::Flicker) ImGui::SliderFloat("Hz", &c.flickerHz, 0.5f, 10, "%.1f");
+  else ImGui::Dummy({110, 0});
+  ImGui::SameLine();
+  if (ImGui::SmallButton("Back to the scene")) c.inViewport = false;
+  if (c.computed && c.sameSize)
+    ImGui::Text("whole image: max %u  mean %.4f  PSNR %.2f dB  changed %.3f%%", c.maxAbsDiff, c.meanAbsDiff, c.psnr, c.changedPercent);
+  else if (c.computed)
+    ImGui::TextColored({1, 0.4f, 0.3f, 1}, "the images differ in size: no metrics");
+  const Comparison::RegionMetrics& r = c.regionMetrics;
+  if (c.view.zoom > 1 && r.a == c.a && r.b == c.b && !r.region.empty())
+    ImGui::Text("in view %ux%u at (%u, %u): max %u  mean %.4f  PSNR %.2f dB  changed %.3f%%   zoom %.1fx", r.region.x1 - r.region.x0,
+                r.region.y1 - r.region.y0, r.region.x0, r.region.y0, r.maxAbsDiff, r.meanAbsDiff, r.psnr, r.changedPercent, c.view.zoom);
+  else
+    ImGui::TextDisabled("wheel: zoom at the cursor   drag: pan%s   double-click: whole image", c.mode == Comparison::Mode::Split ? " (the line: wipe)" : "");
+  ImGui::EndChild();
+  ImGui::PopStyleColor();
+  return true;
+}
+
 }  // namespace
 
 void draw(ViewerState& s, const SceneOptions& scene) {
@@ -93,6 +237,12 @@ void draw(ViewerState& s, const SceneOptions& scene) {
   const ImVec2 avail = ImGui::GetContentRegionAvail();
   const ImVec2 scale = ImGui::GetIO().DisplayFramebufferScale;
   const ImVec2 size(std::max(1.0f, avail.x), std::max(1.0f, avail.y));
+  if (drawComparison(s, lo, size)) {
+    // The comparison has the image area: the camera, picking and the gizmo wait.
+    s.view.viewport = {lo.x * scale.x, lo.y * scale.y, size.x * scale.x, size.y * scale.y, false};
+    ImGui::End();
+    return;
+  }
   if (s.view.viewportTexture) ImGui::Image(s.view.viewportTexture, size);
   else ImGui::Dummy(size);
   // An invisible button over the image takes the mouse, so a drag turns the camera instead of
