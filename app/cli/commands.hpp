@@ -72,8 +72,26 @@ int runCapture(const CaptureOptions& o);
 // `kiln explain CODE`: the code's paragraph from docs/codes.md (built in); `--list` prints all names.
 int runExplain(const std::string& code, bool list);
 
-// `out`, when given, must not exist unless `force` (output-exists) nor be A or B (output-is-input).
-int runCompare(const std::string& a, const std::string& b, const std::optional<std::string>& out,
-               int threshold, bool json, bool force = false);
+// One `--fail-above METRIC=VALUE` limit of `kiln compare`: exit 1 when the metric is above it.
+struct CompareLimit {
+  std::string metric;  // max, mean, changed, flip-mean, flip-median, flip-q1, flip-q3, flip-max
+  double value = 0;
+};
+// "flip-mean=0.05" as a limit; nullopt (with `why` set) for an unknown metric or a bad number.
+std::optional<CompareLimit> parseCompareLimit(const std::string& text, std::string& why);
+
+struct CompareOptions {
+  std::string a, b;
+  std::optional<std::string> out;      // difference image; must not exist unless force, nor be A or B
+  std::optional<std::string> flipMap;  // the ꟻLIP map as a magma PNG, under the same rules as out
+  int threshold = 0;                   // per-channel tolerance of the pixel metrics, 0..255
+  bool json = false;
+  bool force = false;
+  std::string metric = "pixels";  // pixels, or flip: the pixel metrics and LDR-ꟻLIP
+  std::optional<double> ppd;      // else from the observer below, each defaulting to the paper's
+  std::optional<double> viewingDistance, monitorWidth, monitorPixels;
+  std::vector<std::string> failAbove;  // METRIC=VALUE, checked at parse time by parseCompareLimit
+};
+int runCompare(const CompareOptions& o);
 
 }  // namespace kiln::cli

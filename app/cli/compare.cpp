@@ -1,50 +1,158 @@
-// `kiln compare`: difference metrics of two PNGs and a difference image.
+// `kiln compare`: difference metrics of two PNGs (pixel metrics, and LDR-ꟻLIP with --metric
+// flip), a difference image, a ꟻLIP map, and limits that decide the exit code.
+#include <array>
 #include <cmath>
 #include <cstdio>
 #include <iostream>
 #include <nlohmann/json.hpp>
 
 #include "cli/commands.hpp"
+#include "core/float.hpp"
 #include "core/output_plan.hpp"
+#include "render/cpu/flip.hpp"
 #include "render/cpu/image_compare.hpp"
+#include "render/cpu/magma.hpp"
 
 namespace kiln::cli {
 
-int runCompare(const std::string& a, const std::string& b, const std::optional<std::string>& out,
-               int threshold, bool json, bool force) {
-  // The difference image never lands on either input, nor on a file the user has (unless
-  // --force): checked before anything is decoded.
+namespace {
+
+// Every metric a --fail-above limit may name, in the order they are listed in messages.
+constexpr std::array<const char*, 8> kLimitMetrics{"max",         "mean",    "changed", "flip-mean",
+                                                   "flip-median", "flip-q1", "flip-q3", "flip-max"};
+
+bool isFlipMetric(const std::string& metric) {
+  return metric.starts_with("flip-");
+}
+
+double metricValue(const std::string& metric, const render::ImageComparison& c,
+                   const render::FlipStatistics& f) {
+  if (metric == "max") return c.maxAbsDiff;
+  if (metric == "mean") return c.meanAbsDiff;
+  if (metric == "changed") return c.changedPercent;
+  if (metric == "flip-mean") return f.mean;
+  if (metric == "flip-median") return f.median;
+  if (metric == "flip-q1") return f.q1;
+  if (metric == "flip-q3") return f.q3;
+  return f.max;  // flip-max: parseCompareLimit admits nothing else
+}
+
+// The flip options only mean something with --metric flip; naming one without it is a usage
+// error rather than an option quietly ignored.
+std::optional<std::string> flipOptionWithoutFlip(const CompareOptions& o,
+                                                 const std::vector<CompareLimit>& limits) {
+  if (o.metric == "flip") return std::nullopt;
+  if (o.flipMap) return "--flip-map";
+  if (o.ppd) return "--ppd";
+  if (o.viewingDistance) return "--viewing-distance";
+  if (o.monitorWidth) return "--monitor-width";
+  if (o.monitorPixels) return "--monitor-pixels";
+  for (const CompareLimit& l : limits)
+    if (isFlipMetric(l.metric)) return "--fail-above " + l.metric;
+  return std::nullopt;
+}
+
+std::string number(double v) {
+  char text[64];
+  std::snprintf(text, sizeof text, "%.6g", v);
+  return text;
+}
+
+}  // namespace
+
+std::optional<CompareLimit> parseCompareLimit(const std::string& text, std::string& why) {
+  const std::size_t eq = text.find('=');
+  std::string names;
+  for (const char* m : kLimitMetrics) names += std::string(names.empty() ? "" : ", ") + m;
+  if (eq == std::string::npos) {
+    why = "needs METRIC=VALUE (METRIC one of " + names + "), got '" + core::escapeText(text) + "'";
+    return std::nullopt;
+  }
+  CompareLimit limit{text.substr(0, eq), 0};
+  bool known = false;
+  for (const char* m : kLimitMetrics) known |= limit.metric == m;
+  if (!known) {
+    why = "unknown metric '" + core::escapeText(limit.metric) + "' (one of " + names + ")";
+    return std::nullopt;
+  }
+  const auto value = core::parseDecimal(text.substr(eq + 1));
+  if (!value) {
+    why = "needs a finite decimal number after '" + limit.metric + "=', got '" +
+          core::escapeText(text.substr(eq + 1)) + "'";
+    return std::nullopt;
+  }
+  limit.value = *value;
+  return limit;
+}
+
+int runCompare(const CompareOptions& o) {
+  std::vector<CompareLimit> limits;
+  for (const std::string& text : o.failAbove) {
+    std::string why;
+    const auto limit = parseCompareLimit(text, why);
+    if (!limit) {  // main.cpp checks these while parsing; a caller that did not gets the same answer
+      std::cerr << "kiln compare: --fail-above " << why << '\n';
+      return kExitUsage;
+    }
+    limits.push_back(*limit);
+  }
+  if (const auto lone = flipOptionWithoutFlip(o, limits)) {
+    std::cerr << "kiln compare: " << *lone << " needs --metric flip\n";
+    return kExitUsage;
+  }
+  const bool wantFlip = o.metric == "flip";
+  const double ppd =
+      o.ppd ? *o.ppd
+            : render::pixelsPerDegree(o.viewingDistance.value_or(render::kFlipDefaultViewingDistance),
+                                      o.monitorWidth.value_or(render::kFlipDefaultMonitorWidth),
+                                      o.monitorPixels.value_or(render::kFlipDefaultMonitorPixels));
+
+  // The difference image and the ꟻLIP map never land on either input, on each other, nor on a
+  // file the user has (unless --force): checked before anything is decoded.
   core::OutputPlan plan;
-  plan.addInput(a, "first image");
-  plan.addInput(b, "second image");
-  const std::size_t diff = out ? plan.addOutput(*out, "difference image") : 0;
-  if (const core::Diagnostics refused = plan.check(force); !refused.empty())
+  plan.addInput(o.a, "first image");
+  plan.addInput(o.b, "second image");
+  const std::size_t diff = o.out ? plan.addOutput(*o.out, "difference image") : 0;
+  const std::size_t map = o.flipMap ? plan.addOutput(*o.flipMap, "FLIP map") : 0;
+  if (const core::Diagnostics refused = plan.check(o.force); !refused.empty())
     return reportRefusedOutputs(refused);
   core::Diagnostic error;
-  auto ia = loader::decodeImageFile(a, error);
+  auto ia = loader::decodeImageFile(o.a, error);
   if (!ia) return reportIoError(error);
-  auto ib = loader::decodeImageFile(b, error);
+  auto ib = loader::decodeImageFile(o.b, error);
   if (!ib) return reportIoError(error);
-  const render::ImageComparison c = render::compareImages(*ia, *ib, static_cast<std::uint8_t>(threshold));
+  const render::ImageComparison c = render::compareImages(*ia, *ib, static_cast<std::uint8_t>(o.threshold));
   if (!c.sameSize) {
-    std::cerr << core::escapeText(b) << ": error[" << core::codeName(core::Code::ImageSizeDiffer) << "]: "
-              << ib->width << "x" << ib->height << " differs from " << core::escapeText(a) << " ("
+    std::cerr << core::escapeText(o.b) << ": error[" << core::codeName(core::Code::ImageSizeDiffer)
+              << "]: " << ib->width << "x" << ib->height << " differs from " << core::escapeText(o.a) << " ("
               << ia->width << "x" << ia->height << "); compare needs images of one size\n";
     return kExitInvalid;
   }
-  if (out) {
+  // A is the reference, B the test image (LDR-ꟻLIP gives the same map either way round).
+  const render::FlipResult f = wantFlip ? render::flip(*ia, *ib, ppd) : render::FlipResult{};
+  const auto writePng = [&](std::size_t output, const core::Image& image, const std::string& path) {
     std::vector<std::uint8_t> png;
-    if (!loader::encodePngBytes(c.difference, png, error)) {
-      error.path = *out;
-      return reportIoError(error);
+    if (!loader::encodePngBytes(image, png, error)) {
+      error.path = path;
+      return false;
     }
-    if (!plan.write(diff, png, error)) return reportIoError(error);
+    return plan.write(output, png, error);
+  };
+  if (o.out && !writePng(diff, c.difference, *o.out)) return reportIoError(error);
+  if (o.flipMap && !writePng(map, render::magmaImage(f.width, f.height, f.error), *o.flipMap))
+    return reportIoError(error);
+
+  // Without limits, any changed pixel fails (as compare always did); limits replace that rule.
+  bool failed = limits.empty() && c.changedPixels > 0;
+  std::vector<bool> exceeded;
+  for (const CompareLimit& l : limits) {
+    exceeded.push_back(metricValue(l.metric, c, f.stats) > l.value);
+    failed |= exceeded.back();
   }
-  const bool over = c.changedPixels > 0;
-  if (json) {
+  if (o.json) {
     nlohmann::ordered_json j;
-    j["a"] = a;
-    j["b"] = b;
+    j["a"] = o.a;
+    j["b"] = o.b;
     j["width"] = ia->width;
     j["height"] = ia->height;
     j["max_abs_diff"] = c.maxAbsDiff;
@@ -52,18 +160,40 @@ int runCompare(const std::string& a, const std::string& b, const std::optional<s
     j["psnr"] = std::isfinite(c.psnr) ? nlohmann::ordered_json(c.psnr) : nlohmann::ordered_json("inf");
     j["changed_pixels"] = c.changedPixels;
     j["changed_percent"] = c.changedPercent;
-    j["threshold"] = threshold;
-    j["identical_within_threshold"] = !over;
+    j["threshold"] = o.threshold;
+    j["identical_within_threshold"] = c.changedPixels == 0;
+    if (wantFlip)
+      j["flip"] = {{"mean", f.stats.mean}, {"median", f.stats.median}, {"q1", f.stats.q1},
+                   {"q3", f.stats.q3},     {"max", f.stats.max},       {"ppd", f.ppd}};
+    if (!limits.empty()) {
+      j["fail_above"] = nlohmann::ordered_json::array();
+      for (std::size_t i = 0; i < limits.size(); ++i)
+        j["fail_above"].push_back({{"metric", limits[i].metric},
+                                   {"limit", limits[i].value},
+                                   {"value", metricValue(limits[i].metric, c, f.stats)},
+                                   {"exceeded", static_cast<bool>(exceeded[i])}});
+    }
+    j["failed"] = failed;
     std::cout << core::dumpJson(j) << '\n';
   } else {
     char line[256];
     std::snprintf(line, sizeof line, "max %u  mean %.6f  psnr %s  changed %.4f%% (%llu px, threshold %d)\n",
                   c.maxAbsDiff, c.meanAbsDiff, std::isfinite(c.psnr) ? std::to_string(c.psnr).c_str() : "inf",
-                  c.changedPercent, static_cast<unsigned long long>(c.changedPixels), threshold);
+                  c.changedPercent, static_cast<unsigned long long>(c.changedPixels), o.threshold);
     std::cout << line;
+    if (wantFlip) {
+      std::snprintf(line, sizeof line,
+                    "flip mean %.6f  median %.6f  q1 %.6f  q3 %.6f  max %.6f  (ppd %.2f)\n", f.stats.mean,
+                    f.stats.median, f.stats.q1, f.stats.q3, f.stats.max, f.ppd);
+      std::cout << line;
+    }
   }
-  return over ? kExitInvalid : kExitOk;
+  for (std::size_t i = 0; i < limits.size(); ++i)
+    if (exceeded[i])
+      std::cerr << "kiln compare: " << limits[i].metric << " "
+                << number(metricValue(limits[i].metric, c, f.stats)) << " is above the limit "
+                << number(limits[i].value) << " (--fail-above)\n";
+  return failed ? kExitInvalid : kExitOk;
 }
-
 
 }  // namespace kiln::cli

@@ -29,7 +29,8 @@ Examples:
   kiln sim braziers.klm --time 3 --sort view --json
   kiln explain outside-sector
   kiln capture braziers.klm --time 2 --size 640x360 --out shot.png
-  kiln compare a.png b.png --out diff.png --threshold 2)";
+  kiln compare a.png b.png --out diff.png --threshold 2
+  kiln compare ref.png shot.png --metric flip --fail-above flip-mean=0.05)";
 
 // Every numeric option goes through this one check: CLI11 reads an empty value as 0 and passes
 // nan, inf or 1e999 on to the command, so `--time ''` would quietly mean t = 0.
@@ -198,24 +199,59 @@ int main(int argc, char** argv) {
   explain->add_option("CODE", code, "A code as printed in error[CODE]");
   explain->add_flag("--list", listCodes, "List every code");
 
-  std::string b;
-  std::optional<std::string> diffOut;
-  int threshold = 0;
-  bool force = false;
+  kiln::cli::CompareOptions cmp;
   auto* compare = app.add_subcommand("compare", "Difference metrics of two PNG images");
   compare->footer(
-      "Prints max and mean absolute difference, PSNR and the changed-pixel percentage. A channel\n"
-      "difference above --threshold (0..255) counts as a change; any change exits 1. --out refuses\n"
-      "an existing file (output-exists, exit 2) unless --force, and A or B always (output-is-input).\n\n"
-      "Example:\n  kiln compare a.png b.png --out diff.png --threshold 2");
-  compare->add_option("A", file, "First image")->required();
-  compare->add_option("B", b, "Second image")->required();
-  compare->add_option("-o,--out", diffOut, "Write the difference image here (not over an existing file)");
-  compare->add_flag("--force", force, "Replace the difference image if it exists");
-  compare->add_option("--threshold", threshold, "Per-channel tolerance 0..255")
+      "Prints max and mean absolute difference, PSNR and the changed-pixel percentage; --metric flip\n"
+      "adds LDR-FLIP, the difference a person sees flipping between A and B (0 none, 1 most; see\n"
+      "docs/compare.md), for an observer at --ppd pixels per degree (default: 0.7 m from a 0.7 m\n"
+      "wide, 3840 pixel monitor, 67 ppd). A channel difference above --threshold (0..255) counts as\n"
+      "a change. Exit 1 when a pixel changed, or, with --fail-above, only when a named metric is\n"
+      "above its value (max, mean, changed %, flip-mean, flip-median, flip-q1, flip-q3, flip-max);\n"
+      "exit 2 for usage and I/O errors. --out and --flip-map refuse an existing file\n"
+      "(output-exists) unless --force, and A or B always (output-is-input).\n\n"
+      "Examples:\n  kiln compare a.png b.png --out diff.png --threshold 2\n"
+      "  kiln compare ref.png shot.png --metric flip --flip-map flip.png --fail-above flip-mean=0.05\n"
+      "  kiln compare ref.png shot.png --metric flip --viewing-distance 0.5 --monitor-width 0.6 \\\n"
+      "      --monitor-pixels 2560 --json");
+  compare->add_option("A", cmp.a, "First image (the reference)")->required();
+  compare->add_option("B", cmp.b, "Second image (the test image)")->required();
+  compare->add_option("-o,--out", cmp.out, "Write the difference image here (not over an existing file)");
+  compare->add_flag("--force", cmp.force, "Replace the difference image or FLIP map if it exists");
+  compare->add_option("--threshold", cmp.threshold, "Per-channel tolerance 0..255")
       ->check(kFiniteNumber)
       ->check(CLI::Range(0, 255));
-  compare->add_flag("--json", json, "Print JSON");
+  compare->add_option("--metric", cmp.metric, "pixels (default), or flip: the pixel metrics and LDR-FLIP")
+      ->check(CLI::IsMember({"pixels", "flip"}));
+  auto* ppdOpt = compare->add_option("--ppd", cmp.ppd, "FLIP observer: pixels per degree of visual angle")
+                     ->check(kFiniteNumber)
+                     ->check(CLI::PositiveNumber);
+  auto* distanceOpt = compare->add_option("--viewing-distance", cmp.viewingDistance,
+                                          "FLIP observer: metres from the screen (default 0.7)")
+                          ->check(kFiniteNumber)
+                          ->check(CLI::PositiveNumber);
+  auto* widthOpt = compare->add_option("--monitor-width", cmp.monitorWidth,
+                                       "FLIP observer: the screen's width in metres (default 0.7)")
+                       ->check(kFiniteNumber)
+                       ->check(CLI::PositiveNumber);
+  auto* pixelsOpt = compare->add_option("--monitor-pixels", cmp.monitorPixels,
+                                        "FLIP observer: the screen's width in pixels (default 3840)")
+                        ->check(kFiniteNumber)
+                        ->check(CLI::PositiveNumber);
+  for (auto* observer : {distanceOpt, widthOpt, pixelsOpt}) ppdOpt->excludes(observer);
+  compare->add_option("--flip-map", cmp.flipMap, "Write the FLIP error map here, in magma colours (not over an "
+                                                 "existing file)");
+  compare->add_option("--fail-above", cmp.failAbove,
+                      "METRIC=VALUE: exit 1 when METRIC is above VALUE (repeatable), e.g. flip-mean=0.05")
+      ->expected(1)
+      ->take_all()
+      ->check(CLI::Validator(
+          [](std::string& text) {
+            std::string why;
+            return kiln::cli::parseCompareLimit(text, why) ? std::string{} : why;
+          },
+          "METRIC=VALUE"));
+  compare->add_flag("--json", cmp.json, "Print JSON");
 
   if (const auto refused = refuseUnknownCommand(app, argc, argv)) return *refused;
   try {
@@ -242,6 +278,6 @@ int main(int argc, char** argv) {
   }
   if (capture->parsed()) return runCapture(cap);
   if (explain->parsed()) return runExplain(code, listCodes);
-  if (compare->parsed()) return runCompare(file, b, diffOut, threshold, json, force);
+  if (compare->parsed()) return runCompare(cmp);
   return kExitUsage;
 }

@@ -87,6 +87,15 @@ if(TARGET kiln AND Python3_Interpreter_FOUND)
     ENVIRONMENT "LP_NUM_THREADS=2;MESA_GL_VERSION_OVERRIDE=4.6;MESA_GLSL_VERSION_OVERRIDE=460" TIMEOUT 600)
 endif()
 
+# Issue 32: `kiln compare --metric flip`, --fail-above and --flip-map end to end (no GL).
+if(TARGET kiln AND Python3_Interpreter_FOUND)
+  add_test(NAME "app: kiln compare --metric flip, --fail-above exit codes, --flip-map refusals"
+           COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/compare_flip_test.py $<TARGET_FILE:kiln>
+                   ${PROJECT_SOURCE_DIR} ${PROJECT_BINARY_DIR}/test-scratch/compare-flip)
+  set_tests_properties("app: kiln compare --metric flip, --fail-above exit codes, --flip-map refusals"
+                       PROPERTIES LABELS "app;cli;compare" TIMEOUT 300)
+endif()
+
 # Bounded costs and refused nonsense end to end: the event budget counts births, degenerate
 # cameras and level times past 1e9 s are refused, script numbers are bounded (the viewer part
 # runs under Xvfb). Every run inside has its own timeout of seconds.
