@@ -105,6 +105,7 @@ void Frame::shutdown() {
   saveUserLayout();
   captureTextures_.clear();
   differenceTexture_.reset();
+  flipTexture_.reset();
   gpu_.reset();
 }
 

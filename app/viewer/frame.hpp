@@ -77,6 +77,8 @@ class Frame {
   std::unique_ptr<class GpuView> gpu_;
   std::vector<std::unique_ptr<class ImageTexture>> captureTextures_;
   std::unique_ptr<class ImageTexture> differenceTexture_;
+  std::unique_ptr<ImageTexture> flipTexture_;   // the A/B pair's ꟻLIP map in magma
+  std::pair<int, int> flipPair_{-1, -1};         // the pair the ꟻLIP map was computed for
   int captureFailures_ = 0;
   int openFailures_ = 0;
   bool failedAction_ = false;

@@ -10,7 +10,9 @@
 #include "frame.hpp"
 #include "gpu_view.hpp"
 #include "render/capture.hpp"
+#include "render/cpu/flip.hpp"
 #include "render/cpu/image_compare.hpp"
+#include "render/cpu/magma.hpp"
 
 namespace kiln::viewer {
 
@@ -172,6 +174,21 @@ void Frame::serviceCaptures() {
                                                      state_.captures.entries[cmp.b].image, cmp.gain));
     cmp.computedGain = cmp.gain;
     cmp.differenceTexture = r.sameSize ? differenceTexture_->imguiId() : UiTexture{0};
+    // ꟻLIP once per pair (the gain does not change it): as kiln compare --metric flip computes it.
+    const core::Image& A = state_.captures.entries[cmp.a].image;
+    const core::Image& B = state_.captures.entries[cmp.b].image;
+    if (r.sameSize && (cmp.flipMap.size() != std::size_t{A.width} * A.height || !cmp.flipTexture || flipPair_ != std::pair(cmp.a, cmp.b))) {
+      const double ppd = render::pixelsPerDegree(render::kFlipDefaultViewingDistance, render::kFlipDefaultMonitorWidth,
+                                                 render::kFlipDefaultMonitorPixels);
+      render::FlipResult f = render::flip(A, B, ppd);
+      cmp.flipMean = f.stats.mean, cmp.flipMax = f.stats.max;
+      if (!flipTexture_) flipTexture_ = std::make_unique<ImageTexture>();
+      flipTexture_->upload(render::magmaImage(A.width, A.height, f.error));
+      cmp.flipMap = std::move(f.error);
+      cmp.flipTexture = flipTexture_->imguiId();
+      flipPair_ = {cmp.a, cmp.b};
+    }
+    if (!r.sameSize) cmp.flipMap.clear(), cmp.flipTexture = 0;
   }
   // The metrics of the region in view, when the comparison fills the Viewport zoomed in.
   if (pair && cmp.inViewport && cmp.sameSize) {

@@ -194,7 +194,7 @@ Script parseScript(std::string_view text) {
         a.text = sub;
       else
         ok = false, fail("'ab' takes a|b N (a whole number 0..1000000), mode split|flicker|difference|"
-                         "side-by-side, load PNG, zoom 1..16, viewport on|off or gain 1..64");
+                         "side-by-side|flip, load PNG, zoom 1..16, viewport on|off or gain 1..64");
     } else if (k == "quit") {
       a.kind = K::Quit;
       a.force = w.size() == 2 && w[1] == "--discard";

@@ -60,7 +60,7 @@ inline constexpr std::array<const char*, 39> kActionNames{
     "background", "drag-gizmo", "expect", "hover", "sandbox", "mouse"};
 
 // `ab mode` names, in Comparison::Mode order.
-inline constexpr std::array<const char*, 4> kABModeNames{"split", "flicker", "difference", "side-by-side"};
+inline constexpr std::array<const char*, 5> kABModeNames{"split", "flicker", "difference", "side-by-side", "flip"};
 
 // The debug views `view NAME on|off` toggles (the View menu's check boxes).
 inline constexpr std::array<const char*, 8> kViewNames{"sector-planes", "stored-bounds", "recomputed-bounds", "grid",

@@ -135,7 +135,7 @@ struct CaptureJob {
 // A/B comparison of two captures with the metrics of `kiln compare`.
 struct Comparison {
   int a = -1, b = -1;
-  enum class Mode { Split, Flicker, Difference, SideBySide } mode = Mode::Split;
+  enum class Mode { Split, Flicker, Difference, SideBySide, Flip } mode = Mode::Split;
   float split = 0.5f;
   float zoom = 1;  // 1 = fit the panel width; up to 16 (scroll the panel to pan)
   bool computed = false;
@@ -145,6 +145,11 @@ struct Comparison {
   double meanAbsDiff = 0, psnr = 0, changedPercent = 0;
   std::uint64_t changedPixels = 0;
   UiTexture differenceTexture = 0;
+  // ꟻLIP of the pair at the default viewing conditions (kiln compare --metric flip's): the
+  // per-pixel map (the probe reads it), its mean and its magma picture.
+  std::vector<float> flipMap;
+  double flipMean = 0, flipMax = 0;
+  UiTexture flipTexture = 0;
   // Over the Viewport (the whole image area instead of the scene): zoom and pan about the
   // cursor, the difference's gain, the flicker rate, and the metrics of the region in view.
   bool inViewport = false;

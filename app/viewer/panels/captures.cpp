@@ -170,6 +170,8 @@ void comparison(ViewerState& s) {
   ImGui::RadioButton("difference", &mode, 2);
   ImGui::SameLine();
   ImGui::RadioButton("side by side", &mode, 3);
+  ImGui::SameLine();
+  ImGui::RadioButton("FLIP", &mode, 4);
   c.mode = static_cast<Comparison::Mode>(mode);
   ImGui::SetNextItemWidth(160);
   ImGui::SliderFloat("zoom", &c.zoom, 1, 16, "%.1fx", ImGuiSliderFlags_Logarithmic);
@@ -212,6 +214,12 @@ void comparison(ViewerState& s) {
     const ImVec2 ob = ImGui::GetCursorScreenPos();
     ImGui::Image(B.texture, size);
     probe(A, B, ob, size);
+  } else if (c.mode == Comparison::Mode::Flip) {
+    if (c.flipTexture) {
+      const ImVec2 o = ImGui::GetCursorScreenPos();
+      ImGui::Image(c.flipTexture, size);
+      probe(A, B, o, size);
+    }
   } else if (c.differenceTexture) {
     const ImVec2 o = ImGui::GetCursorScreenPos();
     ImGui::Image(c.differenceTexture, size);

@@ -87,7 +87,7 @@ void drawImage(UiTexture texture, const ab_view::View& view, const ab_view::Rect
 }
 
 // A's, B's and the difference's values under the mouse.
-void probe(const core::Image& A, const core::Image& B, ab_view::Point p) {
+void probe(const core::Image& A, const core::Image& B, ab_view::Point p, const std::vector<float>& flipMap) {
   if (p.u < 0 || p.u >= 1 || p.v < 0 || p.v >= 1) return;
   const auto x = static_cast<std::uint32_t>(p.u * A.width), y = static_cast<std::uint32_t>(p.v * A.height);
   auto px = [&](const core::Image& im, int ch) -> int {
@@ -99,6 +99,8 @@ void probe(const core::Image& A, const core::Image& B, ab_view::Point p) {
   ImGui::Text("A      %3d %3d %3d", px(A, 0), px(A, 1), px(A, 2));
   ImGui::Text("B      %3d %3d %3d", px(B, 0), px(B, 1), px(B, 2));
   ImGui::Text("|A-B|  %3d %3d %3d", std::abs(px(A, 0) - px(B, 0)), std::abs(px(A, 1) - px(B, 1)), std::abs(px(A, 2) - px(B, 2)));
+  const std::size_t at = static_cast<std::size_t>(y) * A.width + x;
+  if (at < flipMap.size()) ImGui::Text("FLIP   %.4f", flipMap[at]);
   ImGui::EndTooltip();
 }
 
@@ -167,8 +169,11 @@ bool drawComparison(ViewerState& s, ImVec2 lo, ImVec2 size) {
     case Comparison::Mode::Difference:
       if (c.differenceTexture) drawImage(c.differenceTexture, c.view, whole, w, h, lo, hi);
       break;
+    case Comparison::Mode::Flip:
+      if (c.flipTexture) drawImage(c.flipTexture, c.view, whole, w, h, lo, hi);
+      break;
   }
-  if (hovered && !ImGui::IsItemActive()) probe(*A, *B, ab_view::imagePoint(c.view, under, w, h, m.x, m.y));
+  if (hovered && !ImGui::IsItemActive()) probe(*A, *B, ab_view::imagePoint(c.view, under, w, h, m.x, m.y), c.flipMap);
 
   // The bar over the top: what is compared, how, and the numbers.
   ImGui::SetCursorScreenPos({lo.x + 6, lo.y + 6});
@@ -180,6 +185,8 @@ bool drawComparison(ViewerState& s, ImVec2 lo, ImVec2 size) {
     else std::snprintf(text, sizeof text, "%s @%.3f s", e.label.c_str(), e.levelTime);
     return std::string(text);
   };
+  if (ImGui::SmallButton("Back to the scene")) c.inViewport = false;
+  ImGui::SameLine();
   ImGui::Text("A: %s    B: %s", name(ea).c_str(), name(eb).c_str());
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("A: %s\nB: %s", ea.file.string().c_str(), eb.file.string().c_str());
   int mode = static_cast<int>(c.mode);
@@ -190,22 +197,28 @@ bool drawComparison(ViewerState& s, ImVec2 lo, ImVec2 size) {
   ImGui::RadioButton("flicker", &mode, 1);
   ImGui::SameLine();
   ImGui::RadioButton("difference", &mode, 2);
+  ImGui::SameLine();
+  ImGui::RadioButton("FLIP", &mode, 4);
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("The perceptual difference a person flipping between A and B sees (LDR-FLIP at 67 pixels per "
+                      "degree, as kiln compare --metric flip): black none, through purple and orange, to pale yellow at 1");
   c.mode = static_cast<Comparison::Mode>(mode);
   ImGui::SameLine();
   ImGui::SetNextItemWidth(110);
   if (c.mode == Comparison::Mode::Difference) ImGui::SliderFloat("gain", &c.gain, 1, 64, "x%.0f", ImGuiSliderFlags_Logarithmic);
   else if (c.mode == Comparison::Mode::Flicker) ImGui::SliderFloat("Hz", &c.flickerHz, 0.5f, 10, "%.1f");
   else ImGui::Dummy({110, 0});
-  ImGui::SameLine();
-  if (ImGui::SmallButton("Back to the scene")) c.inViewport = false;
-  if (c.computed && c.sameSize)
-    ImGui::Text("whole image: max %u  mean %.4f  PSNR %.2f dB  changed %.3f%%", c.maxAbsDiff, c.meanAbsDiff, c.psnr, c.changedPercent);
+  if (c.computed && c.sameSize) {
+    ImGui::Text("whole image: FLIP mean %.4f, max %.4f", c.flipMean, c.flipMax);
+    ImGui::Text("  bytes: max %u  mean %.4f  PSNR %.2f dB  changed %.3f%%", c.maxAbsDiff, c.meanAbsDiff, c.psnr, c.changedPercent);
+  }
   else if (c.computed)
     ImGui::TextColored({1, 0.4f, 0.3f, 1}, "the images differ in size: no metrics");
   const Comparison::RegionMetrics& r = c.regionMetrics;
   if (c.view.zoom > 1 && r.a == c.a && r.b == c.b && !r.region.empty())
-    ImGui::Text("in view %ux%u at (%u, %u): max %u  mean %.4f  PSNR %.2f dB  changed %.3f%%   zoom %.1fx", r.region.x1 - r.region.x0,
-                r.region.y1 - r.region.y0, r.region.x0, r.region.y0, r.maxAbsDiff, r.meanAbsDiff, r.psnr, r.changedPercent, c.view.zoom);
+    ImGui::Text("zoom %.1fx, in view %ux%u at (%u, %u): max %u  mean %.4f  PSNR %.2f dB  changed %.3f%%", c.view.zoom,
+                r.region.x1 - r.region.x0, r.region.y1 - r.region.y0, r.region.x0, r.region.y0, r.maxAbsDiff, r.meanAbsDiff, r.psnr,
+                r.changedPercent);
   else
     ImGui::TextDisabled("wheel: zoom at the cursor   drag: pan%s   double-click: whole image", c.mode == Comparison::Mode::Split ? " (the line: wipe)" : "");
   ImGui::EndChild();
