@@ -11,6 +11,7 @@
 #include "core/output_plan.hpp"
 #include "render/cpu/flip.hpp"
 #include "render/cpu/image_compare.hpp"
+#include "render/cpu/ssim.hpp"
 #include "render/cpu/magma.hpp"
 
 namespace kiln::cli {
@@ -149,6 +150,8 @@ int runCompare(const CompareOptions& o) {
     exceeded.push_back(metricValue(l.metric, c, f.stats) > l.value);
     failed |= exceeded.back();
   }
+  // Structural similarity, for readers who know it (docs/compare.md); same size is known here.
+  const double ssim = render::ssim(*ia, *ib).value_or(0.0);
   if (o.json) {
     nlohmann::ordered_json j;
     j["a"] = o.a;
@@ -162,6 +165,7 @@ int runCompare(const CompareOptions& o) {
     j["changed_percent"] = c.changedPercent;
     j["threshold"] = o.threshold;
     j["identical_within_threshold"] = c.changedPixels == 0;
+    j["ssim"] = ssim;
     if (wantFlip)
       j["flip"] = {{"mean", f.stats.mean}, {"median", f.stats.median}, {"q1", f.stats.q1},
                    {"q3", f.stats.q3},     {"max", f.stats.max},       {"ppd", f.ppd}};
@@ -180,6 +184,8 @@ int runCompare(const CompareOptions& o) {
     std::snprintf(line, sizeof line, "max %u  mean %.6f  psnr %s  changed %.4f%% (%llu px, threshold %d)\n",
                   c.maxAbsDiff, c.meanAbsDiff, std::isfinite(c.psnr) ? std::to_string(c.psnr).c_str() : "inf",
                   c.changedPercent, static_cast<unsigned long long>(c.changedPixels), o.threshold);
+    std::cout << line;
+    std::snprintf(line, sizeof line, "ssim %.6f\n", ssim);
     std::cout << line;
     if (wantFlip) {
       std::snprintf(line, sizeof line,

@@ -117,18 +117,7 @@ void probe(const CaptureEntry& A, const CaptureEntry& B, ImVec2 origin, ImVec2 s
   const ImVec2 m = ImGui::GetIO().MousePos;
   const double u = (m.x - origin.x) / size.x, v = (m.y - origin.y) / size.y;
   if (u < 0 || u >= 1 || v < 0 || v >= 1) return;
-  const auto x = static_cast<std::uint32_t>(u * A.image.width), y = static_cast<std::uint32_t>(v * A.image.height);
-  auto px = [&](const core::Image& im, int ch) -> int {
-    if (x >= im.width || y >= im.height) return -1;
-    return im.rgba[(static_cast<std::size_t>(y) * im.width + x) * 4 + static_cast<std::size_t>(ch)];
-  };
-  ImGui::BeginTooltip();
-  ImGui::Text("pixel (%u, %u)", x, y);
-  ImGui::Text("A  %3d %3d %3d %3d", px(A.image, 0), px(A.image, 1), px(A.image, 2), px(A.image, 3));
-  ImGui::Text("B  %3d %3d %3d %3d", px(B.image, 0), px(B.image, 1), px(B.image, 2), px(B.image, 3));
-  ImGui::Text("|A-B| %3d %3d %3d %3d", std::abs(px(A.image, 0) - px(B.image, 0)), std::abs(px(A.image, 1) - px(B.image, 1)),
-              std::abs(px(A.image, 2) - px(B.image, 2)), std::abs(px(A.image, 3) - px(B.image, 3)));
-  ImGui::EndTooltip();
+  pixelProbe(A.image, B.image, static_cast<std::uint32_t>(u * A.image.width), static_cast<std::uint32_t>(v * A.image.height));
 }
 
 void loadFromDisk(ViewerState& s) {

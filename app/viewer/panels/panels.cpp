@@ -3,6 +3,8 @@
 
 #include <imgui.h>
 
+#include <cstdlib>
+
 #include <algorithm>
 
 namespace kiln::viewer::panels {
@@ -62,6 +64,22 @@ bool markField(const core::Diagnostics& diagnostics, std::string_view path, bool
   ImGui::PopTextWrapPos();
   ImGui::PopStyleColor();
   return true;
+}
+
+void pixelProbe(const core::Image& A, const core::Image& B, std::uint32_t x, std::uint32_t y, const std::vector<float>* flipMap) {
+  auto px = [&](const core::Image& im, int ch) -> int {
+    if (x >= im.width || y >= im.height) return -1;
+    return im.rgba[(static_cast<std::size_t>(y) * im.width + x) * 4 + static_cast<std::size_t>(ch)];
+  };
+  ImGui::BeginTooltip();
+  ImGui::Text("pixel (%u, %u)", x, y);
+  ImGui::Text("A      %3d %3d %3d %3d", px(A, 0), px(A, 1), px(A, 2), px(A, 3));
+  ImGui::Text("B      %3d %3d %3d %3d", px(B, 0), px(B, 1), px(B, 2), px(B, 3));
+  ImGui::Text("|A-B|  %3d %3d %3d %3d", std::abs(px(A, 0) - px(B, 0)), std::abs(px(A, 1) - px(B, 1)),
+              std::abs(px(A, 2) - px(B, 2)), std::abs(px(A, 3) - px(B, 3)));
+  const std::size_t at = static_cast<std::size_t>(y) * A.width + x;
+  if (flipMap && at < flipMap->size()) ImGui::Text("FLIP   %.4f", (*flipMap)[at]);
+  ImGui::EndTooltip();
 }
 
 void drawAll(ViewerState& s) {

@@ -37,6 +37,11 @@ void editProblems(const core::Diagnostics& diagnostics, bool refused);
 // widget in red and writes the reason under it. True when it did.
 bool markField(const core::Diagnostics& diagnostics, std::string_view path, bool refused);
 
+// The A/B probe's tooltip: pixel (x, y) of A and of B, their difference and, when given, the
+// pair's ꟻLIP value there.
+void pixelProbe(const core::Image& A, const core::Image& B, std::uint32_t x, std::uint32_t y,
+                const std::vector<float>* flipMap = nullptr);
+
 // Begins a panel window; false (and the window already ended) when it is closed or collapsed.
 bool begin(ViewerState& s, Panel p, int flags = 0);
 }  // namespace kiln::viewer::panels

@@ -89,19 +89,7 @@ void drawImage(UiTexture texture, const ab_view::View& view, const ab_view::Rect
 // A's, B's and the difference's values under the mouse.
 void probe(const core::Image& A, const core::Image& B, ab_view::Point p, const std::vector<float>& flipMap) {
   if (p.u < 0 || p.u >= 1 || p.v < 0 || p.v >= 1) return;
-  const auto x = static_cast<std::uint32_t>(p.u * A.width), y = static_cast<std::uint32_t>(p.v * A.height);
-  auto px = [&](const core::Image& im, int ch) -> int {
-    if (x >= im.width || y >= im.height) return -1;
-    return im.rgba[(static_cast<std::size_t>(y) * im.width + x) * 4 + static_cast<std::size_t>(ch)];
-  };
-  ImGui::BeginTooltip();
-  ImGui::Text("pixel (%u, %u)", x, y);
-  ImGui::Text("A      %3d %3d %3d", px(A, 0), px(A, 1), px(A, 2));
-  ImGui::Text("B      %3d %3d %3d", px(B, 0), px(B, 1), px(B, 2));
-  ImGui::Text("|A-B|  %3d %3d %3d", std::abs(px(A, 0) - px(B, 0)), std::abs(px(A, 1) - px(B, 1)), std::abs(px(A, 2) - px(B, 2)));
-  const std::size_t at = static_cast<std::size_t>(y) * A.width + x;
-  if (at < flipMap.size()) ImGui::Text("FLIP   %.4f", flipMap[at]);
-  ImGui::EndTooltip();
+  pixelProbe(A, B, static_cast<std::uint32_t>(p.u * A.width), static_cast<std::uint32_t>(p.v * A.height), &flipMap);
 }
 
 // The A/B comparison over the whole image area (Captures panel: "Compare in the Viewport"):
