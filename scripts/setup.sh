@@ -13,6 +13,7 @@ packages=(
   clang libclang-rt-14-dev
   xvfb xauth fonts-dejavu-core
   xdotool  # the viewer test that taps keys faster than frames (tests/viewer/key_taps_test.py)
+  chromium  # loads the kiln report page headless (tests/app/report_test.py)
   dpkg-dev file  # cpack -G DEB: dpkg-shlibdeps (and file, which CPack runs) find the package's Depends
   python3 python3-jsonschema python3-yaml
   glslang-tools spirv-tools  # glslangValidator, spirv-val: the offline shader check (tests/shaders)

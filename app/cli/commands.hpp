@@ -94,4 +94,13 @@ struct CompareOptions {
 };
 int runCompare(const CompareOptions& o);
 
+// `kiln report BEFORE AFTER -o report.html`: the captures of two folders, paired by name, on one
+// self-contained page (images, difference, ꟻLIP map, sidecars, a sortable table of metrics).
+struct ReportOptions {
+  std::string before, after, out;
+  bool force = false;
+  double ppd = 67.0206;  // ꟻLIP's observer (kiln compare's default)
+};
+int runReport(const ReportOptions& o);
+
 }  // namespace kiln::cli

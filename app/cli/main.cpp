@@ -200,6 +200,24 @@ int main(int argc, char** argv) {
   explain->add_flag("--list", listCodes, "List every code");
 
   kiln::cli::CompareOptions cmp;
+  ReportOptions rep;
+  auto* report = app.add_subcommand("report", "A before/after capture set as one HTML page");
+  report->footer(
+      "Pairs the PNGs of BEFORE and AFTER by name (the same file name, or the same name after a\n"
+      "LABEL- prefix: before-0001_x.png meets after-0001_x.png) and writes one self-contained page:\n"
+      "per pair A, B, |A-B| and the FLIP map, A flickering to B under the mouse, both sidecars, and\n"
+      "a table of FLIP, PSNR, changed pixels and SSIM sorted worst first (click a column to sort).\n"
+      "An existing page is kept unless --force. Exit 1 when no capture has a partner.\n\n"
+      "Examples:\n  kiln capture braziers.klm --times 0:2:0.5 --out before/shot.png\n"
+      "  kiln capture tuned.klm --times 0:2:0.5 --out after/shot.png\n"
+      "  kiln report before after -o report.html");
+  report->add_option("BEFORE", rep.before, "Folder of the A captures")->required();
+  report->add_option("AFTER", rep.after, "Folder of the B captures")->required();
+  report->add_option("-o,--out", rep.out, "The HTML page to write")->required();
+  report->add_flag("--force", rep.force, "Replace an existing page");
+  report->add_option("--ppd", rep.ppd, "FLIP's pixels per degree (default 67: kiln compare's observer)")
+      ->check(CLI::Range(1.0, 1000.0));
+
   auto* compare = app.add_subcommand("compare", "Difference metrics of two PNG images");
   compare->footer(
       "Prints max and mean absolute difference, PSNR and the changed-pixel percentage; --metric flip\n"
@@ -279,5 +297,6 @@ int main(int argc, char** argv) {
   if (capture->parsed()) return runCapture(cap);
   if (explain->parsed()) return runExplain(code, listCodes);
   if (compare->parsed()) return runCompare(cmp);
+  if (report->parsed()) return runReport(rep);
   return kExitUsage;
 }

@@ -96,6 +96,16 @@ if(TARGET kiln AND Python3_Interpreter_FOUND)
                        PROPERTIES LABELS "app;cli;compare" TIMEOUT 300)
 endif()
 
+# Issue 32: `kiln report` of a before/after capture set, loaded in headless Chromium.
+if(TARGET kiln AND Python3_Interpreter_FOUND)
+  add_test(NAME "app: kiln report pairs two capture sets on one page that Chromium loads cleanly"
+           COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/report_test.py $<TARGET_FILE:kiln>
+                   ${PROJECT_SOURCE_DIR} ${PROJECT_BINARY_DIR}/test-scratch/report)
+  set_tests_properties("app: kiln report pairs two capture sets on one page that Chromium loads cleanly"
+                       PROPERTIES LABELS "app;cli;compare" TIMEOUT 600
+                       ENVIRONMENT "MESA_GL_VERSION_OVERRIDE=4.6;MESA_GLSL_VERSION_OVERRIDE=460")
+endif()
+
 # Bounded costs and refused nonsense end to end: the event budget counts births, degenerate
 # cameras and level times past 1e9 s are refused, script numbers are bounded (the viewer part
 # runs under Xvfb). Every run inside has its own timeout of seconds.

@@ -1,0 +1,79 @@
+#!/usr/bin/env python3
+"""`kiln report` end to end (issue 32): two capture sets of one level (events drawn and not) are
+paired by name into one page whose table lists every pair worst first; an existing page is kept
+without --force; folders without partners exit 1; and the page loads in headless Chromium with no
+console message (the detector is shown to catch one on a broken page) and renders its table and
+pictures (the screenshot is kept for a person to look at).
+
+usage: report_test.py KILN SOURCE_DIR SCRATCH_DIR
+"""
+import os
+import re
+import shutil
+import subprocess
+import sys
+
+KILN, ROOT, SCRATCH = sys.argv[1], sys.argv[2], sys.argv[3]
+failures = []
+
+
+def check(cond, what):
+    print(("ok: " if cond else "FAIL: ") + what)
+    if not cond:
+        failures.append(what)
+
+
+def run(*args):
+    p = subprocess.run([KILN, *args], cwd=SCRATCH, capture_output=True, text=True, timeout=600,
+                       env=dict(os.environ, LP_NUM_THREADS="2"))
+    return p.returncode, p.stdout + p.stderr
+
+
+shutil.rmtree(SCRATCH, ignore_errors=True)
+os.makedirs(SCRATCH)
+level = os.path.join(ROOT, "assets", "levels", "braziers.yaml")
+rc, out = run("capture", level, "--times", "1:2:0.5", "--out", "before/shot.png")
+check(rc == 0, f"before captured (rc {rc}) {out[-300:]}")
+rc, out = run("capture", level, "--times", "1:2:0.5", "--no-events", "--out", "after/shot.png")
+check(rc == 0, f"after captured (rc {rc}) {out[-300:]}")
+
+rc, out = run("report", "before", "after", "-o", "report.html")
+check(rc == 0 and "3 pairs, 0 without a partner" in out, f"report of 3 pairs (rc {rc}) {out}")
+page = open(os.path.join(SCRATCH, "report.html"), encoding="utf-8").read()
+rows = re.findall(r"<tr><td><a href=\"#p\d\">([^<]+)</a></td><td>([0-9.]+)</td>", page)
+check([r[0] for r in rows] == sorted([r[0] for r in rows], key=lambda n: -float(dict(rows)[n])) and len(rows) == 3,
+      f"the table holds the 3 pairs, the largest FLIP mean first: {rows}")
+check(page.count("data:image/png;base64,") == 3 * 5, "each pair embeds A (twice: flicker), B, difference and FLIP map")
+check("<script>" in page and "http" not in page.replace("http-equiv", ""), "the page is self-contained (no link out)")
+
+rc, out = run("report", "before", "after", "-o", "report.html")
+check(rc == 2 and "output-exists" in out, f"an existing page is kept without --force (rc {rc})")
+rc, out = run("report", "before", "after", "-o", "report.html", "--force")
+check(rc == 0, f"--force replaces it (rc {rc})")
+os.makedirs(os.path.join(SCRATCH, "empty"))
+rc, out = run("report", "before", "empty", "-o", "none.html")
+check(rc == 1 and not os.path.exists(os.path.join(SCRATCH, "none.html")), f"no partners: exit 1, no page (rc {rc})")
+rc, out = run("report", "before", "missing", "-o", "none.html")
+check(rc == 2, f"a missing folder is a usage error (rc {rc})")
+
+chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+if chromium is None:
+    check(False, "chromium is installed (scripts/setup.sh installs it)")
+else:
+    def load(html, shot):
+        p = subprocess.run([chromium, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
+                            "--window-size=1280,1400", "--enable-logging=stderr", "--v=0",
+                            "--screenshot=" + shot, "file://" + html], capture_output=True, text=True, timeout=120)
+        return [l for l in p.stderr.splitlines() if ":CONSOLE" in l], p.returncode
+
+    bad = os.path.join(SCRATCH, "broken.html")
+    with open(bad, "w") as f:
+        f.write("<html><body><script>undefinedFunction();</script></body></html>")
+    messages, _ = load(bad, os.path.join(SCRATCH, "broken.png"))
+    check(len(messages) > 0, "the console detector sees the error of a broken page")
+    shot = os.path.join(SCRATCH, "report.png")
+    messages, rc = load(os.path.join(SCRATCH, "report.html"), shot)
+    check(rc == 0 and not messages, f"the report loads in Chromium without console messages {messages}")
+    check(os.path.exists(shot) and os.path.getsize(shot) > 50000, f"Chromium's screenshot of the page is not blank ({shot})")
+
+sys.exit(1 if failures else 0)
