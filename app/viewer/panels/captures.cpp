@@ -151,17 +151,7 @@ void comparison(ViewerState& s) {
   if (ImGui::Button(c.inViewport ? "Back to the scene" : "Compare in the Viewport")) c.inViewport = !c.inViewport;
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip("A and B over the whole Viewport: wipe, side by side, flicker or difference, zoom at the cursor, pixel probe");
-  int mode = static_cast<int>(c.mode);
-  ImGui::RadioButton("split", &mode, 0);
-  ImGui::SameLine();
-  ImGui::RadioButton("flicker", &mode, 1);
-  ImGui::SameLine();
-  ImGui::RadioButton("difference", &mode, 2);
-  ImGui::SameLine();
-  ImGui::RadioButton("side by side", &mode, 3);
-  ImGui::SameLine();
-  ImGui::RadioButton("FLIP", &mode, 4);
-  c.mode = static_cast<Comparison::Mode>(mode);
+  abModeButtons(c);
   ImGui::SetNextItemWidth(160);
   ImGui::SliderFloat("zoom", &c.zoom, 1, 16, "%.1fx", ImGuiSliderFlags_Logarithmic);
   if (c.computed && c.computedA == c.a && c.computedB == c.b) {

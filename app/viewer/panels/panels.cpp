@@ -4,6 +4,8 @@
 #include <imgui.h>
 
 #include <cstdlib>
+#include <iterator>
+#include <utility>
 
 #include <algorithm>
 
@@ -80,6 +82,23 @@ void pixelProbe(const core::Image& A, const core::Image& B, std::uint32_t x, std
   const std::size_t at = static_cast<std::size_t>(y) * A.width + x;
   if (flipMap && at < flipMap->size()) ImGui::Text("FLIP   %.4f", (*flipMap)[at]);
   ImGui::EndTooltip();
+}
+
+void abModeButtons(Comparison& c) {
+  static constexpr std::pair<const char*, Comparison::Mode> kModes[] = {
+      {"wipe", Comparison::Mode::Split},           {"side by side", Comparison::Mode::SideBySide},
+      {"flicker", Comparison::Mode::Flicker},      {"difference", Comparison::Mode::Difference},
+      {"FLIP", Comparison::Mode::Flip}};
+  static constexpr const char* kTips[] = {
+      "A left of the line, B right of it (drag the line in the Viewport)", "A and B next to each other, at one zoom and pan",
+      "A and B in turn, on the wall clock", "|A-B| times the gain: where bytes moved",
+      "The perceptual difference a person flipping between A and B sees (LDR-FLIP at 67 pixels per degree, as kiln "
+      "compare --metric flip): black none, through purple and orange, to pale yellow at 1"};
+  for (std::size_t i = 0; i < std::size(kModes); ++i) {
+    if (i) ImGui::SameLine();
+    if (ImGui::RadioButton(kModes[i].first, c.mode == kModes[i].second)) c.mode = kModes[i].second;
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", kTips[i]);
+  }
 }
 
 void drawAll(ViewerState& s) {

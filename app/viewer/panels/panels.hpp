@@ -42,6 +42,9 @@ bool markField(const core::Diagnostics& diagnostics, std::string_view path, bool
 void pixelProbe(const core::Image& A, const core::Image& B, std::uint32_t x, std::uint32_t y,
                 const std::vector<float>* flipMap = nullptr);
 
+// The A/B modes as one row of radio buttons (the Captures panel and the Viewport's bar).
+void abModeButtons(Comparison& c);
+
 // Begins a panel window; false (and the window already ended) when it is closed or collapsed.
 bool begin(ViewerState& s, Panel p, int flags = 0);
 }  // namespace kiln::viewer::panels

@@ -177,20 +177,7 @@ bool drawComparison(ViewerState& s, ImVec2 lo, ImVec2 size) {
   ImGui::SameLine();
   ImGui::Text("A: %s    B: %s", name(ea).c_str(), name(eb).c_str());
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("A: %s\nB: %s", ea.file.string().c_str(), eb.file.string().c_str());
-  int mode = static_cast<int>(c.mode);
-  ImGui::RadioButton("wipe", &mode, 0);
-  ImGui::SameLine();
-  ImGui::RadioButton("side by side", &mode, 3);
-  ImGui::SameLine();
-  ImGui::RadioButton("flicker", &mode, 1);
-  ImGui::SameLine();
-  ImGui::RadioButton("difference", &mode, 2);
-  ImGui::SameLine();
-  ImGui::RadioButton("FLIP", &mode, 4);
-  if (ImGui::IsItemHovered())
-    ImGui::SetTooltip("The perceptual difference a person flipping between A and B sees (LDR-FLIP at 67 pixels per "
-                      "degree, as kiln compare --metric flip): black none, through purple and orange, to pale yellow at 1");
-  c.mode = static_cast<Comparison::Mode>(mode);
+  abModeButtons(c);
   ImGui::SameLine();
   ImGui::SetNextItemWidth(110);
   if (c.mode == Comparison::Mode::Difference) ImGui::SliderFloat("gain", &c.gain, 1, 64, "x%.0f", ImGuiSliderFlags_Logarithmic);
