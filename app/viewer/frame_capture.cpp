@@ -15,6 +15,35 @@
 #include "render/cpu/magma.hpp"
 
 namespace kiln::viewer {
+namespace {
+
+// What the capture shows beyond kiln capture's picture, for its sidecar (none when nothing).
+std::optional<render::CaptureInfo::ViewOptions> viewOptionsOf(const ViewerState& s, const render::DebugViews& debug) {
+  render::CaptureInfo::ViewOptions v;
+  const PassControls& pc = s.view.passes;
+  const particles::Document* doc = s.doc.level ? s.doc.level->particles() : nullptr;
+  bool any = false;
+  if (s.view.background != Background::Level) v.background = kBackgroundNames[static_cast<int>(s.view.background)], any = true;
+  for (std::size_t p = 0; p < render::kParticlePassCount; ++p)
+    if (pc.passMuted[p]) v.mutedPasses.emplace_back(render::passName(render::kParticlePasses[p])), any = true;
+  if (pc.soloPass >= 0)
+    v.soloPass = render::passName(render::kParticlePasses[static_cast<std::size_t>(pc.soloPass)]), any = true;
+  for (std::size_t e = 0; doc && e < pc.emitterMuted.size() && e < doc->emitters.size(); ++e)
+    if (pc.emitterMuted[e]) v.mutedEmitters.push_back(doc->emitters[e].name), any = true;
+  if (doc && pc.soloEmitter >= 0 && static_cast<std::size_t>(pc.soloEmitter) < doc->emitters.size())
+    v.soloEmitter = doc->emitters[static_cast<std::size_t>(pc.soloEmitter)].name, any = true;
+  const std::pair<bool, const char*> views[] = {{pc.overdraw, "overdraw"},
+                                                {debug.storedBounds, "stored-bounds"},
+                                                {debug.recomputedBounds, "recomputed-bounds"},
+                                                {debug.sectorPlanes, "sector-planes"},
+                                                {!debug.grid, "no-grid"}};
+  for (const auto& [on, name] : views)
+    if (on) v.debugViews.emplace_back(name), any = true;
+  if (!any) return std::nullopt;
+  return v;
+}
+
+}  // namespace
 
 bool Frame::captureOne(const ViewCamera& camera, const std::string& label, double levelTime) {
   if (!state_.doc.level || !gpu_->ready()) {
@@ -56,6 +85,7 @@ bool Frame::captureOne(const ViewCamera& camera, const std::string& label, doubl
   info.checksRelaxed = level.relaxedBounds;
   for (const auto& d : level.load.relaxedFindings) info.findings.push_back(d.diagnostic);
   info.events = level.load.level.events;
+  info.viewOptions = viewOptionsOf(state_, gpu_->debugViews());
   const std::string json = render::sidecarJson(info);
   std::filesystem::path sidecar = c.file;
   sidecar.replace_extension(".json");

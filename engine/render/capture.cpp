@@ -160,6 +160,30 @@ std::string sidecarJson(const CaptureInfo& info) {
   }
   out += ",\n  \"gl_renderer\": ";
   appendString(out, info.glRenderer);
+  if (info.viewOptions) {  // absent for a picture kiln capture makes, so those sidecars stay as they were
+    const CaptureInfo::ViewOptions& v = *info.viewOptions;
+    auto list = [&](const std::vector<std::string>& items) {
+      out += "[";
+      for (std::size_t i = 0; i < items.size(); ++i) {
+        if (i) out += ",";
+        appendString(out, items[i]);
+      }
+      out += "]";
+    };
+    out += ",\n  \"view_options\": {\"background\": ";
+    appendString(out, v.background);
+    out += ", \"solo_pass\": ";
+    appendString(out, v.soloPass);
+    out += ", \"muted_passes\": ";
+    list(v.mutedPasses);
+    out += ", \"solo_emitter\": ";
+    appendString(out, v.soloEmitter);
+    out += ", \"muted_emitters\": ";
+    list(v.mutedEmitters);
+    out += ", \"debug_views\": ";
+    list(v.debugViews);
+    out += "}";
+  }
   if (info.checksRelaxed) {  // absent for a checked capture, so those sidecars stay as they were
     out += ",\n  \"checks_relaxed\": true,\n  \"findings\": [";
     for (std::size_t i = 0; i < info.findings.size(); ++i) {

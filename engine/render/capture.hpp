@@ -60,6 +60,14 @@ struct CaptureInfo {
   // and whether the picture shows them (false with --no-events).
   std::optional<sim::Events> events;
   bool eventsDrawn = true;
+  // What the viewer showed beyond `kiln capture`'s picture (a backdrop, solo and mute, debug
+  // views); absent when nothing was changed, so a capture the CLI can redo has the CLI's sidecar.
+  struct ViewOptions {
+    std::string background = "level";
+    std::string soloPass, soloEmitter;  // empty: none
+    std::vector<std::string> mutedPasses, mutedEmitters, debugViews;
+  };
+  std::optional<ViewOptions> viewOptions;
 };
 
 std::string levelHash(std::span<const std::uint8_t> levelFileBytes);

@@ -70,3 +70,25 @@ TEST_CASE("a capture with relaxed checks records that and its findings", "[sidec
   CHECK(j["findings"][0]["message"] == "bounds.max.z: stored \"2.9\"\\x0a");
   CHECK(j["findings"][1]["code"] == "outside-sector");
 }
+
+TEST_CASE("a viewer capture with a backdrop, solo, mute or a debug view records them; a plain one does not",
+          "[sidecar]") {
+  render::CaptureInfo info;
+  info.levelFile = "braziers.yaml";
+  // Nothing beyond kiln capture's picture: no key at all, so the CLI's sidecar is the same bytes.
+  CHECK_FALSE(nlohmann::json::parse(render::sidecarJson(info)).contains("view_options"));
+  render::CaptureInfo::ViewOptions v;
+  v.background = "black";
+  v.soloEmitter = "west_flame";
+  v.mutedPasses = {"additive", "cutout"};
+  v.debugViews = {"overdraw"};
+  info.viewOptions = v;
+  const auto j = nlohmann::json::parse(render::sidecarJson(info));
+  REQUIRE(j.contains("view_options"));
+  CHECK(j["view_options"]["background"] == "black");
+  CHECK(j["view_options"]["solo_emitter"] == "west_flame");
+  CHECK(j["view_options"]["solo_pass"] == "");
+  CHECK(j["view_options"]["muted_passes"] == nlohmann::json::array({"additive", "cutout"}));
+  CHECK(j["view_options"]["muted_emitters"] == nlohmann::json::array());
+  CHECK(j["view_options"]["debug_views"] == nlohmann::json::array({"overdraw"}));
+}
