@@ -99,7 +99,7 @@ TEST_CASE("a tooltip is the sentences, the rule, then unit, default and source p
 }
 
 TEST_CASE("the rules quote the contract's limits and the enumerations' words", "[fields]") {
-  // The numbers as CONTRACT.md and the codes' docs write them, typed here.
+  // The numbers as docs/source.md and docs/codes.md state them, typed here by hand.
   auto rule = [](std::string_view section, std::string_view key) { return fieldHelp(section, key)->rule; };
   CHECK(rule("presets", "capacity").starts_with("1..4096, "));
   CHECK(rule("presets", "lifetime") == "0 < min ≤ max ≤ 3600");
