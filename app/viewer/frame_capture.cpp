@@ -64,8 +64,9 @@ bool Frame::captureOne(const ViewCamera& camera, const std::string& label, doubl
   std::error_code ec;
   std::filesystem::create_directories(state_.captures.dir, ec);
   core::Diagnostic ioError;
-  if (!writeViewerPng(state_.doc, c.file, *image, "capture", ioError)) {
-    state_.ui.status = "capture: " + loader::format(loader::locateIoError(ioError));
+  std::vector<std::uint8_t> png;
+  if (!loader::encodePngBytes(*image, png, ioError)) {
+    state_.ui.status = "capture: " + core::format(ioError);
     return false;
   }
   // The sidecar `kiln capture` writes beside its PNG, with the same fields and bytes: what the
@@ -89,8 +90,10 @@ bool Frame::captureOne(const ViewCamera& camera, const std::string& label, doubl
   const std::string json = render::sidecarJson(info);
   std::filesystem::path sidecar = c.file;
   sidecar.replace_extension(".json");
-  if (!writeViewerFile(state_.doc, sidecar, std::span(reinterpret_cast<const std::uint8_t*>(json.data()), json.size()),
-                       "capture sidecar", ioError)) {
+  const ViewerOutput pair[] = {{c.file, png, "capture"},
+                               {sidecar, std::span(reinterpret_cast<const std::uint8_t*>(json.data()), json.size()),
+                                "capture sidecar"}};
+  if (!writeViewerFiles(state_.doc, pair, ioError)) {
     state_.ui.status = "capture: " + loader::format(loader::locateIoError(ioError));
     return false;
   }

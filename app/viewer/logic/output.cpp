@@ -15,8 +15,7 @@ std::vector<std::filesystem::path> levelInputs(const DocumentState& doc) {
   return out;
 }
 
-bool writeViewerFile(const DocumentState& doc, const std::filesystem::path& path, std::span<const std::uint8_t> bytes,
-                     const std::string& role, core::Diagnostic& error) {
+bool writeViewerFiles(const DocumentState& doc, std::span<const ViewerOutput> files, core::Diagnostic& error) {
   core::OutputPlan plan;
   for (const std::filesystem::path& in : levelInputs(doc))
     plan.addInput(in, in == doc.level->path ? "level shown" : "texture of the level shown");
@@ -24,12 +23,21 @@ bool writeViewerFile(const DocumentState& doc, const std::filesystem::path& path
   // file the script names to open or copy, every image added to the A/B list. A screenshot
   // taken before the `open` of a level may not land on it either.
   for (const auto& [in, what] : doc.sessionInputs) plan.addInput(in, what);
-  const std::size_t out = plan.addOutput(path, role, core::OutputPlan::Existing::Replace);
+  std::vector<std::pair<std::size_t, std::span<const std::uint8_t>>> outputs;
+  for (const ViewerOutput& f : files)
+    outputs.emplace_back(plan.addOutput(f.path, f.role, core::OutputPlan::Existing::Replace), f.bytes);
   if (const core::Diagnostics refused = plan.check(); !refused.empty()) {
     error = refused.front();
     return false;
   }
-  return plan.write(out, bytes, error);
+  // Together: an image and its sidecar are never left one without the other.
+  return outputs.size() == 1 ? plan.write(outputs[0].first, outputs[0].second, error) : plan.writeTogether(outputs, error);
+}
+
+bool writeViewerFile(const DocumentState& doc, const std::filesystem::path& path, std::span<const std::uint8_t> bytes,
+                     const std::string& role, core::Diagnostic& error) {
+  const ViewerOutput one{path, bytes, role};
+  return writeViewerFiles(doc, std::span(&one, 1), error);
 }
 
 bool writeViewerPng(const DocumentState& doc, const std::filesystem::path& path, const core::Image& image,

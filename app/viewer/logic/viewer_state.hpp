@@ -451,6 +451,14 @@ std::vector<std::filesystem::path> levelInputs(const DocumentState& doc);
 // core::writeFile writes. `role` names it in messages.
 bool writeViewerFile(const DocumentState& doc, const std::filesystem::path& path, std::span<const std::uint8_t> bytes,
                      const std::string& role, core::Diagnostic& error);
+// The same for several files written as one unit (an image and its sidecar): all are checked
+// first, and none is left replaced without the others.
+struct ViewerOutput {
+  std::filesystem::path path;
+  std::span<const std::uint8_t> bytes;
+  std::string role;
+};
+bool writeViewerFiles(const DocumentState& doc, std::span<const ViewerOutput> files, core::Diagnostic& error);
 // The same for an image, encoded as PNG.
 bool writeViewerPng(const DocumentState& doc, const std::filesystem::path& path, const core::Image& image,
                     const std::string& role, core::Diagnostic& error);
