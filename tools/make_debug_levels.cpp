@@ -3,8 +3,9 @@
 //   kiln-make-debug-levels GOOD.klm OUT_DIR
 //
 // writes, each differing from GOOD.klm in one way only (docs/samples.md):
-//   forged_bounds.klm   the first emitter's stored bounds top lowered by 0.25 (everything else,
-//                       both crc32 headers included, is byte-valid) → forged-bounds
+//   forged_bounds.klm   the first emitter's stored bounds top lowered by 0.5, low enough that
+//                       real particles rise through it (everything else, both crc32 headers
+//                       included, is byte-valid) → forged-bounds
 //   outside_sector.klm  the first emitter moved to 0.1 inside the middle of its sector's first
 //                       wall, its stored bounds recomputed honestly, written without the
 //                       sector-fit check the compiler would run → outside-sector
@@ -99,7 +100,7 @@ int main(int argc, char** argv) {
   // forged_bounds: a bound that clips the envelope's top, the kind of hand edit or stale
   // compiler output that makes a renderer cull particles that are still visible.
   klm::Level forged = level;
-  forged.particles->emitters[0].bounds.max.z -= 0.25;
+  forged.particles->emitters[0].bounds.max.z -= 0.5;
   const std::vector<std::uint8_t> forgedBytes = klm::encodeKlm1(forged);
   // One float of the bound plus the KWP1 and KLM1 crc32 fields: at most 8 + 4 + 4 bytes.
   if (differingBytes(forgedBytes, *good) > 16) return fail("forged_bounds.klm differs in more than the bound");

@@ -41,6 +41,17 @@ int runInspect(const std::string& file, bool json, bool unchecked = false);
 int runEval(const std::string& file, double time, const std::optional<std::string>& emitter, bool json,
             bool unchecked = false);
 
+// `kiln escapes`: for each emitter, the first and the worst moment an actual particle's
+// billboard is outside its stored box or its sector, or the closest approach when none is.
+// Exit 1 when any particle escapes, 0 when none does.
+struct EscapesOptions {
+  std::string file;
+  std::optional<std::string> emitter;
+  double until = 60;  // a cycling emitter's cycles starting before this level time are searched
+  bool json = false;
+};
+int runEscapes(const EscapesOptions& o);
+
 // `kiln sim`: the event particle reference state at a level time (the JSON of docs/cli.md).
 struct SimOptions {
   std::string file;

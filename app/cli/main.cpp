@@ -27,6 +27,7 @@ Examples:
   kiln inspect braziers.klm --json
   kiln eval braziers.klm --time 2.5 --emitter west_flame --json
   kiln sim braziers.klm --time 3 --sort view --json
+  kiln escapes forged_bounds.klm
   kiln explain outside-sector
   kiln capture braziers.klm --time 2 --size 640x360 --out shot.png
   kiln compare a.png b.png --out diff.png --threshold 2
@@ -146,6 +147,25 @@ int main(int argc, char** argv) {
   eval->add_option("--emitter", emitter, "Only this emitter");
   eval->add_flag("--json", json, "Print JSON (default is a table)");
   eval->add_flag("--unchecked", unchecked, uncheckedHelp);
+
+  EscapesOptions esc;
+  auto* escapes = app.add_subcommand("escapes", "Where and when an actual particle leaves its stored box or sector");
+  escapes->footer(
+      "The evidence behind a forged bound or a sector misfit. For every emitter: the first moment a\n"
+      "particle's billboard (centre +- half-diagonal, yaw and scale applied) is outside the stored box\n"
+      "(face min.x .. max.z) or its sector (wall K, floor, ceiling), with the slot, birth, cycle, age,\n"
+      "position and how far outside; the worst moment (largest distance); or, when nothing escapes,\n"
+      "the closest approach (the smallest margin left). The search solves each particle's trajectory\n"
+      "(no time sampling) and every moment it prints is what `kiln eval --unchecked` shows at that\n"
+      "time. The bounds checks are always relaxed: this is the tool for modules that fail them.\n"
+      "A cycling emitter throws fresh particles every cycle, so its cycles that start before --until\n"
+      "are searched (default 60 s). Exit 0 when nothing escapes, 1 when something does.\n\n"
+      "Examples:\n  kiln escapes forged_bounds.klm\n  kiln escapes outside_sector.klm --emitter west_flame --json");
+  escapes->add_option("FILE", esc.file, "Level module, particle document or source")->required();
+  escapes->add_option("--emitter", esc.emitter, "Only this emitter (shown even when it is sound)");
+  escapes->add_option("--until", esc.until, "Search the cycles that start before this level time, seconds (default 60)")
+      ->check(kFiniteNumber);
+  escapes->add_flag("--json", esc.json, "Print JSON (docs/cli.md)");
 
   CaptureOptions cap;
   auto* capture = app.add_subcommand("capture", "Render a level headlessly (EGL, no X server) to PNG");
@@ -294,6 +314,7 @@ int main(int argc, char** argv) {
     simOptions.json = json;
     return runSim(simOptions);
   }
+  if (escapes->parsed()) return runEscapes(esc);
   if (capture->parsed()) return runCapture(cap);
   if (explain->parsed()) return runExplain(code, listCodes);
   if (compare->parsed()) return runCompare(cmp);

@@ -89,7 +89,7 @@ using detail::groupCycle;
   }
   const Emitter& e = *x.emitter;
   const std::uint32_t prefix = core::mixHash(kMix ^ b);
-  const double lifetime = x.lifetime.at(variationFromPrefix(prefix, Stream::Lifetime));
+  const double lifetime = detail::drawnLifetime(x, prefix);
   if (!(age < lifetime)) return false;
 
   out.slot = static_cast<std::uint32_t>(g * schedule.size() + b);
@@ -101,12 +101,8 @@ using detail::groupCycle;
   // motion_math.hpp's templates in double; evaluate_wide.cpp runs the same ones on four lanes.
   using detail::Vec3Of;
   const auto draw = [prefix](Stream s) { return static_cast<double>(variationFromPrefix(prefix, s)); };
-  const Vec3Of<double> spawn =
-      x.box ? Vec3Of<double>{detail::boxSpawn(draw(Stream::SpawnX), x.half.x), detail::boxSpawn(draw(Stream::SpawnY), x.half.y),
-                             detail::boxSpawn(draw(Stream::SpawnZ), x.half.z)}
-            : Vec3Of<double>{0.0, 0.0, 0.0};
-  const Vec3Of<double> velocity{x.velocity[0].at(draw(Stream::VelocityX)), x.velocity[1].at(draw(Stream::VelocityY)),
-                                x.velocity[2].at(draw(Stream::VelocityZ))};
+  const Vec3Of<double> spawn = detail::drawnSpawn(x, prefix);
+  const Vec3Of<double> velocity = detail::drawnVelocity(x, prefix);
   const Vec3Of<double> d = detail::displacement(velocity, detail::of(x.accel), detail::dragFactors(x.drag, age));
   out.spawn = detail::toVec3(spawn);
   out.velocity = detail::toVec3(velocity);

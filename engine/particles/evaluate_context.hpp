@@ -12,6 +12,7 @@
 #include "particles/motion.hpp"
 #include "particles/motion_math.hpp"
 #include "particles/schedule.hpp"
+#include "particles/variation.hpp"
 
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 #define KILN_WIDE_LANES 1
@@ -67,6 +68,21 @@ inline std::int64_t groupCycle(const EmitterContext& x, std::uint32_t g) {
 // modulo 2^32): variationPrefix(seed, k, b) == mixHash(cycleMix(x, k) ^ b).
 inline std::uint32_t cycleMix(const EmitterContext& x, std::int64_t k) {
   return core::mixHash(x.seedMix ^ static_cast<std::uint32_t>(k));
+}
+
+// What one particle draws at birth from its hash prefix mixHash(cycleMix(x, k) ^ b): written
+// once for the evaluator and the escape finder (evaluate_wide.cpp draws the same on four lanes).
+inline double drawnLifetime(const EmitterContext& x, std::uint32_t prefix) {
+  return x.lifetime.at(variationFromPrefix(prefix, Stream::Lifetime));
+}
+inline Vec3Of<double> drawnSpawn(const EmitterContext& x, std::uint32_t prefix) {
+  if (!x.box) return {0.0, 0.0, 0.0};
+  const auto u = [prefix](Stream s) { return static_cast<double>(variationFromPrefix(prefix, s)); };
+  return {boxSpawn(u(Stream::SpawnX), x.half.x), boxSpawn(u(Stream::SpawnY), x.half.y), boxSpawn(u(Stream::SpawnZ), x.half.z)};
+}
+inline Vec3Of<double> drawnVelocity(const EmitterContext& x, std::uint32_t prefix) {
+  const auto u = [prefix](Stream s) { return static_cast<double>(variationFromPrefix(prefix, s)); };
+  return {x.velocity[0].at(u(Stream::VelocityX)), x.velocity[1].at(u(Stream::VelocityY)), x.velocity[2].at(u(Stream::VelocityZ))};
 }
 
 #ifdef KILN_WIDE_LANES

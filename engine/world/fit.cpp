@@ -121,6 +121,26 @@ FitTerms explainCorner(const Sector& s, const particles::Preset& p, const partic
   return t;
 }
 
+std::vector<particles::Plane> sectorPlanes(const Sector& s) {
+  std::vector<particles::Plane> out;
+  const std::size_t n = s.walls.size();
+  for (std::size_t k = 0; k < n; ++k) {
+    // Outward is the right of each counter-clockwise edge: (ey, −ex) over the edge's length.
+    const Vec2 a = s.walls[k], b = s.walls[(k + 1) % n];
+    const double ex = b.x - a.x, ey = b.y - a.y, len = std::hypot(ex, ey);
+    const particles::Vec3 normal{ey / len, -ex / len, 0};
+    out.push_back({"wall " + std::to_string(k), normal, normal.x * a.x + normal.y * a.y});
+  }
+  // z = z0 + dzdx·x + dzdy·y: below the floor and above the ceiling are outside.
+  const auto height = [](const HeightPlane& h, double side, const char* name) {
+    const double len = std::sqrt(1 + h.dzdx * h.dzdx + h.dzdy * h.dzdy);
+    return particles::Plane{name, {-side * h.dzdx / len, -side * h.dzdy / len, side / len}, side * h.z / len};
+  };
+  out.push_back(height(s.floor, -1, "floor"));
+  out.push_back(height(s.ceiling, 1, "ceiling"));
+  return out;
+}
+
 bool EmitterFit::inside() const {
   return sectorExists && std::all_of(corners.begin(), corners.end(), [](const CornerFit& c) { return c.inside(); });
 }
@@ -138,26 +158,28 @@ std::string cornerName(int corner) {
   return s;
 }
 
+EmitterFit fitEmitter(const World& w, const particles::Emitter& e, std::uint32_t index) {
+  EmitterFit fit;
+  fit.emitter = index;
+  fit.sector = e.sector;
+  fit.sectorExists = e.sector < w.sectors.size();
+  if (fit.sectorExists) {
+    const Sector& s = w.sectors[e.sector];
+    for (int c = 0; c < 8; ++c) {
+      const double x = (c & 1) ? e.bounds.max.x : e.bounds.min.x;
+      const double y = (c & 2) ? e.bounds.max.y : e.bounds.min.y;
+      const double z = (c & 4) ? e.bounds.max.z : e.bounds.min.z;
+      fit.corners[static_cast<std::size_t>(c)] = fitCorner(s, c, x, y, z);
+    }
+  }
+  return fit;
+}
+
 std::vector<EmitterFit> fitEmitters(const World& w, const particles::Document& doc) {
   std::vector<EmitterFit> fits;
   fits.reserve(doc.emitters.size());
-  for (std::size_t i = 0; i < doc.emitters.size(); ++i) {
-    const particles::Emitter& e = doc.emitters[i];
-    EmitterFit fit;
-    fit.emitter = static_cast<std::uint32_t>(i);
-    fit.sector = e.sector;
-    fit.sectorExists = e.sector < w.sectors.size();
-    if (fit.sectorExists) {
-      const Sector& s = w.sectors[e.sector];
-      for (int c = 0; c < 8; ++c) {
-        const double x = (c & 1) ? e.bounds.max.x : e.bounds.min.x;
-        const double y = (c & 2) ? e.bounds.max.y : e.bounds.min.y;
-        const double z = (c & 4) ? e.bounds.max.z : e.bounds.min.z;
-        fit.corners[static_cast<std::size_t>(c)] = fitCorner(s, c, x, y, z);
-      }
-    }
-    fits.push_back(std::move(fit));
-  }
+  for (std::size_t i = 0; i < doc.emitters.size(); ++i)
+    fits.push_back(fitEmitter(w, doc.emitters[i], static_cast<std::uint32_t>(i)));
   return fits;
 }
 

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "core/diagnostic.hpp"
+#include "particles/escapes.hpp"
 #include "particles/model.hpp"
 #include "world/world.hpp"
 
@@ -49,6 +50,13 @@ FitTerms explainCorner(const Sector& s, const particles::Preset& p, const partic
 
 // "(max x, min y, max z)"
 std::string cornerName(int corner);
+
+// The sector's walls, floor and ceiling as planes named as CornerFit names them ("wall 0" …,
+// "floor", "ceiling"), each measuring the same signed distance as planeDistances.
+std::vector<particles::Plane> sectorPlanes(const Sector& s);
+
+// One emitter (document index `index`) against its sector.
+EmitterFit fitEmitter(const World& w, const particles::Emitter& e, std::uint32_t index);
 
 // The structured form the viewer draws: one entry per emitter, in document order.
 // The world must be valid.

@@ -62,6 +62,15 @@ if(TARGET kiln AND Python3_Interpreter_FOUND AND TARGET kiln-make-debug-levels)
                        PROPERTIES LABELS "app;cli;gl;schema" FIXTURES_REQUIRED assets_debug_set)
 endif()
 
+# kiln escapes against kiln eval on the debug set and the samples (recomputed in the test).
+if(TARGET kiln AND Python3_Interpreter_FOUND AND TARGET kiln-make-debug-levels)
+  add_test(NAME "app: escapes agree with eval on the debug set and the samples"
+           COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/escapes_check.py $<TARGET_FILE:kiln>
+                   ${CMAKE_CURRENT_BINARY_DIR}/assets_work/debug ${PROJECT_SOURCE_DIR})
+  set_tests_properties("app: escapes agree with eval on the debug set and the samples"
+                       PROPERTIES LABELS "app;cli" FIXTURES_REQUIRED assets_debug_set)
+endif()
+
 # Issue 17: hostile inputs end to end (labels hostile; the viewer part runs under Xvfb).
 if(TARGET kiln AND Python3_Interpreter_FOUND)
   set(_hostile_view "")
