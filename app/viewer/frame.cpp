@@ -361,6 +361,10 @@ void Frame::update(double dt) {
   savePending();  // before opening: "save and open" pushes its open once the save is done
   openPending();
   quitPending();
+  for (const JumpToEscape& j : state_.commands.take<JumpToEscape>()) {
+    std::string why;
+    if (!jumpToEscape(state_, j.emitter, j.which, why)) state_.ui.status = why;
+  }
   followSelection();
   // Anything else that changed the mounted document (a mount prepares already): upload it again.
   if (state_.doc.level && preparedGeneration_ != state_.doc.levelGeneration) prepareGpu();
@@ -523,6 +527,7 @@ bool Frame::runAction(const ScriptAction& a) {
                     state_.view.pick->state.birth, static_cast<long long>(state_.view.pick->state.cycle));
       return state_.view.pick.has_value();
     case K::Select: return selectByName(a.text, a.name, a.line);
+    case K::Jump: return scriptJump(a);
     case K::Capture:
       // Immediately, so `time T` then `capture` records exactly T.
       return captureOne(state_.view.camera, a.text.empty() ? "current" : a.text, state_.view.clock.time);

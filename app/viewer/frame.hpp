@@ -165,6 +165,8 @@ class Frame {
   bool expect(const ScriptAction& a);
   bool expectState(const ScriptAction& a);
   bool expectDocked(const ScriptAction& a);
+  // `jump first|worst|closest [EMITTER]`: the Bounds inspector's jump, from a script.
+  bool scriptJump(const ScriptAction& a);
 };
 
 }  // namespace kiln::viewer

@@ -201,9 +201,44 @@ bool Frame::expectState(const ScriptAction& a) {
     return failed("picked a particle of recipe " + events->recipes[pick->recipe].name);
   }
   if (a.text == "docked") return expectDocked(a);
+  if (a.text == "escape-framed") {
+    const std::optional<std::string> why = escapeFramingProblem(state_);
+    return why ? failed(*why) : true;
+  }
   // status: the status line holds the text.
   if (state_.ui.status.find(a.name) != std::string::npos) return true;
   return failed("the status line reads '" + state_.ui.status + "'");
+}
+
+bool Frame::scriptJump(const ScriptAction& a) {
+  const auto* doc = state_.doc.level ? state_.doc.level->particles() : nullptr;
+  if (!doc) {
+    std::fprintf(stderr, "kiln-view: script line %d: jump: no particles are mounted\n", a.line);
+    return false;
+  }
+  const EscapeWhich which = a.text == "first" ? EscapeWhich::First : a.text == "worst" ? EscapeWhich::Worst : EscapeWhich::Closest;
+  std::optional<std::uint32_t> e;
+  for (std::uint32_t i = 0; i < doc->emitters.size() && !e; ++i)
+    if (doc->emitters[i].name == a.name) e = i;
+  if (!a.name.empty() && !e) {
+    std::fprintf(stderr, "kiln-view: script line %d: jump: no emitter named '%s'\n", a.line, a.name.c_str());
+    return false;
+  }
+  const Selection& sel = state_.view.selection;
+  if (!e && sel.kind == Selection::Kind::Emitter && sel.index < doc->emitters.size()) e = sel.index;
+  for (std::uint32_t i = 0; i < doc->emitters.size() && !e; ++i)
+    if (const auto* r = escapesOf(state_, i); r && r->escapes()) e = i;
+  if (!e) {
+    std::fprintf(stderr, "kiln-view: script line %d: jump: no emitter is selected and none escapes\n", a.line);
+    return false;
+  }
+  std::string why;
+  if (jumpToEscape(state_, *e, which, why)) {
+    std::printf("kiln-view: %s\n", state_.ui.status.c_str());
+    return true;
+  }
+  std::fprintf(stderr, "kiln-view: script line %d: jump: %s\n", a.line, why.c_str());
+  return false;
 }
 
 bool Frame::expectDocked(const ScriptAction& a) {

@@ -3,6 +3,7 @@
 // screenshot is read back after it). Panels only ever push; they never act on the frame.
 #pragma once
 
+#include "logic/escape_view.hpp"
 #include <array>
 #include <cstdint>
 #include <deque>
@@ -86,9 +87,15 @@ struct RequestQuit {
 };
 // Reload the mounted level from disk, dropping unsaved edits (the answer to "changed on disk").
 struct ReloadLevel {};
+// "Jump to first escape" and its kin (logic/escape_view.hpp): time, selection, camera, mark.
+struct JumpToEscape {
+  std::uint32_t emitter = 0;
+  EscapeWhich which = EscapeWhich::First;
+};
 
 using Command = std::variant<OpenLevel, TakeScreenshot, CaptureNow, SaveBookmarks, EditPreset, EditEmitter, EditEvents,
-                             FireEvent, Undo, Redo, SaveSource, LoadCaptureImage, RequestQuit, ReloadLevel>;
+                             FireEvent, Undo, Redo, SaveSource, LoadCaptureImage, RequestQuit, ReloadLevel,
+                             JumpToEscape>;
 
 class CommandQueue {
  public:

@@ -1,5 +1,6 @@
 // Building the overlay of a mounted level (GL-free).
 #include <algorithm>
+#include <cmath>
 
 #include "particles/bounds.hpp"
 #include "particles/evaluate.hpp"
@@ -42,6 +43,40 @@ namespace {
 bool flaggedEmitter(const ViewerState& s, std::uint32_t e) {
   const MountedLevel& l = *s.doc.level;
   return (e < l.forged.size() && l.forged[e]) || (e < l.problems.size() && !l.problems[e].empty());
+}
+
+// The marked escape: the crossed plane outlined and hatched (lines show from either side, where a
+// wall's own face is culled from behind), and at its moment the billboard's reach: the circle
+// its corners sweep, facing the camera, and a bar from its farthest point back to the plane.
+void escapeOverlay(const ViewerState& s, OverlayList& out) {
+  if (!s.view.escapeMark || s.view.escapeMark->generation != s.doc.levelGeneration) return;
+  const EscapeMark& mark = *s.view.escapeMark;
+  const std::vector<glm::dvec3>& o = mark.outline;
+  for (std::size_t i = 0; i < o.size(); ++i) out.line(o[i], o[(i + 1) % o.size()], overlay_color::kEscapePlane);
+  const glm::vec4 hatch = overlay_color::kEscapePlane * glm::vec4(1, 1, 1, 0.45f);
+  if (o.size() == 4) {
+    for (int i = 1; i < 8; ++i) {
+      const double f = i / 8.0;
+      out.line(o[0] + (o[1] - o[0]) * f, o[3] + (o[2] - o[3]) * f, hatch);
+      out.line(o[0] + (o[3] - o[0]) * f, o[1] + (o[2] - o[1]) * f, hatch);
+    }
+  } else if (!o.empty()) {
+    glm::dvec3 centre(0);
+    for (const glm::dvec3& p : o) centre += p / double(o.size());
+    for (const glm::dvec3& p : o) out.line(centre, p, hatch);
+  }
+  if (std::fabs(s.view.clock.time - mark.moment.time) > 1e-6) return;
+  const glm::dvec3 c = g(mark.moment.position), n = g(mark.plane.normal);
+  const ViewAxes axes = billboardAxes(s.view.camera);
+  const double r = mark.moment.halfDiagonal;
+  for (int i = 0; i < 32; ++i) {
+    const double a0 = i * (6.283185307179586 / 32), a1 = (i + 1) * (6.283185307179586 / 32);
+    out.line(c + r * (std::cos(a0) * axes.right + std::sin(a0) * axes.up),
+             c + r * (std::cos(a1) * axes.right + std::sin(a1) * axes.up), overlay_color::kEscapeReach);
+  }
+  const glm::dvec3 tip = c + n * r;
+  out.line(tip, tip - n * mark.moment.distance, overlay_color::kEscapeReach);
+  out.cross(tip, std::max(0.03, r * 0.2), overlay_color::kEscapeReach);
 }
 
 }  // namespace
@@ -100,6 +135,7 @@ void buildSceneOverlay(const ViewerState& s, const SceneOptions& o, OverlayList&
       if (!c.inside()) out.cross({c.x, c.y, c.z}, 0.12, overlay_color::kCornerOutside);
   }
   if (s.view.pick) out.cross(g(s.view.pick->state.position), std::max(0.1, s.view.pick->state.size), overlay_color::kPick);
+  escapeOverlay(s, out);
 }
 
 std::vector<LegendEntry> overlayLegend(const ViewerState& s, const SceneOptions& o) {
@@ -136,6 +172,12 @@ std::vector<LegendEntry> overlayLegend(const ViewerState& s, const SceneOptions&
       }
   }
   if (s.view.pick) out.push_back({overlay_color::kPick, "picked particle"});
+  if (s.view.escapeMark && s.view.escapeMark->generation == s.doc.levelGeneration) {
+    out.push_back({overlay_color::kEscapePlane, s.view.escapeMark->moment.plane < 6 ? "crossed face of the stored box"
+                                                                                   : "crossed wall, floor or ceiling"});
+    if (std::fabs(s.view.clock.time - s.view.escapeMark->moment.time) <= 1e-6)
+      out.push_back({overlay_color::kEscapeReach, "escaping billboard's reach past it"});
+  }
   return out;
 }
 

@@ -15,6 +15,8 @@ inline const glm::vec4 kSector{0.55f, 0.6f, 0.68f, 1}, kPortal{0.3f, 0.8f, 0.5f,
 inline const glm::vec4 kEmitter{0.9f, 0.6f, 0.2f, 0.9f}, kSelectedEmitter{1, 1, 0.3f, 1};
 inline const glm::vec4 kStoredBounds{1, 0.9f, 0.2f, 1}, kForgedBounds{1, 0.2f, 0.2f, 1}, kRecomputedBounds{0.2f, 0.9f, 1, 0.8f};
 inline const glm::vec4 kCornerOutside{1, 0.15f, 0.15f, 1}, kPick{1, 1, 1, 1}, kGrid{0.28f, 0.3f, 0.34f, 1};
+// The face or wall a jump to an escape names, and the escaping billboard's reach past it.
+inline const glm::vec4 kEscapePlane{1, 0.3f, 0.9f, 1}, kEscapeReach{1, 0.6f, 1, 1};
 }  // namespace overlay_color
 
 struct SceneOptions {

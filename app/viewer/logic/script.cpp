@@ -327,6 +327,11 @@ Script parseScript(std::string_view text) {
             "'sandbox' takes recipe NAME, tune FIELD VALUE, rate HZ (1..1000), sort view|iso|none|authored, "
             "fire X Y Z or iso-camera (values and positions that fit a float32)");
       }
+    } else if (k == "jump") {
+      a.kind = K::Jump;
+      if (w.size() < 2 || w.size() > 3 || (w[1] != "first" && w[1] != "worst" && w[1] != "closest"))
+        ok = false, fail("'jump' takes first|worst|closest and an optional EMITTER");
+      else a.text = w[1], a.name = w.size() == 3 ? w[2] : std::string();
     } else if (k == "drag-gizmo") {
       a.kind = K::DragGizmo;
       if (w.size() != 4 || (w[1] != "x" && w[1] != "y" && w[1] != "z") || !number(w[2], a.a) ||
@@ -355,6 +360,7 @@ Script parseScript(std::string_view text) {
       } else if (what == "event-pick" && w.size() == 3) {
         a.name = w[2];
       } else if (what == "docked" && w.size() == 2) {
+      } else if (what == "escape-framed" && w.size() == 2) {
       } else if (what == "value" && (w.size() == 4 || w.size() == 5) && number(w[3], a.a) &&
                  (w.size() == 4 || (number(w[4], a.b) && a.b >= 0))) {
         a.name = w[2];
@@ -363,8 +369,8 @@ Script parseScript(std::string_view text) {
         fail(
             "'expect' takes: undo available|empty, loop START END (0..1e9 s), framed EMITTER, selected KIND "
             "NAME, "
-            "position EMITTER X Y Z, status TEXT, event-script N (0..1000000), event-pick RECIPE, docked or value "
-            "FIELD V [TOL]");
+            "position EMITTER X Y Z, status TEXT, event-script N (0..1000000), event-pick RECIPE, docked, "
+            "escape-framed or value FIELD V [TOL]");
       }
     } else {
       ok = false;

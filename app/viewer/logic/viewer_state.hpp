@@ -16,6 +16,7 @@
 #include "logic/camera.hpp"
 #include "logic/clock.hpp"
 #include "logic/commands.hpp"
+#include "logic/escape_view.hpp"
 #include "sim/model.hpp"
 #include "core/diagnostic.hpp"
 #include "core/image.hpp"
@@ -255,6 +256,7 @@ struct DocumentState {
   tuning::Session tuning;
   emitter_edit::Session emitterEdit;
   events_edit::Session events;  // the event sandbox's edits of the `events:` section
+  std::vector<EscapeCache> escapes;  // per emitter: the escape search, by level generation
   // Bumped when an events edit is applied: the renderer re-prepares only the event pass.
   std::uint64_t eventsGeneration = 0;
   // Files the session reads other than the mounted level and its textures (the script, the level
@@ -304,6 +306,7 @@ struct ViewSettings {
   Selection selection;
   PassControls passes;
   std::optional<PickHit> pick;
+  std::optional<EscapeMark> escapeMark;  // the last "Jump to first escape" (escape_view.hpp)
   std::optional<events_edit::EventPickHit> eventPick;  // an event particle under the last click
   std::optional<sim::SortMode> eventSort;          // the sandbox's sort override (none: the section's)
   bool fireOnClick = false;                        // the sandbox: a Viewport click fires, not picks
