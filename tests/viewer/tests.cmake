@@ -131,6 +131,8 @@ if(KILN_XVFB_RUN AND KILN_PYTHON3)
   kiln_viewer_session(hot_reload 1400x900
                       "hot reload keeps the last good level and its time, then reloads the fix")
   kiln_viewer_session(keys 1400x900 "key actions play, pause, step, frame, undo and redo")
+  kiln_viewer_session(clock_invariance 1280x720
+                      "the level clock is not moved by cameras, the top view, panels, workspaces or mutes")
   kiln_viewer_session(views 1400x900 "debug views (sector planes, bounds, overdraw) change the picture")
   kiln_viewer_session(captures 1400x900
                       "captures never overwrite; A/B of two PNGs from disk; capture set, bookmark, solo, save")
