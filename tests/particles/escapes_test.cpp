@@ -72,7 +72,8 @@ TEST_CASE("straight flight leaves through the top when its billboard reaches it"
   CHECK(s.first->time == Approx(0.7928932188).margin(1e-9));
   CHECK(s.first->plane == face("max.z"));
   CHECK(s.first->distance > 0);
-  CHECK(s.first->distance < 1e-9);
+  CHECK(s.first->distance >= 1e-9);  // reported once clearly outside: a nanometre past
+  CHECK(s.first->distance < 1e-8);
   CHECK(s.first->halfDiagonal == Approx(kHalfSqrt2));
   // The worst is at the end of the life (age → 2): 2 + √2/2 − 1.5, approached from inside the life.
   REQUIRE(s.extreme);
