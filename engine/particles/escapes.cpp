@@ -268,14 +268,16 @@ EscapeSearch findEscapes(const Document& doc, std::size_t emitterIndex, std::spa
         d.B = x.scale * dot(l.n, n.velocity);
         d.C = l.accel;
         d.drag = x.drag;
+        // Only a crossing earlier than the best so far is worth solving.
         Found f;
+        const double bound = std::min(n.lifetime, first.value - n.start);
+        f.firstAge = bound;
         for (std::size_t i = 0; i < segments.count; ++i) {
           const SizeSegment& s = segments.items[i];
           d.h0 = s.h0, d.h1 = s.h1;
           searchSegment(d, s.a, s.b, f);
         }
-        if (f.firstAge < n.lifetime && n.start + f.firstAge < first.value)
-          first = {n.start + f.firstAge, n, j, f.firstAge};
+        if (f.firstAge < bound) first = {n.start + f.firstAge, n, j, f.firstAge};
         if (f.maxDistance > extreme.value) extreme = {f.maxDistance, n, j, f.maxAge};
         if (f.maxDistance > perPlane[j].value) perPlane[j] = {f.maxDistance, n, j, f.maxAge};
       }
