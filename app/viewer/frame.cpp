@@ -363,7 +363,18 @@ void Frame::update(double dt) {
   quitPending();
   for (const JumpToEscape& j : state_.commands.take<JumpToEscape>()) {
     std::string why;
-    if (!jumpToEscape(state_, j.emitter, j.which, why)) state_.ui.status = why;
+    std::uint32_t e = j.emitter;
+    if (!j.name.empty()) {
+      const auto* doc = state_.doc.level ? state_.doc.level->particles() : nullptr;
+      e = ~0u;
+      for (std::uint32_t i = 0; doc && i < doc->emitters.size(); ++i)
+        if (doc->emitters[i].name == j.name) e = i;
+      if (e == ~0u) {
+        state_.ui.status = "jump: the mounted level has no emitter " + j.name;
+        continue;
+      }
+    }
+    if (!jumpToEscape(state_, e, j.which, why)) state_.ui.status = why;
   }
   followSelection();
   // Anything else that changed the mounted document (a mount prepares already): upload it again.
@@ -501,7 +512,8 @@ bool Frame::runAction(const ScriptAction& a) {
     case K::Open:
     case K::Inspect:
       if (!mayDropEdits(a.force, std::string(a.kind == K::Open ? "open " : "inspect ") + a.text)) return false;
-      return openNow(a.text, a.kind == K::Inspect);
+      // inspect is Inspect anyway: the level time stays (open starts a new level at 0).
+      return openNow(a.text, a.kind == K::Inspect, a.kind == K::Inspect);
     case K::Pick:
       if (a.text == "emitter") {
         std::optional<glm::dvec2> px = pixelOfEmitterParticle(a.name);

@@ -23,7 +23,7 @@ void Frame::openPending() {
     else ++openFailures_;
     return;
   }
-  if (!openNow(o.path, o.relaxed)) ++openFailures_;
+  if (!openNow(o.path, o.relaxed, o.keepClock)) ++openFailures_;
 }
 
 bool Frame::mayDropEdits(bool discard, const std::string& action) {
@@ -118,9 +118,10 @@ bool Frame::openNow(const std::filesystem::path& path, bool relaxBounds, bool ke
   state_.view.passes.soloEmitter = -1;
   state_.view.pick.reset();
   // The clock belongs to the mounted level: a new level starts at 0, a reload of the same one
-  // keeps its time so an edit can be judged at the moment it was made.
-  if (!(keepClock || sameLevel)) {
-    state_.view.clock.seek(0);
+  // keeps its time so an edit can be judged at the moment it was made, and so does inspecting a
+  // refused file (keepClock). The selection and the camera belong to the level's contents.
+  if (!(keepClock || sameLevel)) state_.view.clock.seek(0);
+  if (!sameLevel) {
     state_.view.selection = {};
     frameSelection();
   }

@@ -198,24 +198,49 @@ std::int64_t f32Ordinal(float f) {
 
 }  // namespace
 
+std::array<FaceDifference, 6> faceDifferences(const Bounds& stored, const Bounds& recomputed) {
+  std::array<FaceDifference, 6> out;
+  for (int f = 0; f < 6; ++f) {
+    const int axis = f / 2;
+    const bool max = f % 2 == 1;
+    FaceDifference& d = out[static_cast<std::size_t>(f)];
+    d.face = f;
+    d.name = std::string(max ? "max." : "min.") + "xyz"[axis];
+    d.stored = (max ? stored.max : stored.min)[axis];
+    d.recomputed = (max ? recomputed.max : recomputed.min)[axis];
+    d.storedText = shortest(d.stored, false);
+    d.recomputedText = shortest(d.recomputed, false);
+    if (std::bit_cast<std::uint64_t>(d.stored) == std::bit_cast<std::uint64_t>(d.recomputed)) {
+      d.differenceText = "0";
+      continue;
+    }
+    d.differenceText = shortest(d.stored - d.recomputed, true);
+    if (d.stored == d.recomputed) {
+      d.kind = FaceDifference::Kind::SignOfZero;  // -0 and +0: equal as numbers, not as bits
+    } else if (!isF32(d.stored) || !isF32(d.recomputed)) {
+      d.kind = FaceDifference::Kind::NotFloat32;
+    } else {
+      d.kind = FaceDifference::Kind::Steps;
+      const std::int64_t steps = f32Ordinal(static_cast<float>(d.stored)) - f32Ordinal(static_cast<float>(d.recomputed));
+      d.steps = steps < 0 ? -steps : steps;
+    }
+  }
+  return out;
+}
+
 std::string boundsDifference(const Bounds& stored, const Bounds& recomputed) {
   std::string out;
-  const char* axis = "xyz";
+  const auto faces = faceDifferences(stored, recomputed);
   for (int side = 0; side < 2; ++side) {
-    const Vec3& s = side == 0 ? stored.min : stored.max;
-    const Vec3& r = side == 0 ? recomputed.min : recomputed.max;
-    for (int i = 0; i < 3; ++i) {
-      if (std::bit_cast<std::uint64_t>(s[i]) == std::bit_cast<std::uint64_t>(r[i])) continue;
-      std::string face = std::string("bounds.") + (side == 0 ? "min." : "max.") + axis[i] + ": stored " +
-                         shortest(s[i], false) + ", recomputed " + shortest(r[i], false) + " (";
-      const std::int64_t steps = f32Ordinal(static_cast<float>(s[i])) - f32Ordinal(static_cast<float>(r[i]));
-      if (s[i] == r[i]) {
-        face += "the sign of zero differs)";  // -0 and +0: equal as numbers, not as bits
-      } else if (!isF32(s[i]) || !isF32(r[i])) {
-        face += shortest(s[i] - r[i], true) + ", not a float32 value)";
-      } else {
-        face += shortest(s[i] - r[i], true) + ", " + std::to_string(steps < 0 ? -steps : steps) + " float32 step" +
-                (steps == 1 || steps == -1 ? ")" : "s)");
+    for (int axis = 0; axis < 3; ++axis) {
+      const FaceDifference& d = faces[static_cast<std::size_t>(axis * 2 + side)];
+      if (!d.differs()) continue;
+      std::string face = "bounds." + d.name + ": stored " + d.storedText + ", recomputed " + d.recomputedText + " (";
+      switch (d.kind) {
+        case FaceDifference::Kind::SignOfZero: face += "the sign of zero differs)"; break;
+        case FaceDifference::Kind::NotFloat32: face += d.differenceText + ", not a float32 value)"; break;
+        default:
+          face += d.differenceText + ", " + std::to_string(d.steps) + " float32 step" + (d.steps == 1 ? ")" : "s)");
       }
       out += (out.empty() ? "" : "; ") + face;
     }

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <array>
+#include <cstdint>
 #include <string>
 #include <string_view>
 
@@ -37,6 +38,22 @@ bool sameBits(const Bounds& a, const Bounds& b);
 // "; ". Values print with the fewest digits that give back the same float32 (17 digits when a
 // value is not a float32); the steps count the float32 values between the two. Empty when same.
 std::string boundsDifference(const Bounds& stored, const Bounds& recomputed);
+
+// One face of a stored box against the recomputed one, in BoundsExplanation's face order
+// (face f: axis f / 2, the min side when f is even). The texts are boundsDifference's numbers.
+struct FaceDifference {
+  enum class Kind { Same, SignOfZero, NotFloat32, Steps };
+  int face = 0;
+  std::string name;           // "min.x" … "max.z"
+  double stored = 0, recomputed = 0;
+  Kind kind = Kind::Same;
+  std::int64_t steps = 0;     // float32 values between the two (Kind::Steps), never negative
+  std::string storedText, recomputedText, differenceText;  // differenceText signed: stored − recomputed
+  bool differs() const { return kind != Kind::Same; }
+  // The stored face lies inside the recomputed one: real particles can reach past it.
+  bool tooTight() const { return face % 2 == 0 ? stored > recomputed : stored < recomputed; }
+};
+std::array<FaceDifference, 6> faceDifferences(const Bounds& stored, const Bounds& recomputed);
 
 // The eight corners, index bit 0 → x max, bit 1 → y max, bit 2 → z max.
 std::array<Vec3, 8> corners(const Bounds& b);

@@ -301,26 +301,27 @@ std::vector<FieldHelp> buildTable() {
       "FORGED when the box stored in the level is not the box Kiln computes from its preset and emitter now. "
       "Such a level opens only with Inspect anyway; the Viewport draws the stored box red, the recomputed cyan.",
       "stored and recomputed bounds are equal bit for bit (`forged-bounds`)");
-  add(b, "axis", "", "", "", "The world axis of the row.", "");
-  add(b, "stored min", "", "m", "",
-      "The low corner of the box the level file stores: the box a host trusts for culling and for the sector "
+  add(b, "stored", "", "m", "",
+      "Where the box the level file stores puts this face: the box a host trusts for culling and for the sector "
       "check.",
       "");
-  add(b, "recomputed min", "", "m", "",
-      "The low corner of the box computed now from the preset and the emitter: it holds every place any billboard "
-      "of the emitter can reach.",
+  add(b, "recomputed", "", "m", "",
+      "Where the box computed now from the preset and the emitter puts this face: it holds every place any "
+      "billboard of the emitter can reach.",
       "");
-  add(b, "d min", "", "m", "",
-      "Stored min minus recomputed min, red unless 0. Positive means the stored box stops short: particles can "
-      "reach past it.",
+  add(b, "difference", "", "m", "",
+      "Stored minus recomputed, red when it differs. A face that stops short (a min too high, a max too low) lets "
+      "particles reach past it; the headline names the worst such face.",
       "0 in a valid level");
-  add(b, "stored max", "", "m", "", "The high corner of the box the level file stores.", "");
-  add(b, "recomputed max", "", "m", "", "The high corner of the box computed now from the preset and the emitter.",
+  add(b, "float32 steps", "", "", "",
+      "How many float32 values lie between the stored and the recomputed face: 1 is the smallest difference a "
+      "file can hold.",
+      "0 in a valid level");
+  add(b, "escapes", "", "s", "",
+      "When a real particle's billboard first leaves the stored box or crosses a wall of its sector, and the worst "
+      "moment; when none does, the closest approach. The same search as `kiln escapes`; the buttons set the clock "
+      "there, select the particle and frame it with the crossed face.",
       "");
-  add(b, "d max", "", "m", "",
-      "Stored max minus recomputed max, red unless 0. Negative means the stored box stops short: particles can "
-      "reach past it.",
-      "0 in a valid level");
   add(b, "billboard radius", "", "m", "",
       "How far a sprite's corner reaches from its centre, facing any way: the largest `size` × `scale` × 0.707. "
       "Every face of the box is pushed out by it.",
@@ -329,7 +330,10 @@ std::vector<FieldHelp> buildTable() {
       "Extra room on every face for the GPU's float32 arithmetic (and the series it moves particles with under "
       "drag), so every particle the GPU draws stays inside the box.",
       "");
-  add(b, "face", "", "", "", "The face of the box the row explains, -x to +z.", "");
+  add(b, "face", "", "", "",
+      "The face of the box the row is about, min.x to max.z, named as `kiln escapes` names it. In the table of "
+      "differences, hover it for why the recomputed face is where it is.",
+      "");
   add(b, "term", "", "", "",
       "What carries particles furthest toward that face: the spawn box and velocity at birth, the end of the "
       "longest lifetime, or the turning point of a trajectory.",

@@ -170,3 +170,35 @@ TEST_CASE("boundsDifference names each differing face with its float32 step coun
   off.min.x = 0.1;
   CHECK(boundsDifference(off, zero) == "bounds.min.x: stored 0.1, recomputed 0 (+0.1, not a float32 value)");
 }
+
+TEST_CASE("faceDifferences says per face how far the stored box is off, and which way") {
+  const Bounds recomputed{{-1, -2, 0}, {1, 2, 3}};
+  Bounds stored = recomputed;
+  for (const auto& d : faceDifferences(stored, recomputed)) {
+    CHECK_FALSE(d.differs());
+    CHECK_FALSE(d.tooTight());
+    CHECK(d.differenceText == "0");
+  }
+  stored.max.z = 2.5;   // lower than recomputed: too tight (2^21 steps of 2^-22 between 2 and 4)
+  stored.min.x = -1.5;  // lower than recomputed on a min face: loose, particles cannot reach it
+  stored.min.y = -1.75; // higher on a min face: too tight
+  const auto f = faceDifferences(stored, recomputed);
+  CHECK(f[5].name == "max.z");
+  CHECK(f[5].kind == FaceDifference::Kind::Steps);
+  CHECK(f[5].steps == 2097152);
+  CHECK(f[5].differenceText == "-0.5");
+  CHECK(f[5].storedText == "2.5");
+  CHECK(f[5].recomputedText == "3");
+  CHECK(f[5].tooTight());
+  CHECK(f[0].name == "min.x");
+  CHECK(f[0].differs());
+  CHECK_FALSE(f[0].tooTight());
+  CHECK(f[0].differenceText == "-0.5");
+  CHECK(f[2].name == "min.y");
+  CHECK(f[2].tooTight());
+  CHECK(f[2].differenceText == "+0.25");
+  CHECK(f[2].steps == 2097152);  // 2^-23 per step between 1 and 2: 0.25 is 2^21 steps
+  CHECK_FALSE(f[1].differs());
+  CHECK_FALSE(f[3].differs());
+  CHECK_FALSE(f[4].differs());
+}

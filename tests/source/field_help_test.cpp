@@ -58,7 +58,7 @@ TEST_CASE("field lookups find the table's keys and nothing else", "[fields]") {
   CHECK(fieldHelpForPath("emitters", "bursts[3].count") == fieldHelp("emitters", "bursts"));
   CHECK(fieldHelpForPath("presets", "spawnx") == nullptr);
   CHECK(fieldHelpForPath("presets", "[0]") == nullptr);
-  CHECK(fieldHelpForPath("bounds", "d min") != nullptr);
+  CHECK(fieldHelpForPath("bounds", "float32 steps") != nullptr);
 }
 
 TEST_CASE("every field has a key, words for an artist, and a section the docs print", "[fields]") {

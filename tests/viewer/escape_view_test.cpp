@@ -110,3 +110,12 @@ TEST_CASE("a jump to a wall crossing looks at the wall from inside the sector", 
   CHECK(eye.y > 0);  // inside the hall, where wall 0's face is drawn
   CHECK(escapeFramingProblem(f.s) == std::nullopt);
 }
+
+TEST_CASE("the emitter a diagnostic names, for the Errors panel's jump") {
+  CHECK(emitterNameInPath("emitters.west_flame.bounds") == "west_flame");
+  CHECK(emitterNameInPath("@world/particles:emitters.west_flame.bounds.max.z") == "west_flame");
+  CHECK(emitterNameInPath("emitters.ember") == "ember");
+  CHECK(emitterNameInPath("presets.flame.size").empty());
+  CHECK(emitterNameInPath("emitters[3].bounds").empty());
+  CHECK(emitterNameInPath("").empty());
+}

@@ -69,6 +69,26 @@ TEST_CASE("bounds differences are stored minus recomputed, per axis") {
   CHECK(std::string(inspect::faceName(5)) == "+z");
 }
 
+TEST_CASE("the bounds headline names the worst face, too tight before loose") {
+  const particles::Bounds re{{-1, -2, 0}, {1, 2, 3}};
+  particles::Bounds stored = re;
+  CHECK(inspect::worstFace(particles::faceDifferences(stored, re)) == -1);
+  CHECK(inspect::forgedHeadline(particles::faceDifferences(stored, re)).empty());
+  stored.max.z = 2.5;  // too tight by 0.5
+  CHECK(inspect::forgedHeadline(particles::faceDifferences(stored, re)) ==
+        "max.z is 0.5 too low (2097152 float32 steps): particles can reach past it");
+  stored.min.x = -3;  // loose by 2: larger, but cannot hide a particle, so max.z stays the headline
+  CHECK(inspect::worstFace(particles::faceDifferences(stored, re)) == 5);
+  CHECK(inspect::forgedHeadline(particles::faceDifferences(stored, re)) ==
+        "max.z is 0.5 too low (2097152 float32 steps): particles can reach past it; 1 more face differs");
+  stored.max.z = 3;  // only the loose face is left
+  CHECK(inspect::forgedHeadline(particles::faceDifferences(stored, re)) ==
+        "min.x is 2 too low (12582912 float32 steps): looser than needed");
+  stored.min.y = -1;  // too tight by 1 on a min face: too high
+  CHECK(inspect::forgedHeadline(particles::faceDifferences(stored, re)) ==
+        "min.y is 1 too high (8388608 float32 steps): particles can reach past it; 1 more face differs");
+}
+
 TEST_CASE("passes keep authored order; the back-to-front list is farthest first") {
   auto doc = testing::oneEmitter();
   doc.version = 2;

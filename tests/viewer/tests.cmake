@@ -152,6 +152,7 @@ if(KILN_XVFB_RUN AND KILN_PYTHON3)
     kiln_viewer_session(forged 1400x900 "a forged-bounds level is inspected with bounds unchecked" ${debug})
     kiln_viewer_session(outside 1400x900
                         "an out-of-sector level is inspected with its corners outside marked" ${debug})
+    kiln_viewer_session(inspect_clock 1280x720 "inspect anyway keeps the level time; a plain open starts at 0" ${debug})
     kiln_viewer_session(escape_jump 1280x720
                         "jump to the first and worst escape of both debug levels frames particle, box and plane at 1280x720" ${debug})
     kiln_viewer_session(escape_jump_1080 1920x1080

@@ -9,6 +9,7 @@
 #include <deque>
 #include <filesystem>
 #include <optional>
+#include <string>
 #include <variant>
 #include <vector>
 
@@ -19,11 +20,14 @@
 namespace kiln::viewer {
 
 // Open a level; `relaxed` is the forged-bounds "inspect anyway" (stored bounds not enforced).
-// With unsaved edits the frame asks first, unless `discard` says they may go.
+// With unsaved edits the frame asks first, unless `discard` says they may go. `keepClock`: the
+// level time stays where it is (inspecting a refused file shows it at the moment it was refused)
+// instead of starting the new level at 0.
 struct OpenLevel {
   std::filesystem::path path;
   bool relaxed = false;
   bool discard = false;
+  bool keepClock = false;
 };
 // Write the window as a PNG once this frame has rendered.
 struct TakeScreenshot {
@@ -88,9 +92,12 @@ struct RequestQuit {
 // Reload the mounted level from disk, dropping unsaved edits (the answer to "changed on disk").
 struct ReloadLevel {};
 // "Jump to first escape" and its kin (logic/escape_view.hpp): time, selection, camera, mark.
+// `name`, when given, names the emitter instead of `emitter` (resolved once the level it belongs
+// to is mounted: the Errors panel's "inspect anyway and jump" opens the refused file first).
 struct JumpToEscape {
   std::uint32_t emitter = 0;
   EscapeWhich which = EscapeWhich::First;
+  std::string name;
 };
 
 using Command = std::variant<OpenLevel, TakeScreenshot, CaptureNow, SaveBookmarks, EditPreset, EditEmitter, EditEvents,

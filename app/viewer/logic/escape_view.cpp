@@ -167,6 +167,14 @@ std::optional<std::string> escapeFramingProblem(const ViewerState& s) {
   return std::nullopt;
 }
 
+std::string emitterNameInPath(std::string_view path) {
+  if (path.starts_with("@") && path.find(':') != std::string_view::npos) path.remove_prefix(path.find(':') + 1);
+  if (path.starts_with("particles.")) path.remove_prefix(10);
+  if (!path.starts_with("emitters.")) return {};
+  path.remove_prefix(9);
+  return std::string(path.substr(0, path.find('.')));
+}
+
 std::string escapeSummary(const world::EmitterEscapes& r, EscapeWhich which) {
   const particles::EscapeMoment* m = escapeMoment(r, which);
   if (!m) return which == EscapeWhich::Closest ? "particles escape" : "nothing escapes";

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <glm/glm.hpp>
@@ -65,6 +66,10 @@ bool jumpToEscape(ViewerState& s, std::uint32_t emitter, EscapeWhich which, std:
 // plane inside the Viewport's image, and a sector's plane seen from its inner side (where the
 // renderer draws it).
 std::optional<std::string> escapeFramingProblem(const ViewerState& s);
+
+// The emitter a diagnostic's field path names ("emitters.west_flame.bounds", also inside a
+// module: "@world/particles:emitters.west_flame.bounds"); empty when it names none by name.
+std::string emitterNameInPath(std::string_view path);
 
 // One line for a button or the Errors panel: "first escape t=1.101 s: slot 12 crosses max.z".
 std::string escapeSummary(const world::EmitterEscapes& r, EscapeWhich which);

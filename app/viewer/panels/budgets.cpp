@@ -20,10 +20,8 @@ namespace {
 // across the panel below, so no narrow dock cuts either.
 void bar(const char* label, double used, double limit, const char* where) {
   const float f = limit > 0 ? static_cast<float>(used / limit) : 0.0f;
-  ImGui::PushTextWrapPos(0);
-  if (where && *where) ImGui::Text("%s  @ %s", label, where);
-  else ImGui::TextUnformatted(label);
-  ImGui::PopTextWrapPos();
+  if (where && *where) wrappedf("%s  @ %s", label, where);
+  else wrappedText(label);
   ImGui::PushStyleColor(ImGuiCol_PlotHistogram, f > 1 ? ImVec4(0.9f, 0.2f, 0.2f, 1)
                                                 : f > 0.8f ? ImVec4(0.9f, 0.7f, 0.2f, 1)
                                                            : ImVec4(0.3f, 0.7f, 0.4f, 1));
@@ -92,7 +90,7 @@ void frameTime(const ViewerState& s) {
   if (s.ui.gpu.frameTargetMs > 0) {
     const float y = o.y + kHeight - float(s.ui.gpu.frameTargetMs) / top * kHeight;
     ImGui::GetWindowDrawList()->AddLine({o.x, y}, {o.x + width, y}, IM_COL32(255, 80, 80, 200));
-    ImGui::TextWrapped("red line: frame target %.1f ms (assets/budgets.json)", s.ui.gpu.frameTargetMs);
+    wrappedf("red line: frame target %.1f ms (assets/budgets.json)", s.ui.gpu.frameTargetMs);
   }
   if (!s.ui.gpu.available) return;
   // A fixed height whatever the timers say, so the panel's layout never jumps with them.
@@ -107,14 +105,14 @@ void passTimes(const ViewerState& s, float width) {
   const bool timersZero = std::all_of(ms.begin(), ms.end(), [](double t) { return t <= 0; });
   if (timersZero) {
     ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1, 0.75f, 0.3f, 1));
-    ImGui::TextWrapped("GPU timer queries read zero on this driver (common on software rasterizers): "
+    wrappedf("GPU timer queries read zero on this driver (common on software rasterizers): "
                        "per-pass times are unavailable, not zero.");
     ImGui::PopStyleColor();
     return;
   }
   if (s.ui.gpu.timersUnreliable) {
     ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1, 0.75f, 0.3f, 1));
-    ImGui::TextWrapped("Software rasterizer: these timers measure CPU threads, not a GPU; compare them only "
+    wrappedf("Software rasterizer: these timers measure CPU threads, not a GPU; compare them only "
                        "with each other.");
     ImGui::PopStyleColor();
   }
@@ -191,7 +189,7 @@ void draw(ViewerState& s) {
     } else {
       bar("draw calls (all passes)", s.ui.gpu.drawCalls, s.ui.gpu.drawCallTarget, "");
       const auto& g = s.ui.gpu;
-      ImGui::TextWrapped("emitters: %u drawn, %u culled outside the view, %u culled with nothing alive; %u slots submitted",
+      wrappedf("emitters: %u drawn, %u culled outside the view, %u culled with nothing alive; %u slots submitted",
                          g.emittersDrawn, g.emittersCulledFrustum, g.emittersCulledSchedule, g.slotsSubmitted);
       pipeline(s);
       ImGui::Text("atlas pages %u   live particles %u", s.ui.gpu.atlasPages, s.ui.gpu.liveParticles);

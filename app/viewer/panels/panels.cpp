@@ -1,8 +1,11 @@
 // The panel registry: draw order and the shared window prologue.
 #include "panels/panels.hpp"
+#include "panels/logic/text_fit.hpp"
 
 #include <imgui.h>
 
+#include <cstdarg>
+#include <cstdio>
 #include <cstdlib>
 #include <iterator>
 #include <utility>
@@ -10,6 +13,41 @@
 #include <algorithm>
 
 namespace kiln::viewer::panels {
+
+namespace {
+
+float textWidth(std::string_view t) { return ImGui::CalcTextSize(t.data(), t.data() + t.size()).x; }
+
+}  // namespace
+
+void wrappedText(std::string_view text, const ImVec4* color) {
+  const float width = std::max(ImGui::GetContentRegionAvail().x, ImGui::GetFontSize() * 4);
+  if (color) ImGui::PushStyleColor(ImGuiCol_Text, *color);
+  for (std::string_view line : text_fit::wrapAtSpaces(text, width, textWidth)) {
+    if (textWidth(line) > width) pathText(line, width);  // one token wider than the panel: elide it
+    else ImGui::TextUnformatted(line.data(), line.data() + line.size());
+  }
+  if (color) ImGui::PopStyleColor();
+}
+
+void wrappedf(const char* fmt, ...) {
+  char buf[1024];
+  va_list args;
+  va_start(args, fmt);
+  std::vsnprintf(buf, sizeof buf, fmt, args);
+  va_end(args);
+  wrappedText(buf);
+}
+
+void pathText(std::string_view path, float width, const ImVec4* color) {
+  if (width <= 0) width = std::max(ImGui::GetContentRegionAvail().x, ImGui::GetFontSize() * 4);
+  const std::string shown = text_fit::elideMiddle(path, width, textWidth);
+  if (color) ImGui::PushStyleColor(ImGuiCol_Text, *color);
+  ImGui::TextUnformatted(shown.c_str());
+  if (color) ImGui::PopStyleColor();
+  if (shown.size() != path.size() && ImGui::IsItemHovered())
+    ImGui::SetTooltip("%.*s", static_cast<int>(path.size()), path.data());
+}
 
 bool begin(ViewerState& s, Panel p, int flags) {
   if (!s.panel(p)) return false;
@@ -45,12 +83,11 @@ void editButtons(ViewerState& s, EditTarget target, bool canUndo, bool canRedo, 
 
 void editProblems(const core::Diagnostics& diagnostics, bool refused) {
   if (diagnostics.empty()) return;
-  ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1, 0.45f, 0.4f, 1));
-  ImGui::PushTextWrapPos(0);
-  ImGui::TextUnformatted(refused ? "Refused, the last valid value is kept:" : "Not applied while held (the level shows the last valid value):");
-  for (const auto& d : diagnostics) ImGui::BulletText("%s", core::format(d).c_str());
-  ImGui::PopTextWrapPos();
-  ImGui::PopStyleColor();
+  const ImVec4 red(1, 0.45f, 0.4f, 1);
+  wrappedText(refused ? "Refused, the last valid value is kept:" : "Not applied while held (the level shows the last valid value):", &red);
+  ImGui::Indent();
+  for (const auto& d : diagnostics) wrappedText(core::format(d), &red);
+  ImGui::Unindent();
   ImGui::Separator();
 }
 
@@ -60,11 +97,8 @@ bool markField(const core::Diagnostics& diagnostics, std::string_view path, bool
   // A red frame round the widget just drawn, and the reason under it.
   const ImVec2 lo = ImGui::GetItemRectMin(), hi = ImGui::GetItemRectMax();
   ImGui::GetWindowDrawList()->AddRect(ImVec2(lo.x - 2, lo.y - 2), ImVec2(hi.x + 2, hi.y + 2), IM_COL32(255, 90, 80, 255), 3.0f, 2.0f);
-  ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1, 0.45f, 0.4f, 1));
-  ImGui::PushTextWrapPos(0);
-  ImGui::Text("%s %s", refused ? "refused:" : "not applied:", d->message.c_str());
-  ImGui::PopTextWrapPos();
-  ImGui::PopStyleColor();
+  const ImVec4 red(1, 0.45f, 0.4f, 1);
+  wrappedText(std::string(refused ? "refused: " : "not applied: ") + d->message, &red);
   return true;
 }
 

@@ -4,10 +4,20 @@
 #include "logic/scene.hpp"
 #include "logic/viewer_state.hpp"
 
+struct ImVec4;
+namespace kiln::world {
+struct EmitterEscapes;
+}
+
 namespace kiln::viewer::panels {
 namespace timeline { void draw(ViewerState& s); }
 namespace outliner { void draw(ViewerState& s); }
-namespace bounds { void draw(ViewerState& s); }
+namespace bounds {
+void draw(ViewerState& s);
+// The escape finder's answer for emitter `e` and its jump buttons (the Bounds inspector and the
+// Errors panel show the same).
+void escapeButtons(ViewerState& s, std::uint32_t e, const world::EmitterEscapes& r);
+}  // namespace bounds
 namespace budgets { void draw(ViewerState& s); }
 namespace blend { void draw(ViewerState& s); }
 namespace pick { void draw(ViewerState& s); }
@@ -44,6 +54,19 @@ void pixelProbe(const core::Image& A, const core::Image& B, std::uint32_t x, std
 
 // The A/B modes as one row of radio buttons (the Captures panel and the Viewport's bar).
 void abModeButtons(Comparison& c);
+
+// Text wrapped to the window's width at spaces only (logic/text_fit): a number, a path or a field
+// path is never split across lines. `color` null: the current text colour.
+void wrappedText(std::string_view text, const ImVec4* color = nullptr);
+// printf-style wrappedText.
+void wrappedf(const char* fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 1, 2)))
+#endif
+    ;
+// A path in the width left on the line (or `width`), elided in the middle; the whole path in a
+// tooltip when it had to be shortened.
+void pathText(std::string_view path, float width = 0, const ImVec4* color = nullptr);
 
 // Begins a panel window; false (and the window already ended) when it is closed or collapsed.
 bool begin(ViewerState& s, Panel p, int flags = 0);

@@ -16,14 +16,12 @@ void eventParticle(ViewerState& s, const events_edit::EventPickHit& h) {
     ImGui::TextDisabled("Click a particle in the 3D view.");
     return;
   }
-  ImGui::PushTextWrapPos(0);
-  ImGui::Text("event particle %llu: recipe %s", static_cast<unsigned long long>(h.id), ev->recipes[h.recipe].name.c_str());
-  ImGui::Text("source %s   seed %u   index %u in its burst", sim::sourceName(*ev, h.source).c_str(), h.seed, h.index);
+  wrappedf("event particle %llu: recipe %s", static_cast<unsigned long long>(h.id), ev->recipes[h.recipe].name.c_str());
+  wrappedf("source %s   seed %u   index %u in its burst", sim::sourceName(*ev, h.source).c_str(), h.seed, h.index);
   if (h.source.kind == sim::SourceKind::Script && h.source.index < ev->script.size())
     ImGui::TextDisabled("fired at %.3f s", ev->script[h.source.index].time);
-  ImGui::Text("age %.4f s of lifetime %.4f s", h.age, h.lifetime);
-  ImGui::Text("position (%.3f, %.3f, %.3f)   size %.4f m (when picked)", h.position.x, h.position.y, h.position.z, h.size);
-  ImGui::PopTextWrapPos();
+  wrappedf("age %.4f s of lifetime %.4f s", h.age, h.lifetime);
+  wrappedf("position (%.3f, %.3f, %.3f)   size %.4f m (when picked)", h.position.x, h.position.y, h.position.z, h.size);
 }
 
 }  // namespace
@@ -46,25 +44,25 @@ void draw(ViewerState& s) {
   particles::ParticleState now;
   const bool alive = particles::evaluateSlot(*doc, h.emitter, s.doc.level->schedules[h.emitter], h.state.slot, s.view.clock.time, now);
   const particles::ParticleState& p = alive ? now : h.state;
-  ImGui::Text("emitter %s (preset %s)", doc->emitters[h.emitter].name.c_str(),
+  wrappedf("emitter %s (preset %s)", doc->emitters[h.emitter].name.c_str(),
               doc->presets[doc->emitters[h.emitter].preset].name.c_str());
   if (!alive) ImGui::TextColored({1, 0.6f, 0.3f, 1}, "slot is dead now; showing the picked state");
-  ImGui::Text("slot %u   birth %u   cycle %lld", p.slot, p.birth, static_cast<long long>(p.cycle));
-  ImGui::Text("birth time %.4f s   age %.4f s   lifetime %.4f s", p.birthTime, p.age, p.lifetime);
-  ImGui::Text("spawn    (%.3f, %.3f, %.3f)", p.spawn.x, p.spawn.y, p.spawn.z);
-  ImGui::Text("velocity (%.3f, %.3f, %.3f)", p.velocity.x, p.velocity.y, p.velocity.z);
-  ImGui::Text("position (%.3f, %.3f, %.3f)", p.position.x, p.position.y, p.position.z);
-  ImGui::Text("size %.4f   rotation %.2f deg   frame %u", p.size, p.rotation, p.frame);
+  wrappedf("slot %u   birth %u   cycle %lld", p.slot, p.birth, static_cast<long long>(p.cycle));
+  wrappedf("birth time %.4f s   age %.4f s   lifetime %.4f s", p.birthTime, p.age, p.lifetime);
+  wrappedf("spawn    (%.3f, %.3f, %.3f)", p.spawn.x, p.spawn.y, p.spawn.z);
+  wrappedf("velocity (%.3f, %.3f, %.3f)", p.velocity.x, p.velocity.y, p.velocity.z);
+  wrappedf("position (%.3f, %.3f, %.3f)", p.position.x, p.position.y, p.position.z);
+  wrappedf("size %.4f   rotation %.2f deg   frame %u", p.size, p.rotation, p.frame);
   float c[4] = {float(p.color[0]), float(p.color[1]), float(p.color[2]), float(p.color[3])};
   ImGui::ColorEdit4("color", c, ImGuiColorEditFlags_NoInputs | ImGuiColorEditFlags_AlphaPreviewHalf);
   ImGui::SameLine();
-  ImGui::Text("(%.3f, %.3f, %.3f, %.3f)", c[0], c[1], c[2], c[3]);
+  wrappedf("(%.3f, %.3f, %.3f, %.3f)", c[0], c[1], c[2], c[3]);
 
   // The lane: this slot's lives around the current time.
   const double t0 = std::max(0.0, s.view.clock.time - 6), t1 = s.view.clock.time + 6;
   const auto lives = slotLanes(*doc, h.emitter, s.doc.level->schedules[h.emitter], p.slot, t0, t1);
   ImGui::Separator();
-  ImGui::Text("slot %u lives in [%.1f, %.1f] s: %zu", p.slot, t0, t1, lives.size());
+  wrappedf("slot %u lives in [%.1f, %.1f] s: %zu", p.slot, t0, t1, lives.size());
   const ImVec2 origin = ImGui::GetCursorScreenPos();
   const float width = std::max(100.0f, ImGui::GetContentRegionAvail().x), height = 26;
   ImDrawList* dl = ImGui::GetWindowDrawList();
@@ -77,7 +75,7 @@ void draw(ViewerState& s) {
   }
   dl->AddLine({x(s.view.clock.time), origin.y}, {x(s.view.clock.time), origin.y + height}, IM_COL32(255, 255, 255, 255), 2);
   ImGui::Dummy({width, height});
-  for (const auto& l : lives) ImGui::Text("cycle %lld: %.3f .. %.3f s", static_cast<long long>(l.cycle), l.birthTime, l.deathTime);
+  for (const auto& l : lives) wrappedf("cycle %lld: %.3f .. %.3f s", static_cast<long long>(l.cycle), l.birthTime, l.deathTime);
   ImGui::End();
 }
 

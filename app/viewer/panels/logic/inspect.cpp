@@ -1,6 +1,7 @@
 // Inspector arithmetic: alive counts, birth ticks, budgets, bounds differences, pass order.
 #include <algorithm>
 #include <cmath>
+#include <utility>
 #include <nlohmann/json.hpp>
 
 #include "logic/clock.hpp"
@@ -138,6 +139,41 @@ std::array<AxisDiff, 3> boundsDiff(const particles::Bounds& s, const particles::
 const char* faceName(int face) {
   static constexpr const char* kNames[6] = {"-x", "+x", "-y", "+y", "-z", "+z"};
   return face >= 0 && face < 6 ? kNames[face] : "?";
+}
+
+int worstFace(const std::array<particles::FaceDifference, 6>& faces) {
+  int worst = -1;
+  // Too tight before loose, then the larger difference (a sign of zero counts as none).
+  auto rank = [&](int f) {
+    const auto& d = faces[static_cast<std::size_t>(f)];
+    return std::pair(d.tooTight(), std::fabs(d.stored - d.recomputed));
+  };
+  for (int f = 0; f < 6; ++f)
+    if (faces[static_cast<std::size_t>(f)].differs() && (worst < 0 || rank(f) > rank(worst))) worst = f;
+  return worst;
+}
+
+std::string forgedHeadline(const std::array<particles::FaceDifference, 6>& faces) {
+  const int w = worstFace(faces);
+  if (w < 0) return {};
+  const auto& d = faces[static_cast<std::size_t>(w)];
+  std::string out = d.name + " ";
+  if (d.kind == particles::FaceDifference::Kind::SignOfZero) {
+    out += "has the wrong sign of zero";
+  } else {
+    std::string size = d.differenceText;
+    if (!size.empty() && (size[0] == '+' || size[0] == '-')) size.erase(0, 1);
+    out += "is " + size + (d.stored > d.recomputed ? " too high" : " too low");
+    if (d.kind == particles::FaceDifference::Kind::Steps)
+      out += " (" + std::to_string(d.steps) + " float32 step" + (d.steps == 1 ? ")" : "s)");
+    else
+      out += " (not a float32 value)";
+    out += d.tooTight() ? ": particles can reach past it" : ": looser than needed";
+  }
+  int others = 0;
+  for (const auto& f : faces) others += f.differs() && f.face != w;
+  if (others > 0) out += "; " + std::to_string(others) + (others == 1 ? " more face differs" : " more faces differ");
+  return out;
 }
 
 std::array<std::vector<PassEntry>, render::kParticlePassCount> passesInOrder(const particles::Document& doc) {

@@ -82,6 +82,12 @@ struct AxisDiff {
 std::array<AxisDiff, 3> boundsDiff(const particles::Bounds& stored, const particles::Bounds& recomputed);
 // "-x" … "+z" for face index 0..5 (the order of BoundsExplanation::faces).
 const char* faceName(int face);
+// The face the Bounds inspector's headline names: the one furthest off among those too tight
+// (real particles can reach past them), else among the loose ones; -1 when every face is equal.
+int worstFace(const std::array<particles::FaceDifference, 6>& faces);
+// "max.z is 0.5 too low (2097152 float32 steps): particles can reach past it", with
+// "; 2 more faces differ" when others do; empty when every face is equal.
+std::string forgedHeadline(const std::array<particles::FaceDifference, 6>& faces);
 
 // --- blend passes ---
 struct PassEntry {
