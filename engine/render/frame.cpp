@@ -46,8 +46,16 @@ void Renderer::drawFrame(double levelTime, const Camera& camera, const FrameOpti
 }
 
 void Renderer::drawFrame(double levelTime, const Camera& camera, const FrameOptions& options, RenderTarget& target) {
-  impl_->drawFrameInto(target.impl().framebuffer.id(), target.impl().queries, levelTime, camera, options,
-                       target.width(), target.height());
+  RenderTarget::Impl& t = target.impl();
+  // The overdraw view's colours are layer counts: they are shown as they are, never tone mapped.
+  t.lastFrameHdr = options.output.hdr && !options.debug.overdraw && impl_->programs.built();
+  if (!t.lastFrameHdr) {
+    impl_->drawFrameInto(t.framebuffer.id(), t.queries, levelTime, camera, options, target.width(), target.height());
+  } else {
+    t.ensureHdr();
+    impl_->drawFrameInto(t.hdrFramebuffer.id(), t.queries, levelTime, camera, options, target.width(), target.height());
+    impl_->applyOutput(t, options.output);
+  }
   glBindFramebuffer(GL_DRAW_FRAMEBUFFER, 0);
 }
 

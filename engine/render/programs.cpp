@@ -46,6 +46,14 @@ bool Programs::build(const RendererOptions& options, std::string& error) {
   if (!c) return false;
   gl::Program e = buildProgram(kEventsProgram, dir, error, {}, log);
   if (!e) return false;
+  gl::Program out = buildProgram(kOutputProgram, dir, error, {}, log);
+  if (!out) return false;
+  gl::Program lum = buildProgram(kLuminanceProgram, dir, error, {}, log);
+  if (!lum) return false;
+  gl::Program down = buildProgram(kBloomDownProgram, dir, error, {}, log);
+  if (!down) return false;
+  gl::Program up = buildProgram(kBloomUpProgram, dir, error, {}, log);
+  if (!up) return false;
   particle = std::move(p);
   sector = std::move(s);
   lines = std::move(l);
@@ -53,6 +61,10 @@ bool Programs::build(const RendererOptions& options, std::string& error) {
   state = std::move(st);
   compact = std::move(c);
   events = std::move(e);
+  output = std::move(out);
+  luminance = std::move(lum);
+  bloomDown = std::move(down);
+  bloomUp = std::move(up);
   probe.reset();  // rebuilt from the new text on next use
   if (!dir.empty()) shaderTimes_ = scanShaderTimes(dir);
   return true;

@@ -21,6 +21,8 @@ class Programs {
   gl::Program state;    // particle_state.comp: every slot evaluated once per frame
   gl::Program compact;  // particle_compact.comp: the live slots listed per command
   gl::Program probe;    // particle_eval.comp, built on first use (ensureProbe)
+  // The HDR output (output_pass.cpp): tone map and encode, auto-exposure grid, bloom chain.
+  gl::Program output, luminance, bloomDown, bloomUp;
 
   bool built() const { return static_cast<bool>(particle); }
   // (Re)builds every program but the probe; on a failure the programs stay as they were and

@@ -18,6 +18,12 @@ void RenderTarget::Impl::allocate(std::uint32_t w, std::uint32_t h) {
   glNamedFramebufferRenderbuffer(framebuffer.id(), GL_DEPTH_ATTACHMENT, GL_RENDERBUFFER, depth.id());
   display.reset();
   displayFramebuffer.reset();
+  hdrFramebuffer.reset();
+  hdrColor.reset();
+  luminanceFramebuffer.reset();
+  luminance.reset();
+  bloom.clear();
+  lastFrameHdr = false;
 }
 
 RenderTarget::RenderTarget(std::uint32_t width, std::uint32_t height) : impl_(std::make_unique<Impl>()) {

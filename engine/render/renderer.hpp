@@ -18,11 +18,13 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "core/diagnostic.hpp"
 #include "core/image.hpp"
 #include "particles/model.hpp"
 #include "render/cpu/camera.hpp"
+#include "render/cpu/output.hpp"
 #include "render/cpu/debug_vertex.hpp"
 #include "render/cpu/edit_rule.hpp"
 #include "render/cpu/event_scene.hpp"
@@ -69,6 +71,10 @@ struct FrameOptions {
   // Skip emitters whose stored bounds are outside the view or that have nothing alive now
   // (render/cpu/culling.hpp). Never changes a pixel; off draws every slot of every emitter.
   bool cull = true;
+  // The output transform (render/cpu/output.hpp): off (hdr false) is the RGBA8 scene as before.
+  // Needs a RenderTarget; a frame into the default framebuffer, and the overdraw view (its
+  // colours are counts, not light), are always LDR.
+  OutputOptions output;
   // Read this frame's timer and statistics queries before drawFrame returns (waits for the GPU;
   // for captures that report them, never for interactive frames).
   bool waitForQueries = false;
@@ -123,7 +129,8 @@ struct RendererOptions {
 // The id of the marker message a renderer with RendererOptions::debugOutput inserts.
 inline constexpr std::uint32_t kDebugOutputOnId = 0x4b494c4e;  // "KILN"
 
-// An offscreen colour (RGBA8) + depth (24-bit) target. Move-only.
+// An offscreen colour (RGBA8) + depth (24-bit) target; an HDR frame (FrameOptions::output) also
+// keeps its scene in RGBA16F here before the output pass writes the RGBA8 picture. Move-only.
 class RenderTarget {
  public:
   RenderTarget(std::uint32_t width, std::uint32_t height);
@@ -136,6 +143,9 @@ class RenderTarget {
   void resize(std::uint32_t width, std::uint32_t height);
   // Rows top to bottom (image convention), straight copy of what was rendered.
   void readPixels(core::Image& out) const;
+  // The last HDR frame's linear scene (before exposure, bloom and tone map), RGBA floats, rows
+  // top to bottom; false when the last frame drawn into this target was not HDR.
+  bool readLinear(std::vector<float>& rgba) const;
   // The last rendering, rows top-down: GL keeps rows bottom-up and UI toolkits sample top-down,
   // so this refreshes a flipped copy (one GPU blit) that a toolkit shows upright with its
   // default texture coordinates. Valid until resize or destruction.

@@ -26,13 +26,29 @@ namespace kiln::render {
 
 struct RenderTarget::Impl {
   std::uint32_t width = 0, height = 0;
-  gl::Texture color;
+  gl::Texture color;  // RGBA8: the picture (readPixels, topDownTexture)
   gl::Renderbuffer depth;
   gl::Framebuffer framebuffer;
   gl::Texture display;  // the top-down copy (topDownTexture), made on first use
   gl::Framebuffer displayFramebuffer;
   std::optional<FrameQueries> queries;  // this view's timers and statistics, made on first draw
+  // The HDR output (output_pass.cpp), each made on first use at the target's size: the scene in
+  // RGBA16F sharing `depth`, the auto-exposure grid, the bloom chain.
+  gl::Texture hdrColor;
+  gl::Framebuffer hdrFramebuffer;
+  gl::Texture luminance;
+  gl::Framebuffer luminanceFramebuffer;
+  struct BloomLevel {
+    std::uint32_t width = 0, height = 0;
+    gl::Texture texture;
+    gl::Framebuffer framebuffer;
+  };
+  std::vector<BloomLevel> bloom;
+  bool lastFrameHdr = false;  // what `hdrColor` holds is the last frame's scene (readLinear)
   void allocate(std::uint32_t w, std::uint32_t h);
+  void ensureHdr();
+  void ensureLuminance();
+  void ensureBloom();
 };
 
 // std140 block `Frame` (shaders/frame.glsl, binding kFrameBinding).
@@ -186,6 +202,9 @@ struct Renderer::Impl {
   // Draws into `framebuffer` with the queries of that view (made on first use).
   void drawFrameInto(GLuint framebuffer, std::optional<FrameQueries>& viewQueries, double levelTime,
                      const Camera& camera, const FrameOptions& options, std::uint32_t width, std::uint32_t height);
+  // The output transform of an HDR frame: target.hdrColor (the scene) into target.color
+  // (output_pass.cpp). Leaves GL state the frame's cache does not know: it forgets it.
+  void applyOutput(RenderTarget::Impl& target, const OutputOptions& output);
   // Whether a row of kPasses draws anything this frame (after cullEmitters and the event update):
   // the one gate of the draw methods below, which run only when it holds.
   bool passHasWork(const PassInfo& pass, const FrameOptions& options) const;

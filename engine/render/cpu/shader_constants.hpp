@@ -8,6 +8,7 @@
 #include <cstdint>
 
 #include "particles/model.hpp"
+#include "render/cpu/output.hpp"
 #include "particles/variation.hpp"
 #include "sim/model.hpp"
 
@@ -70,6 +71,18 @@ enum EventVarying : std::uint32_t {
 };
 enum SectorVarying : std::uint32_t { kVaryingSectorGrid = 0, kVaryingSectorShade = 1 };
 enum LineVarying : std::uint32_t { kVaryingLineColor = 0 };
+
+// The output pass (shaders/output.frag, output_common.glsl): its texture units, the tone map
+// selector (render/cpu/output.hpp's ToneMap) and its flags.
+enum OutputUnit : std::uint32_t { kOutputSceneUnit = 0, kOutputBloomUnit = 1, kOutputLuminanceUnit = 2 };
+inline constexpr std::uint32_t kToneMapClamp = static_cast<std::uint32_t>(ToneMap::Clamp);
+inline constexpr std::uint32_t kToneMapNeutral = static_cast<std::uint32_t>(ToneMap::Neutral);
+inline constexpr std::uint32_t kToneMapAces = static_cast<std::uint32_t>(ToneMap::Aces);
+inline constexpr std::uint32_t kToneMapAgx = static_cast<std::uint32_t>(ToneMap::Agx);
+inline constexpr std::uint32_t kOutputAutoExposure = 1;
+inline constexpr std::uint32_t kOutputBloom = 2;
+// The auto-exposure luminance grid (a power of two, so its mip chain averages it exactly).
+inline constexpr std::uint32_t kLuminanceGrid = 256;
 
 // Every constant the shaders read, in the order shader_constants.glsl lists them. A row is a
 // heading comment, an int (layout qualifiers take int constant expressions) or a uint
@@ -145,6 +158,17 @@ inline constexpr ShaderConstant kShaderConstants[] = {
     KILN_SHADER_INT(kVaryingSectorGrid),
     KILN_SHADER_INT(kVaryingSectorShade),
     KILN_SHADER_INT(kVaryingLineColor),
+    {ShaderConstant::Heading, "The output pass: texture units, tone maps, flags."},
+    KILN_SHADER_INT(kOutputSceneUnit),
+    KILN_SHADER_INT(kOutputBloomUnit),
+    KILN_SHADER_INT(kOutputLuminanceUnit),
+    KILN_SHADER_UINT(kToneMapClamp),
+    KILN_SHADER_UINT(kToneMapNeutral),
+    KILN_SHADER_UINT(kToneMapAces),
+    KILN_SHADER_UINT(kToneMapAgx),
+    KILN_SHADER_UINT(kOutputAutoExposure),
+    KILN_SHADER_UINT(kOutputBloom),
+    KILN_SHADER_INT(kLuminanceGrid),
 };
 #undef KILN_SHADER_INT
 #undef KILN_SHADER_UINT

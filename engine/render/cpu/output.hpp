@@ -1,0 +1,68 @@
+// The output transform of a frame: which target the scene is drawn into and how its linear,
+// unbounded values become the 8-bit pixels a window or a PNG shows. GL-free (the shader is
+// shaders/output.frag; docs/rendering.md, "Output: exposure, tone maps and bloom").
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "core/spelling.hpp"
+
+namespace kiln::render {
+
+// How scene values past 1 are brought into [0, 1]:
+//   clamp   — each channel cut at 1, no encode: what a host drawing into an 8-bit target shows;
+//   neutral — Khronos PBR Neutral, then the sRGB encode;
+//   aces    — Narkowicz's 2015 fit of the ACES film curve, per channel, then the sRGB encode;
+//   agx     — Sobotka's AgX (Wrensch's polynomial fit of its base curve); its curve already
+//             produces display values, so no further encode.
+enum class ToneMap : std::uint8_t { Clamp, Neutral, Aces, Agx };
+inline constexpr core::SpellingTable<ToneMap, 4> kToneMapSpellings{{{"clamp", ToneMap::Clamp},
+                                                                    {"neutral", ToneMap::Neutral},
+                                                                    {"aces", ToneMap::Aces},
+                                                                    {"agx", ToneMap::Agx}}};
+inline std::string_view name(ToneMap t) { return core::spelled(kToneMapSpellings, t); }
+
+// A bright-pass bloom: what lies above `threshold` (luminance, after exposure) is blurred through
+// a chain of half-size levels and added back times `intensity`.
+struct Bloom {
+  bool enabled = false;
+  float threshold = 1.0f;
+  float intensity = 0.15f;
+  bool operator==(const Bloom&) const = default;
+};
+
+// `hdr` false: the scene is drawn into RGBA8 as a host without a floating-point target does
+// (values clamp at every blend; today's pixels, byte for byte) and nothing else applies.
+// `hdr` true: the scene is drawn into RGBA16F (values above 1 and every stacked additive layer
+// kept), then scaled by 2^exposure (auto: 2^(log2(key / log-average luminance) + exposure)),
+// bloomed, tone mapped and encoded into the 8-bit image.
+struct OutputOptions {
+  bool hdr = false;
+  ToneMap toneMap = ToneMap::Neutral;
+  double exposure = 0;  // EV: stops up (positive) or down
+  bool autoExposure = false;
+  Bloom bloom;
+  bool operator==(const OutputOptions&) const = default;
+};
+
+// The key auto exposure aims the scene's log-average luminance at (mid grey), and the range its
+// EV is held to so a black frame does not blow up.
+inline constexpr double kAutoExposureKey = 0.18;
+inline constexpr double kAutoExposureMaxEv = 10;
+// Exposures a user may ask for, in EV.
+inline constexpr double kMaxExposureEv = 20;
+
+// The viewer's and `kiln capture --output hdr`'s defaults.
+inline OutputOptions hdrDefaults() {
+  OutputOptions o;
+  o.hdr = true;
+  return o;
+}
+
+// Checks the values a user gave: nullopt when usable, else the reason (naming `what`'s field).
+std::optional<std::string> outputProblem(const OutputOptions& o);
+
+}  // namespace kiln::render
