@@ -7,6 +7,8 @@ find_package(nlohmann_json 3 REQUIRED)
 find_package(CLI11 REQUIRED)
 find_package(yaml-cpp REQUIRED)
 find_package(glfw3 3.3 REQUIRED)
+# EXR captures: OpenEXR 3 (libopenexr-dev), its CMake package.
+find_package(OpenEXR 3 CONFIG REQUIRED)
 find_package(benchmark QUIET)
 if(KILN_BUILD_TESTS)
   find_package(Catch2 2 REQUIRED)

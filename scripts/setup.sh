@@ -17,6 +17,8 @@ packages=(
   dpkg-dev file  # cpack -G DEB: dpkg-shlibdeps (and file, which CPack runs) find the package's Depends
   python3 python3-jsonschema python3-yaml
   glslang-tools spirv-tools  # glslangValidator, spirv-val: the offline shader check (tests/shaders)
+  libopenexr-dev  # EXR captures (kiln capture --out F.exr, kiln compare of two EXRs)
+  openimageio-tools  # oiiotool: reads an EXR capture back independently of Kiln (tests/app)
 )
 
 missing=()

@@ -40,7 +40,8 @@ vec3 aces(vec3 x) {
 }
 
 // AgX (Sobotka) as Wrensch's minimal fit: inset matrix, log2 between -12.47393 and 4.026069 EV,
-// a 6th-order polynomial of the base contrast curve, outset matrix. The result is display-encoded.
+// a 6th-order polynomial of the base contrast curve, outset matrix; that curve's values are
+// display-encoded, so its 2.2 display power brings them back to display-linear like the others.
 vec3 agx(vec3 c) {
   const mat3 inset = mat3(0.842479062253094, 0.0423282422610123, 0.0423756549057051,
                           0.0784335999999992, 0.878468636469772, 0.0784336,
@@ -54,7 +55,7 @@ vec3 agx(vec3 c) {
   v = (v - minEv) / (maxEv - minEv);
   const vec3 v2 = v * v, v4 = v2 * v2;
   v = 15.5 * v4 * v2 - 40.14 * v4 * v + 31.96 * v4 - 6.868 * v2 * v + 0.4298 * v2 + 0.1191 * v - 0.00232;
-  return clamp(outset * v, 0.0, 1.0);
+  return pow(clamp(outset * v, 0.0, 1.0), vec3(2.2));
 }
 
 void main() {
@@ -63,9 +64,11 @@ void main() {
   vec3 c = max(s.rgb, vec3(0.0)) * exposureScale();
   if ((outputFlags & kOutputBloom) != 0u) c += bloomIntensity * textureLod(bloom, vUv, 0.0).rgb;
   vec3 o;
-  if (toneMap == kToneMapNeutral) o = srgbEncode(neutral(c));
-  else if (toneMap == kToneMapAces) o = srgbEncode(aces(c));
+  if (toneMap == kToneMapNeutral) o = neutral(c);
+  else if (toneMap == kToneMapAces) o = aces(c);
   else if (toneMap == kToneMapAgx) o = agx(c);
-  else o = clamp(c, 0.0, 1.0);
+  else o = c;
+  o = clamp(o, 0.0, 1.0);
+  if ((outputFlags & kOutputSrgb) != 0u) o = srgbEncode(o);
   outColor = vec4(o, clamp(s.a, 0.0, 1.0));
 }

@@ -10,6 +10,7 @@
 #include "cli/commands.hpp"
 #include "core/float.hpp"
 #include "loader/time_range.hpp"
+#include "loader/exr.hpp"
 #include "core/escape.hpp"
 #include "core/file.hpp"
 #include "core/output_plan.hpp"
@@ -102,6 +103,50 @@ bool framedBounds(const loader::LoadResult& r, const CaptureOptions& o, glm::dve
   return any;
 }
 
+bool endsWith(std::string name, std::string_view suffix) {
+  for (char& ch : name) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+  return name.size() >= suffix.size() && name.compare(name.size() - suffix.size(), suffix.size(), suffix) == 0;
+}
+
+// The output transform the options ask for; nullopt (after printing why) when they disagree.
+std::optional<render::OutputOptions> outputOf(const CaptureOptions& o, bool exr) {
+  const bool hdrOption =
+      o.exposure || o.autoExposure || o.tonemap || o.bloom || o.bloomThreshold || o.bloomIntensity || o.srgb;
+  if (o.output == std::optional<std::string>("ldr") && (hdrOption || exr)) {
+    std::cerr << "kiln capture: "
+              << (exr ? "an .exr holds the linear HDR scene; use --output hdr, or name the image .png"
+                      : "--exposure, --auto-exposure, --tonemap, --bloom and --srgb apply to --output hdr; an LDR capture is "
+                        "the 8-bit target as it is")
+              << '\n';
+    return std::nullopt;
+  }
+  render::OutputOptions out;
+  if (!(o.output == std::optional<std::string>("hdr") || hdrOption || exr)) return out;
+  out = render::hdrDefaults();
+  if (o.tonemap) {
+    const auto t = core::fromSpelling(render::kToneMapSpellings, *o.tonemap);
+    if (!t) {
+      std::vector<std::string> names;
+      for (const auto& sp : render::kToneMapSpellings) names.emplace_back(sp.text);
+      std::cerr << "kiln capture: --tonemap '" << core::escapeText(*o.tonemap) << "' is not a tone map"
+                << source::didYouMean(*o.tonemap, names) << "; tone maps: " << source::listOf(names) << '\n';
+      return std::nullopt;
+    }
+    out.toneMap = *t;
+  }
+  if (o.exposure) out.exposure = *o.exposure;
+  out.autoExposure = o.autoExposure;
+  out.srgb = o.srgb;
+  out.bloom.enabled = o.bloom || o.bloomThreshold || o.bloomIntensity;
+  if (o.bloomThreshold) out.bloom.threshold = static_cast<float>(*o.bloomThreshold);
+  if (o.bloomIntensity) out.bloom.intensity = static_cast<float>(*o.bloomIntensity);
+  if (auto why = render::outputProblem(out)) {
+    std::cerr << "kiln capture: " << *why << '\n';
+    return std::nullopt;
+  }
+  return out;
+}
+
 }  // namespace
 
 int runCapture(const CaptureOptions& o) {
@@ -123,6 +168,9 @@ int runCapture(const CaptureOptions& o) {
       return kExitUsage;
     }
   }
+  const bool exr = endsWith(std::filesystem::path(o.out).filename().string(), ".exr");
+  const std::optional<render::OutputOptions> output = outputOf(o, exr);
+  if (!output) return kExitUsage;
   std::vector<double> times{o.time};
   if (o.times) {
     std::string why;
@@ -216,6 +264,8 @@ int runCapture(const CaptureOptions& o) {
   for (const loader::LocatedDiagnostic& d : r.relaxedFindings) sidecar.findings.push_back(d.diagnostic);
   sidecar.events = r.level.events;
   sidecar.eventsDrawn = !o.noEvents;
+  if (output->hdr) sidecar.output = *output;
+  sidecar.linearImage = exr;
   std::optional<render::RenderTarget> target;  // one for the whole sequence
   for (std::size_t i = 0; i < times.size(); ++i) {
     render::CaptureRequest req;
@@ -225,13 +275,22 @@ int runCapture(const CaptureOptions& o) {
     req.camera = camera;
     req.options.waitForQueries = o.stats;
     req.options.events = !o.noEvents;
+    req.options.output = *output;
     auto img = render::capture(renderer, req, target);
     if (auto* d = std::get_if<core::Diagnostic>(&img)) {
       std::cerr << (o.times ? "\n" : "") << "kiln capture: " << core::format(*d) << '\n';
       return kExitUsage;
     }
-    std::vector<std::uint8_t> png;
-    if (!loader::encodePngBytes(std::get<core::Image>(img), png, error)) {
+    std::vector<std::uint8_t> png;  // or the EXR's bytes
+    if (exr) {
+      loader::FloatImage linear{width, height, {}};
+      std::string why;
+      if (!target->readLinear(linear.rgba) || !loader::encodeExr(linear, png, why)) {
+        std::cerr << "kiln capture: " << plan.path(outputs[i].first).string() << ": "
+                  << (why.empty() ? "the frame has no linear scene" : why) << '\n';
+        return kExitUsage;
+      }
+    } else if (!loader::encodePngBytes(std::get<core::Image>(img), png, error)) {
       error.path = plan.path(outputs[i].first).string();
       return reportIoError(error);
     }

@@ -77,6 +77,15 @@ struct CaptureOptions {
   bool noEvents = false;              // leave the event particles out
   bool force = false;                 // replace an existing PNG, sidecar or sequence frame
   bool glDebug = false;               // every GL debug message, with its id, on stderr (or KILN_GL_DEBUG=1)
+  // The output transform (docs/rendering.md, "Output"): ldr (the default) or hdr, implied by any
+  // of the options after it and by an --out ending in .exr.
+  std::optional<std::string> output;
+  std::optional<double> exposure;  // EV
+  bool autoExposure = false;
+  std::optional<std::string> tonemap;  // clamp, neutral (default), aces, agx
+  bool bloom = false;
+  std::optional<double> bloomThreshold, bloomIntensity;
+  bool srgb = false;  // sRGB-encode the tone map's values
 };
 int runCapture(const CaptureOptions& o);
 

@@ -177,15 +177,23 @@ int main(int argc, char** argv) {
       "Without --camera the camera frames the whole level; --frame EMITTER frames that emitter's\n"
       "bounds, --frame-all every emitter's.\n"
       "Event particles (the events: section, its emitters and script) are simulated to --time and\n"
-      "drawn; --no-events leaves them out. The sidecar records their step rate and script.\n\n"
+      "drawn; --no-events leaves them out. The sidecar records their step rate and script.\n"
+      "Output: ldr (the default) draws into an 8-bit target, where colours above 1 clamp, as a host\n"
+      "without a float target shows them. hdr draws into RGBA16F and then applies --exposure EV,\n"
+      "--bloom and --tonemap (neutral by default; aces, agx, or clamp), and --srgb the sRGB encode;\n"
+      "any of those options implies hdr. --out F.exr writes the linear HDR scene (before exposure and tone\n"
+      "map) as a half-float OpenEXR; the sidecar records the output settings.\n\n"
       "Examples:\n  kiln capture braziers.klm --time 2 --size 640x360 --out shot.png\n"
       "  kiln capture braziers.klm --times 0:2:0.5 --out seq.png --camera 5,-6,4,5,4,1\n"
       "  kiln capture braziers.klm --time 3 --frame west_flame --out flame.png\n"
-      "  kiln capture braziers.klm --time 2.5 --no-events --out without_events.png");
+      "  kiln capture braziers.klm --time 2.5 --no-events --out without_events.png\n"
+      "  kiln capture braziers.klm --time 2 --output hdr --tonemap agx --exposure -0.5 --out hot.png\n"
+      "  kiln capture braziers.klm --time 2 --bloom --out glow.png\n"
+      "  kiln capture braziers.klm --time 2 --out linear.exr");
   capture->add_option("FILE", cap.file, "Level module, particle document or source")->required();
   capture->add_option("-t,--time", cap.time, "Level time in seconds")->check(kFiniteNumber);
   capture->add_option("--size", cap.size, "Image size WxH, each side 1..8192")->capture_default_str();
-  capture->add_option("-o,--out", cap.out, "Output PNG (not .json: that is the sidecar's name)")->required();
+  capture->add_option("-o,--out", cap.out, "Output PNG, or .exr for the linear HDR scene (not .json: that is the sidecar's name)")->required();
   capture->add_flag("--force", cap.force,
                     "Replace the PNG and its sidecar (every frame of --times) if they exist");
   auto* cameraOpt = capture->add_option("--camera", cap.camera, "eye_x,eye_y,eye_z,target_x,target_y,target_z");
@@ -207,6 +215,21 @@ int main(int argc, char** argv) {
   capture->add_flag("--gl-debug", cap.glDebug,
                     "Print every OpenGL debug message, notifications included, with its source, type and id "
                     "(also KILN_GL_DEBUG=1); errors and warnings are printed always");
+  capture->add_option("--output", cap.output, "ldr (8-bit target, the default) or hdr (RGBA16F, exposure, tone map)")
+      ->check(CLI::IsMember({"ldr", "hdr"}));
+  capture->add_option("--exposure", cap.exposure, "HDR: exposure in EV, -20..20 (default 0; scene x 2^EV)")
+      ->check(CLI::Range(-20.0, 20.0));
+  capture->add_flag("--auto-exposure", cap.autoExposure,
+                    "HDR: expose the frame's log-average luminance to mid grey (0.18); --exposure adds to it");
+  capture->add_option("--tonemap", cap.tonemap, "HDR: neutral (default), aces, agx, or clamp");
+  capture->add_flag("--bloom", cap.bloom, "HDR: add a bloom of what is brighter than the threshold");
+  capture->add_option("--bloom-threshold", cap.bloomThreshold, "HDR bloom: luminance it starts at (default 1)")
+      ->check(CLI::Range(0.0, 1e6));
+  capture->add_option("--bloom-intensity", cap.bloomIntensity, "HDR bloom: how much of it is added, 0..10 (default 0.15)")
+      ->check(CLI::Range(0.0, 10.0));
+  capture->add_flag("--srgb", cap.srgb,
+                    "HDR: sRGB-encode the tone map's values (the scene read as scene-linear light); without it "
+                    "they are written as they are, as every LDR value is");
   frameOpt->excludes(frameAllOpt);
   cameraOpt->excludes(frameOpt);
   cameraOpt->excludes(frameAllOpt);

@@ -25,6 +25,13 @@ void appendNumber(std::string& out, double v) {
   out.append(buf, r.ptr);
 }
 
+// A float32 setting in its own shortest form (0.15, not 0.15000000596046448).
+void appendFloat(std::string& out, float v) {
+  char buf[32];
+  const auto r = std::to_chars(buf, buf + sizeof buf, v);
+  out.append(buf, r.ptr);
+}
+
 void appendString(std::string& out, std::string_view s) {
   out += '"';
   for (char c : core::escapeText(s)) {
@@ -183,6 +190,26 @@ std::string sidecarJson(const CaptureInfo& info) {
     out += ", \"debug_views\": ";
     list(v.debugViews);
     out += "}";
+  }
+  if (info.output && info.output->hdr) {  // absent for an LDR picture, so those sidecars stay as they were
+    const OutputOptions& o = *info.output;
+    out += ",\n  \"output\": {\"mode\": \"hdr\", \"image\": ";
+    appendString(out, info.linearImage ? "linear" : "tone-mapped");
+    out += ", \"tonemap\": ";
+    appendString(out, name(o.toneMap));
+    out += ", \"exposure\": ";
+    appendNumber(out, o.exposure);
+    out += ", \"auto_exposure\": ";
+    out += o.autoExposure ? "true" : "false";
+    out += ", \"srgb\": ";
+    out += o.srgb ? "true" : "false";
+    out += ", \"bloom\": {\"enabled\": ";
+    out += o.bloom.enabled ? "true" : "false";
+    out += ", \"threshold\": ";
+    appendFloat(out, o.bloom.threshold);
+    out += ", \"intensity\": ";
+    appendFloat(out, o.bloom.intensity);
+    out += "}}";
   }
   if (info.checksRelaxed) {  // absent for a checked capture, so those sidecars stay as they were
     out += ",\n  \"checks_relaxed\": true,\n  \"findings\": [";

@@ -68,6 +68,10 @@ struct CaptureInfo {
     std::vector<std::string> mutedPasses, mutedEmitters, debugViews;
   };
   std::optional<ViewOptions> viewOptions;
+  // The output transform of an HDR picture (absent for LDR, so those sidecars stay as they
+  // were); `linearImage`: the file holds the linear scene (an EXR), before exposure and tone map.
+  std::optional<OutputOptions> output;
+  bool linearImage = false;
 };
 
 std::string levelHash(std::span<const std::uint8_t> levelFileBytes);

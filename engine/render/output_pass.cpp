@@ -34,7 +34,8 @@ void fullscreen(GLuint framebuffer, std::uint32_t w, std::uint32_t h) {
 // The uniforms output_common.glsl declares, for one program.
 void exposureUniforms(const gl::Program& p, const OutputOptions& o) {
   glProgramUniform1f(p.id(), 0, static_cast<float>(o.exposure));
-  glProgramUniform1ui(p.id(), 1, (o.autoExposure ? kOutputAutoExposure : 0u) | (o.bloom.enabled ? kOutputBloom : 0u));
+  glProgramUniform1ui(p.id(), 1, (o.autoExposure ? kOutputAutoExposure : 0u) | (o.bloom.enabled ? kOutputBloom : 0u) |
+                                           (o.srgb ? kOutputSrgb : 0u));
   glProgramUniform1f(p.id(), 2, static_cast<float>(kAutoExposureKey));
   glProgramUniform1f(p.id(), 3, static_cast<float>(kAutoExposureMaxEv));
 }

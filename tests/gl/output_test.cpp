@@ -64,25 +64,18 @@ Rgb agx(const Rgb& c) {
   Rgb o{};
   for (int r = 0; r < 3; ++r)
     for (int k = 0; k < 3; ++k) o[r] += out[k][r] * v[k];
-  for (double& x : o) x = std::clamp(x, 0.0, 1.0);
+  for (double& x : o) x = std::pow(std::clamp(x, 0.0, 1.0), 2.2);  // the curve's display power undone
   return o;
 }
 
-// What each tone map shows for a scene value (after exposure), in [0, 1].
-Rgb shown(render::ToneMap t, const Rgb& c) {
-  switch (t) {
-    case render::ToneMap::Clamp: return {std::clamp(c[0], 0.0, 1.0), std::clamp(c[1], 0.0, 1.0), std::clamp(c[2], 0.0, 1.0)};
-    case render::ToneMap::Neutral: {
-      const Rgb n = neutral(c);
-      return {srgb(n[0]), srgb(n[1]), srgb(n[2])};
-    }
-    case render::ToneMap::Aces: {
-      const Rgb a = aces(c);
-      return {srgb(a[0]), srgb(a[1]), srgb(a[2])};
-    }
-    case render::ToneMap::Agx: return agx(c);
-  }
-  return {};
+// What each tone map shows for a scene value (after exposure), in [0, 1], sRGB encoded or not.
+Rgb shown(render::ToneMap t, const Rgb& c, bool encode = false) {
+  Rgb o = c;
+  if (t == render::ToneMap::Neutral) o = neutral(c);
+  if (t == render::ToneMap::Aces) o = aces(c);
+  if (t == render::ToneMap::Agx) o = agx(c);
+  for (double& x : o) x = encode ? srgb(x) : std::clamp(x, 0.0, 1.0);
+  return o;
 }
 
 // One glowing (additive) untextured quad of colour `c`, opacity 1, filling the middle of a
@@ -143,10 +136,11 @@ void checkShown(const std::array<int, 3>& got, const Rgb& want) {
   for (int i = 0; i < 3; ++i) CHECK(std::abs(got[i] - want[i] * 255.0) <= 1.0);
 }
 
-render::OutputOptions hdr(render::ToneMap t, double ev = 0) {
+render::OutputOptions hdr(render::ToneMap t, double ev = 0, bool encode = false) {
   render::OutputOptions o = render::hdrDefaults();
   o.toneMap = t;
   o.exposure = ev;
+  o.srgb = encode;
   return o;
 }
 
@@ -161,10 +155,11 @@ TEST_CASE("each tone map shows a hot colour as its formula says, and keeps its c
     // The order of the colour's channels, brightest first.
     std::array<int, 3> order{0, 1, 2};
     std::sort(order.begin(), order.end(), [&](int a, int b) { return hot[a] > hot[b]; });
-    for (const auto t : kToneMaps) {
-      INFO("colour " << hot[0] << "," << hot[1] << "," << hot[2] << " tone map " << render::name(t));
-      const auto got = px(scene.shot(hdr(t)), kSize / 2, kSize / 2);
-      checkShown(got, shown(t, hot));
+    for (const auto t : kToneMaps)
+      for (const bool encode : {false, true}) {
+      INFO("colour " << hot[0] << "," << hot[1] << "," << hot[2] << " tone map " << render::name(t) << " srgb " << encode);
+      const auto got = px(scene.shot(hdr(t, 0, encode)), kSize / 2, kSize / 2);
+      checkShown(got, shown(t, hot, encode));
       if (t == render::ToneMap::Clamp) {
         // Saturates as an 8-bit target does: every channel past 1 is 255.
         for (int i = 0; i < 3; ++i)

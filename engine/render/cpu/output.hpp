@@ -12,12 +12,13 @@
 
 namespace kiln::render {
 
-// How scene values past 1 are brought into [0, 1]:
-//   clamp   — each channel cut at 1, no encode: what a host drawing into an 8-bit target shows;
-//   neutral — Khronos PBR Neutral, then the sRGB encode;
-//   aces    — Narkowicz's 2015 fit of the ACES film curve, per channel, then the sRGB encode;
-//   agx     — Sobotka's AgX (Wrensch's polynomial fit of its base curve); its curve already
-//             produces display values, so no further encode.
+// How scene values past 1 are brought into [0, 1] (display-linear values; OutputOptions::srgb
+// then says whether they are sRGB encoded):
+//   clamp   — each channel cut at 1: what a host drawing into an 8-bit target shows;
+//   neutral — Khronos PBR Neutral: unchanged below 0.76, the peak rolled off and desaturated above;
+//   aces    — Narkowicz's 2015 fit of the ACES film curve, per channel;
+//   agx     — Sobotka's AgX (Wrensch's polynomial fit of its base curve, then its 2.2 display
+//             power back to linear).
 enum class ToneMap : std::uint8_t { Clamp, Neutral, Aces, Agx };
 inline constexpr core::SpellingTable<ToneMap, 4> kToneMapSpellings{{{"clamp", ToneMap::Clamp},
                                                                     {"neutral", ToneMap::Neutral},
@@ -45,6 +46,11 @@ struct OutputOptions {
   double exposure = 0;  // EV: stops up (positive) or down
   bool autoExposure = false;
   Bloom bloom;
+  // The sRGB encode: off (the default) writes the tone map's values as they are, as Kiln writes
+  // every LDR value (docs/rendering.md, "Colour space": the level's colours are shown as display
+  // values), so what is below the tone map's shoulder looks as in an LDR capture; on treats the
+  // scene as scene-linear light, as a colour-managed engine does.
+  bool srgb = false;
   bool operator==(const OutputOptions&) const = default;
 };
 

@@ -81,6 +81,7 @@ inline constexpr std::uint32_t kToneMapAces = static_cast<std::uint32_t>(ToneMap
 inline constexpr std::uint32_t kToneMapAgx = static_cast<std::uint32_t>(ToneMap::Agx);
 inline constexpr std::uint32_t kOutputAutoExposure = 1;
 inline constexpr std::uint32_t kOutputBloom = 2;
+inline constexpr std::uint32_t kOutputSrgb = 4;
 // The auto-exposure luminance grid (a power of two, so its mip chain averages it exactly).
 inline constexpr std::uint32_t kLuminanceGrid = 256;
 
@@ -168,6 +169,7 @@ inline constexpr ShaderConstant kShaderConstants[] = {
     KILN_SHADER_UINT(kToneMapAgx),
     KILN_SHADER_UINT(kOutputAutoExposure),
     KILN_SHADER_UINT(kOutputBloom),
+    KILN_SHADER_UINT(kOutputSrgb),
     KILN_SHADER_INT(kLuminanceGrid),
 };
 #undef KILN_SHADER_INT
