@@ -1,5 +1,6 @@
 // `kiln compare`: difference metrics of two PNGs (pixel metrics, and LDR-ꟻLIP with --metric
-// flip), a difference image, a ꟻLIP map, and limits that decide the exit code.
+// flip), a difference image, a ꟻLIP map, and limits that decide the exit code; two EXRs are
+// compared on their linear values instead, and a PNG is never compared with an EXR.
 #include <array>
 #include <cmath>
 #include <cstdio>
@@ -9,6 +10,8 @@
 #include "cli/commands.hpp"
 #include "core/float.hpp"
 #include "core/output_plan.hpp"
+#include "core/file.hpp"
+#include "loader/exr.hpp"
 #include "render/cpu/flip.hpp"
 #include "render/cpu/image_compare.hpp"
 #include "render/cpu/ssim.hpp"
@@ -57,6 +60,99 @@ std::string number(double v) {
   char text[64];
   std::snprintf(text, sizeof text, "%.6g", v);
   return text;
+}
+
+// Two EXR captures (their linear scenes): the metrics in the images' own units, an optional
+// difference EXR (|A-B| per channel), and the limits max, mean and changed.
+int compareExr(const CompareOptions& o, const std::vector<CompareLimit>& limits, core::OutputPlan& plan,
+               std::size_t diff, std::span<const std::uint8_t> bytesA, std::span<const std::uint8_t> bytesB) {
+  if (o.metric == "flip" || o.flipMap || o.threshold != 0) {
+    std::cerr << "kiln compare: " << (o.metric == "flip" || o.flipMap ? "--metric flip and --flip-map" : "--threshold")
+              << " are for PNG captures; two EXRs are compared on their linear values (docs/compare.md)\n";
+    return kExitUsage;
+  }
+  for (const CompareLimit& l : limits)
+    if (isFlipMetric(l.metric)) {
+      std::cerr << "kiln compare: --fail-above " << l.metric << " is for PNG captures; EXRs take max, mean and changed\n";
+      return kExitUsage;
+    }
+  std::string why;
+  const auto a = loader::decodeExr(bytesA, why);
+  if (!a) {
+    std::cerr << core::escapeText(o.a) << ": error[" << core::codeName(core::Code::IoError) << "]: " << why << '\n';
+    return kExitInvalid;
+  }
+  const auto b = loader::decodeExr(bytesB, why);
+  if (!b) {
+    std::cerr << core::escapeText(o.b) << ": error[" << core::codeName(core::Code::IoError) << "]: " << why << '\n';
+    return kExitInvalid;
+  }
+  const render::LinearComparison c = render::compareLinear(a->width, a->height, a->rgba, b->width, b->height, b->rgba);
+  if (!c.sameSize) {
+    std::cerr << core::escapeText(o.b) << ": error[" << core::codeName(core::Code::ImageSizeDiffer) << "]: " << b->width
+              << "x" << b->height << " differs from " << core::escapeText(o.a) << " (" << a->width << "x" << a->height
+              << "); compare needs images of one size\n";
+    return kExitInvalid;
+  }
+  if (o.out) {
+    loader::FloatImage d{a->width, a->height, std::vector<float>(a->rgba.size())};
+    for (std::size_t i = 0; i < d.rgba.size(); ++i) d.rgba[i] = i % 4 == 3 ? 1.0f : std::fabs(a->rgba[i] - b->rgba[i]);
+    std::vector<std::uint8_t> bytes;
+    core::Diagnostic error;
+    if (!loader::encodeExr(d, bytes, why)) {
+      std::cerr << "kiln compare: " << core::escapeText(*o.out) << ": " << why << '\n';
+      return kExitInvalid;
+    }
+    if (!plan.write(diff, bytes, error)) return reportIoError(error);
+  }
+  auto value = [&](const std::string& m) {
+    return m == "max" ? c.maxAbsDiff : m == "mean" ? c.meanAbsDiff : c.changedPercent;
+  };
+  bool failed = limits.empty() && c.changedPixels > 0;
+  std::vector<bool> exceeded;
+  for (const CompareLimit& l : limits) {
+    exceeded.push_back(value(l.metric) > l.value);
+    failed = failed || exceeded.back();
+  }
+  if (o.json) {
+    nlohmann::ordered_json j;
+    j["a"] = o.a;
+    j["b"] = o.b;
+    j["kind"] = "exr";
+    j["width"] = a->width;
+    j["height"] = a->height;
+    j["max_abs_diff"] = c.maxAbsDiff;
+    j["mean_abs_diff"] = c.meanAbsDiff;
+    j["rmse"] = c.rmse;
+    j["peak"] = c.peak;
+    j["psnr"] = std::isfinite(c.psnr) ? nlohmann::ordered_json(c.psnr) : nlohmann::ordered_json("inf");
+    j["changed_pixels"] = c.changedPixels;
+    j["changed_percent"] = c.changedPercent;
+    j["non_finite"] = c.nonFinite;
+    j["identical"] = c.changedPixels == 0;
+    if (!limits.empty()) {
+      j["fail_above"] = nlohmann::ordered_json::array();
+      for (std::size_t i = 0; i < limits.size(); ++i)
+        j["fail_above"].push_back({{"metric", limits[i].metric},
+                                   {"limit", limits[i].value},
+                                   {"value", value(limits[i].metric)},
+                                   {"exceeded", static_cast<bool>(exceeded[i])}});
+    }
+    j["failed"] = failed;
+    std::cout << core::dumpJson(j) << '\n';
+  } else {
+    char line[256];
+    std::snprintf(line, sizeof line, "linear: max %.6g  mean %.6g  rmse %.6g  psnr %s (peak %.6g)  changed %.4f%% (%llu px)\n",
+                  c.maxAbsDiff, c.meanAbsDiff, c.rmse, std::isfinite(c.psnr) ? std::to_string(c.psnr).c_str() : "inf",
+                  c.peak, c.changedPercent, static_cast<unsigned long long>(c.changedPixels));
+    std::cout << line;
+    if (c.nonFinite) std::cout << c.nonFinite << " channel(s) are NaN or infinite\n";
+  }
+  for (std::size_t i = 0; i < limits.size(); ++i)
+    if (exceeded[i])
+      std::cerr << "kiln compare: " << limits[i].metric << " " << number(value(limits[i].metric))
+                << " is above the limit " << number(limits[i].value) << " (--fail-above)\n";
+  return failed ? kExitInvalid : kExitOk;
 }
 
 }  // namespace
@@ -118,6 +214,21 @@ int runCompare(const CompareOptions& o) {
   if (const core::Diagnostics refused = plan.check(o.force); !refused.empty())
     return reportRefusedOutputs(refused);
   core::Diagnostic error;
+  // An EXR holds linear HDR values, a PNG 8-bit display values: the two are never compared.
+  {
+    auto bytesA = core::readFile(o.a, error);
+    if (!bytesA) return reportIoError(error);
+    auto bytesB = core::readFile(o.b, error);
+    if (!bytesB) return reportIoError(error);
+    const bool exrA = loader::looksLikeExr(*bytesA), exrB = loader::looksLikeExr(*bytesB);
+    if (exrA != exrB) {
+      std::cerr << "kiln compare: " << core::escapeText(exrA ? o.a : o.b) << " is an EXR (linear HDR values) and "
+                << core::escapeText(exrA ? o.b : o.a)
+                << " is not; compare two PNGs or two EXRs (capture both with the same --out extension)\n";
+      return kExitUsage;
+    }
+    if (exrA) return compareExr(o, limits, plan, diff, *bytesA, *bytesB);
+  }
   auto ia = loader::decodeImageFile(o.a, error);
   if (!ia) return reportIoError(error);
   auto ib = loader::decodeImageFile(o.b, error);

@@ -261,7 +261,7 @@ int main(int argc, char** argv) {
   report->add_option("--ppd", rep.ppd, "FLIP's pixels per degree (default 67: kiln compare's observer)")
       ->check(CLI::Range(1.0, 1000.0));
 
-  auto* compare = app.add_subcommand("compare", "Difference metrics of two PNG images");
+  auto* compare = app.add_subcommand("compare", "Difference metrics of two PNG images, or of two EXR captures");
   compare->footer(
       "Prints max and mean absolute difference, PSNR and the changed-pixel percentage; --metric flip\n"
       "adds LDR-FLIP, the difference a person sees flipping between A and B (0 none, 1 most; see\n"
@@ -270,8 +270,12 @@ int main(int argc, char** argv) {
       "a change. Exit 1 when a pixel changed, or, with --fail-above, only when a named metric is\n"
       "above its value (max, mean, changed %, flip-mean, flip-median, flip-q1, flip-q3, flip-max);\n"
       "exit 2 for usage and I/O errors. --out and --flip-map refuse an existing file\n"
-      "(output-exists) unless --force, and A or B always (output-is-input).\n\n"
+      "(output-exists) unless --force, and A or B always (output-is-input).\n"
+      "Two EXR captures (kiln capture --out F.exr) are compared on their linear values: max, mean,\n"
+      "RMSE and PSNR against A's peak, changed pixels; --out writes |A-B| as an EXR; --fail-above\n"
+      "takes max, mean and changed. A PNG and an EXR are never compared (exit 2).\n\n"
       "Examples:\n  kiln compare a.png b.png --out diff.png --threshold 2\n"
+      "  kiln compare before.exr after.exr --fail-above max=0.01\n"
       "  kiln compare ref.png shot.png --metric flip --flip-map flip.png --fail-above flip-mean=0.05\n"
       "  kiln compare ref.png shot.png --metric flip --viewing-distance 0.5 --monitor-width 0.6 \\\n"
       "      --monitor-pixels 2560 --json");

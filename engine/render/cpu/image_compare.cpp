@@ -40,4 +40,38 @@ ImageComparison compareImages(const core::Image& a, const core::Image& b, std::u
   return r;
 }
 
+LinearComparison compareLinear(std::uint32_t aWidth, std::uint32_t aHeight, const std::vector<float>& a,
+                               std::uint32_t bWidth, std::uint32_t bHeight, const std::vector<float>& b) {
+  LinearComparison c;
+  const std::size_t pixels = std::size_t{aWidth} * aHeight;
+  if (aWidth != bWidth || aHeight != bHeight || a.size() != pixels * 4 || b.size() != pixels * 4) return c;
+  c.sameSize = true;
+  double sum = 0, sumSq = 0;
+  std::uint64_t counted = 0;
+  for (std::size_t p = 0; p < pixels; ++p) {
+    bool changed = false;
+    for (std::size_t ch = 0; ch < 3; ++ch) {
+      const double x = a[p * 4 + ch], y = b[p * 4 + ch];
+      if (!std::isfinite(x) || !std::isfinite(y)) {
+        ++c.nonFinite;
+        changed = true;
+        continue;
+      }
+      const double d = std::fabs(x - y);
+      c.maxAbsDiff = std::max(c.maxAbsDiff, d);
+      c.peak = std::max(c.peak, x);
+      sum += d;
+      sumSq += d * d;
+      ++counted;
+      changed |= d > 0;
+    }
+    c.changedPixels += changed;
+  }
+  c.meanAbsDiff = counted ? sum / static_cast<double>(counted) : 0;
+  c.rmse = counted ? std::sqrt(sumSq / static_cast<double>(counted)) : 0;
+  c.psnr = c.rmse == 0 ? std::numeric_limits<double>::infinity() : 20 * std::log10(std::max(c.peak, 1e-30) / c.rmse);
+  c.changedPercent = pixels ? 100.0 * static_cast<double>(c.changedPixels) / static_cast<double>(pixels) : 0;
+  return c;
+}
+
 }  // namespace kiln::render

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <vector>
 
 #include "core/image.hpp"
 
@@ -19,5 +20,21 @@ struct ImageComparison {
 
 // `threshold`: a channel difference ≤ threshold does not count as a change.
 ImageComparison compareImages(const core::Image& a, const core::Image& b, std::uint8_t threshold = 0);
+
+// Two linear (HDR) images of one size, RGBA floats row by row: the metrics of `kiln compare` on
+// EXR captures, in the images' own units (1 = the brightness an LDR target saturates at).
+struct LinearComparison {
+  bool sameSize = false;
+  double maxAbsDiff = 0;   // largest |a−b| over R, G and B
+  double meanAbsDiff = 0;  // mean |a−b| over R, G and B of every pixel
+  double rmse = 0;         // root mean square of a−b over R, G and B
+  double peak = 0;         // largest R, G or B of `a` (the reference): PSNR's peak
+  double psnr = 0;         // 20·log10(peak / rmse) dB; +infinity when identical
+  std::uint64_t changedPixels = 0;  // pixels whose R, G or B differ at all
+  double changedPercent = 0;
+  std::uint64_t nonFinite = 0;      // channels that are NaN or infinite in either image (not counted above)
+};
+LinearComparison compareLinear(std::uint32_t aWidth, std::uint32_t aHeight, const std::vector<float>& a,
+                               std::uint32_t bWidth, std::uint32_t bHeight, const std::vector<float>& b);
 
 }  // namespace kiln::render
