@@ -31,10 +31,20 @@ ParticleLook particleLook(const Recipe& recipe, const ParticleMotion& motion, fl
   return l;
 }
 
+Vec3 matterLightAt(const Scene& scene, const Float3& position) {
+  if (scene.events.matterLightMode != MatterLightMode::Sector) return scene.events.matterLight;
+  if (scene.sectorLight)
+    if (const auto ambient = scene.sectorLight({position.x, position.y, position.z})) return *ambient;
+  return kOutsideSectorLight;
+}
+
 ParticleLook particleLook(const ParticleSystem& system, std::uint32_t slot) {
   const ParticleMotion& m = system.motion(slot);
-  return particleLook(system.scene().events.recipes[m.recipe], m, system.birth(slot).size0,
-                      system.scene().events.matterLight);
+  const Recipe& recipe = system.scene().events.recipes[m.recipe];
+  // Only matter drawn light_matter is lit, so only it looks its light up.
+  const bool lit = !recipe.glows && blendOf(recipe) == BlendMode::LightMatter;
+  const Vec3 light = lit ? matterLightAt(system.scene(), m.position) : system.scene().events.matterLight;
+  return particleLook(recipe, m, system.birth(slot).size0, light);
 }
 
 }  // namespace kiln::sim
