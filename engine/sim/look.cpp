@@ -7,6 +7,8 @@ namespace kiln::sim {
 
 BlendMode blendOf(const Recipe& r) { return r.sprite ? r.sprite->blend : BlendMode::LightMatter; }
 
+bool litByMatterLight(const Recipe& r) { return !r.glows && blendOf(r) == BlendMode::LightMatter; }
+
 ParticleLook particleLook(const Recipe& recipe, const ParticleMotion& motion, float size0, const Vec3& matterLight) {
   ParticleLook l;
   l.t = motion.age / motion.lifetime;
@@ -41,9 +43,8 @@ Vec3 matterLightAt(const Scene& scene, const Float3& position) {
 ParticleLook particleLook(const ParticleSystem& system, std::uint32_t slot) {
   const ParticleMotion& m = system.motion(slot);
   const Recipe& recipe = system.scene().events.recipes[m.recipe];
-  // Only matter drawn light_matter is lit, so only it looks its light up.
-  const bool lit = !recipe.glows && blendOf(recipe) == BlendMode::LightMatter;
-  const Vec3 light = lit ? matterLightAt(system.scene(), m.position) : system.scene().events.matterLight;
+  // Only what matter_light lights looks its light up.
+  const Vec3 light = litByMatterLight(recipe) ? matterLightAt(system.scene(), m.position) : system.scene().events.matterLight;
   return particleLook(recipe, m, system.birth(slot).size0, light);
 }
 

@@ -19,6 +19,9 @@ struct ParticleLook {
 // The blend a recipe draws with (light_matter when it has no sprite).
 BlendMode blendOf(const Recipe& r);
 
+// Whether matter_light lights the recipe: matter (it does not glow) drawn light_matter.
+bool litByMatterLight(const Recipe& r);
+
 ParticleLook particleLook(const Recipe& recipe, const ParticleMotion& motion, float size0, const Vec3& matterLight);
 
 // The light on matter at a position: matter_light (as written, or derived from the sky), or
