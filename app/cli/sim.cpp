@@ -14,6 +14,7 @@
 #include "sim/look.hpp"
 #include "sim/render_buffers.hpp"
 #include "sim/scene.hpp"
+#include "world/sector_light.hpp"
 
 namespace kiln::cli {
 namespace {
@@ -92,6 +93,9 @@ int runSim(const SimOptions& o) {
     for (const core::Diagnostic& d : compiled.diagnostics) std::cerr << o.file << ": " << core::format(d) << '\n';
     return kExitInvalid;
   }
+  // `matter_light: sector` lights each matter particle by the level's sector it is in.
+  if (compiled.scene->events.matterLightMode == sim::MatterLightMode::Sector)
+    compiled.scene->sectorLight = world::sectorLight(r.level.world);
   if (!cameraGiven) {
     const render::Camera c = render::frameLevel(r.level.world, r.level.particles ? &*r.level.particles : nullptr);
     eye = {c.eye.x, c.eye.y, c.eye.z};
@@ -166,6 +170,13 @@ int runSim(const SimOptions& o) {
     p["opacity"] = look.opacity;
     p["rgb"] = jsonFloat3(look.rgb);
     p["coverage"] = look.coverage;
+    // The light matter drawn light_matter was lit by; light (and other blends) is not lit.
+    if (sim::litByMatterLight(events.recipes[b.recipe])) {
+      const sim::Vec3 light = sim::matterLightAt(system.scene(), m.position);
+      p["light"] = Json::array({light[0], light[1], light[2]});
+    } else {
+      p["light"] = nullptr;
+    }
     // view: the depth along the unit view direction; iso: the isometric key; none: 0.
     if (view.sort == sim::SortMode::View)
       p["key"] = sim::viewDepth(m.position, view.eye, view.forward);

@@ -51,7 +51,7 @@ core::Diagnostics GpuView::prepareEvents(const MountedLevel& level) {
   std::vector<core::NamedImage> textures;
   for (const auto& t : level.load.textures) textures.push_back(t.image);
   const auto& events = level.load.level.events;
-  return renderer_->prepareEvents(events ? &*events : nullptr, textures);
+  return renderer_->prepareEvents(events ? &*events : nullptr, textures, &level.load.level.world);
 }
 
 render::EditUpload GpuView::updatePreset(const MountedLevel& level, std::uint32_t preset) {

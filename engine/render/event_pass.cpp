@@ -10,10 +10,12 @@
 #include "render/gl_enums.hpp"
 #include "render/renderer_impl.hpp"
 #include "sim/look.hpp"
+#include "world/sector_light.hpp"
 
 namespace kiln::render {
 
-core::Diagnostics Renderer::prepareEvents(const sim::Events* events, std::span<const core::NamedImage> textures) {
+core::Diagnostics Renderer::prepareEvents(const sim::Events* events, std::span<const core::NamedImage> textures,
+                                          const world::World* world) {
   impl_->events.reset();
   if (events == nullptr) return {};
   std::vector<std::string> names;
@@ -24,6 +26,8 @@ core::Diagnostics Renderer::prepareEvents(const sim::Events* events, std::span<c
   for (const auto& d : compiled.diagnostics)
     if (d.severity == core::Severity::Error) errors.push_back(d);
   if (!compiled.scene) return errors;
+  if (world && compiled.scene->events.matterLightMode == sim::MatterLightMode::Sector)
+    compiled.scene->sectorLight = world::sectorLight(*world);
   std::string log;
   if (!impl_->ensurePrograms(log)) return {core::Diagnostic{core::Code::GlError, "events", log}};
 

@@ -175,14 +175,16 @@ class Renderer {
   // The same for a mounted level module (its world, optional particles and optional events).
   core::Diagnostics prepare(const world::Level& level, std::span<const core::NamedImage> textures) {
     core::Diagnostics problems = prepare(level.world, level.particles ? &*level.particles : nullptr, textures);
-    if (problems.empty()) problems = prepareEvents(level.events ? &*level.events : nullptr, textures);
+    if (problems.empty()) problems = prepareEvents(level.events ? &*level.events : nullptr, textures, &level.world);
     return problems;
   }
   // Replaces the event particles drawn in the scene-transparency pass (null: none). Compiles the
   // section against the texture names (errors are returned, warnings dropped: the loader has
   // reported them), sizes the pool and the instance buffer once, uploads the sprite textures.
   // Call after prepare(); the viewer calls it again when a recipe or the script changes.
-  core::Diagnostics prepareEvents(const sim::Events* events, std::span<const core::NamedImage> textures);
+  // `world` lights `matter_light: sector` matter (null: every particle is outside the sectors).
+  core::Diagnostics prepareEvents(const sim::Events* events, std::span<const core::NamedImage> textures,
+                                  const world::World* world = nullptr);
   // The prepared event particles (null when none): the viewer tunes, inspects and picks them.
   EventScene* eventScene();
   const EventScene* eventScene() const;

@@ -50,7 +50,9 @@ struct Wire {
   double stepHz = 0;
   std::uint32_t maxSprites = 0;  // 0: the default (capacity)
   SortMode sort = SortMode::View;
-  Vec3 matterLight{};
+  MatterLightMode lightMode = MatterLightMode::Color;  // version 2 (version 1: always colour)
+  Vec3 matterLight{};                                  // colour only
+  Vec3 skyRadiance{}, sunIrradiance{};                 // sky only
   std::vector<WireRecipe> recipes;
   std::vector<WireEmitter> emitters;
   std::vector<WireEvent> script;
@@ -68,6 +70,10 @@ constexpr Names kColor{"color[0]", "color[1]", "color[2]"};
 constexpr Names kAxis{"axis[0]", "axis[1]", "axis[2]"};
 constexpr Names kPosition{"position[0]", "position[1]", "position[2]"};
 constexpr Names kMatterLight{"matter_light[0]", "matter_light[1]", "matter_light[2]"};
+constexpr Names kSkyRadiance{"matter_light.sky_radiance[0]", "matter_light.sky_radiance[1]",
+                             "matter_light.sky_radiance[2]"};
+constexpr Names kSunIrradiance{"matter_light.sun_irradiance[0]", "matter_light.sun_irradiance[1]",
+                               "matter_light.sun_irradiance[2]"};
 
 template <class W, class V>
 void vec3(W& w, const Names& names, V& v) {
@@ -135,8 +141,19 @@ void sectionFields(W& w, S& s) {
   w.f64("step_hz", s.stepHz);
   w.u32("max_sprites", s.maxSprites);
   w.enumeration("sort", s.sort, SortMode::None);
-  w.reserved("reserved", 3);
-  vec3(w, kMatterLight, s.matterLight);
+  // Version 2 spends the first reserved byte on the light's form; version 1 is a colour.
+  if (w.version() >= 2) {
+    w.enumeration("matter_light_mode", s.lightMode, MatterLightMode::Sector);
+    w.reserved("reserved", 2);
+  } else {
+    w.reserved("reserved", 3);
+  }
+  // A sky stores what was written; the colour it gives is derived again when decoded.
+  if (s.lightMode == MatterLightMode::Color) vec3(w, kMatterLight, s.matterLight);
+  if (s.lightMode == MatterLightMode::Sky) {
+    vec3(w, kSkyRadiance, s.skyRadiance);
+    vec3(w, kSunIrradiance, s.sunIrradiance);
+  }
   const std::uint32_t n =
       array(w, "recipes", s.recipes, Width::U16, kMaxRecipes, [](auto& ww, auto& r) { recipeFields(ww, r); });
   array(w, "emitters", s.emitters, Width::U16, kMaxEmitters, [n](auto& ww, auto& e) { emitterFields(ww, e, n); });
@@ -157,7 +174,10 @@ Wire toWire(const Events& e) {
   w.stepHz = e.stepHz;
   w.maxSprites = static_cast<std::uint32_t>(e.maxSprites.value_or(0));
   w.sort = e.sort;
+  w.lightMode = e.matterLightMode;
   w.matterLight = e.matterLight;
+  w.skyRadiance = e.skyRadiance;
+  w.sunIrradiance = e.sunIrradiance;
   for (const Recipe& r : e.recipes) {
     w.recipes.push_back({r.name, static_cast<std::uint32_t>(r.count), r.speed, r.spread, r.lifetime, r.size,
                          r.growth, r.gravity, r.drag, r.color, r.opacity, r.fade, r.glows, r.axis,
@@ -177,7 +197,16 @@ Events fromWire(Wire&& w) {
   e.stepHz = w.stepHz;
   if (w.maxSprites != 0) e.maxSprites = w.maxSprites;
   e.sort = w.sort;
-  e.matterLight = w.matterLight;
+  e.matterLightMode = w.lightMode;
+  switch (w.lightMode) {
+    case MatterLightMode::Color: e.matterLight = w.matterLight; break;
+    case MatterLightMode::Sky:
+      e.skyRadiance = w.skyRadiance;
+      e.sunIrradiance = w.sunIrradiance;
+      e.matterLight = skyMatterLight(w.skyRadiance, w.sunIrradiance);
+      break;
+    case MatterLightMode::Sector: e.matterLight = kOutsideSectorLight; break;
+  }
   for (WireRecipe& r : w.recipes) {
     Recipe x;
     x.name = std::move(r.name);
@@ -197,13 +226,19 @@ Events fromWire(Wire&& w) {
 
 // --- decoding ----------------------------------------------------------------------------------
 
-const core::HeaderRules kRules{kKev1Magic, kKev1Version, kKev1Version, kMaxKev1Bytes};
+const core::HeaderRules kRules{kKev1Magic, kKev1ColorVersion, kKev1Version, kMaxKev1Bytes};
+// Offset of the version-2 matter_light_mode byte: header, capacity, step_hz, max_sprites, sort.
+constexpr std::uint64_t kLightModeOffset = core::kHeaderSize + 4 + 8 + 4 + 1;
 // Recipes and emitters are named in paths ("recipes.ember.lifetime"), counts get a segment.
 constexpr core::walk::PathStyle kPaths{true, true};
 
 template <bool Materialize>
 bool walkPayload(core::walk::Reader<Materialize>& r, Wire& wire) {
   sectionFields(r, wire);
+  // One section, one encoding: a colour is always written as version 1.
+  if (r.ok() && r.version() >= 2 && wire.lightMode == MatterLightMode::Color)
+    r.fail(core::Code::UnknownEnum, kLightModeOffset, "matter_light_mode",
+           "0 (colour) is not a version-2 form: a colour matter_light is written as version 1");
   if (r.ok() && !r.bytes().atEnd())
     r.fail(core::Code::TrailingBytes, r.bytes().offset(), "payload",
            std::to_string(r.bytes().remaining()) + " bytes follow the last script event");
@@ -237,15 +272,17 @@ std::uint64_t offsetForPath(const Events& e, const std::vector<core::walk::Reade
 
 std::vector<std::uint8_t> encodeKev1(const Events& events) {
   const Wire wire = toWire(events);
-  core::walk::Writer w(kKev1Version);
+  const std::uint16_t version = kev1VersionFor(events);
+  core::walk::Writer w(version);
   sectionFields(w, wire);
-  return core::frame(kKev1Magic, kKev1Version, w.bytes());
+  return core::frame(kKev1Magic, version, w.bytes());
 }
 
 std::optional<core::DecodeError> scanKev1(std::span<const std::uint8_t> file) {
   auto framed = core::readHeader(file, kRules);
   if (auto* e = std::get_if<core::DecodeError>(&framed)) return *e;
-  core::walk::Reader<false> r(std::get<core::Framed>(framed).payload, core::kHeaderSize, kKev1Version, kPaths);
+  const core::Framed& f = std::get<core::Framed>(framed);
+  core::walk::Reader<false> r(f.payload, core::kHeaderSize, f.header.documentVersion, kPaths);
   Wire scratch;
   if (!walkPayload(r, scratch)) return r.error();
   return std::nullopt;
@@ -257,7 +294,7 @@ std::variant<Events, core::DecodeError> decodeKev1(std::span<const std::uint8_t>
 
   // Phase 2: the same walk, materializing (it cannot fail after a clean scan), then the rules.
   const auto framed = std::get<core::Framed>(core::readHeader(file, kRules));
-  core::walk::Reader<true> r(framed.payload, core::kHeaderSize, kKev1Version, kPaths);
+  core::walk::Reader<true> r(framed.payload, core::kHeaderSize, framed.header.documentVersion, kPaths);
   Wire wire;
   if (!walkPayload(r, wire)) return r.error();
   Events events = fromWire(std::move(wire));
@@ -286,7 +323,8 @@ std::variant<std::vector<core::walk::FieldSpan>, core::DecodeError> layoutKev1(s
                                            {6, 2, "header.document_version"},
                                            {8, 4, "header.payload_size"},
                                            {12, 4, "header.payload_crc32"}};
-  core::walk::Reader<false> r(std::get<core::Framed>(framed).payload, core::kHeaderSize, kKev1Version, kPaths);
+  const core::Framed& f = std::get<core::Framed>(framed);
+  core::walk::Reader<false> r(f.payload, core::kHeaderSize, f.header.documentVersion, kPaths);
   r.trace = &spans;
   Wire scratch;
   if (!walkPayload(r, scratch)) return r.error();

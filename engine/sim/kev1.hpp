@@ -16,9 +16,17 @@
 namespace kiln::sim {
 
 inline constexpr std::string_view kKev1Magic = "KEV1";
-inline constexpr std::uint16_t kKev1Version = 1;
+// Version 1: matter_light is a colour. Version 2 adds its sky and sector forms; a section
+// whose matter_light is a colour is still written as version 1, byte for byte as before.
+inline constexpr std::uint16_t kKev1ColorVersion = 1;
+inline constexpr std::uint16_t kKev1Version = 2;  // the newest this build reads
 // The largest section the limits allow is about 0.8 MiB, so this bound never rejects a valid one.
 inline constexpr std::uint64_t kMaxKev1Bytes = 1u << 20;
+
+// The version encodeKev1 writes for a section: 1 for a colour matter_light, else 2.
+inline std::uint16_t kev1VersionFor(const Events& events) {
+  return events.matterLightMode == MatterLightMode::Color ? kKev1ColorVersion : kKev1Version;
+}
 
 // Deterministic, canonical encoding (header included). The section should be one that
 // compileEvents accepted without warnings (floors already applied); encoding does not validate.

@@ -7,6 +7,8 @@ namespace kiln::sim {
 
 BlendMode blendOf(const Recipe& r) { return r.sprite ? r.sprite->blend : BlendMode::LightMatter; }
 
+bool litByMatterLight(const Recipe& r) { return !r.glows && blendOf(r) == BlendMode::LightMatter; }
+
 ParticleLook particleLook(const Recipe& recipe, const ParticleMotion& motion, float size0, const Vec3& matterLight) {
   ParticleLook l;
   l.t = motion.age / motion.lifetime;
@@ -31,10 +33,19 @@ ParticleLook particleLook(const Recipe& recipe, const ParticleMotion& motion, fl
   return l;
 }
 
+Vec3 matterLightAt(const Scene& scene, const Float3& position) {
+  if (scene.events.matterLightMode != MatterLightMode::Sector) return scene.events.matterLight;
+  if (scene.sectorLight)
+    if (const auto ambient = scene.sectorLight({position.x, position.y, position.z})) return *ambient;
+  return kOutsideSectorLight;
+}
+
 ParticleLook particleLook(const ParticleSystem& system, std::uint32_t slot) {
   const ParticleMotion& m = system.motion(slot);
-  return particleLook(system.scene().events.recipes[m.recipe], m, system.birth(slot).size0,
-                      system.scene().events.matterLight);
+  const Recipe& recipe = system.scene().events.recipes[m.recipe];
+  // Only what matter_light lights looks its light up.
+  const Vec3 light = litByMatterLight(recipe) ? matterLightAt(system.scene(), m.position) : system.scene().events.matterLight;
+  return particleLook(recipe, m, system.birth(slot).size0, light);
 }
 
 }  // namespace kiln::sim

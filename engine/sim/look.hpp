@@ -19,9 +19,16 @@ struct ParticleLook {
 // The blend a recipe draws with (light_matter when it has no sprite).
 BlendMode blendOf(const Recipe& r);
 
+// Whether matter_light lights the recipe: matter (it does not glow) drawn light_matter.
+bool litByMatterLight(const Recipe& r);
+
 ParticleLook particleLook(const Recipe& recipe, const ParticleMotion& motion, float size0, const Vec3& matterLight);
 
-// The look of the particle in `slot` of a system.
+// The light on matter at a position: matter_light (as written, or derived from the sky), or
+// for `sector` the containing sector's ambient, kOutsideSectorLight outside every sector.
+Vec3 matterLightAt(const Scene& scene, const Float3& position);
+
+// The look of the particle in `slot` of a system (lit at its current position).
 ParticleLook particleLook(const ParticleSystem& system, std::uint32_t slot);
 
 }  // namespace kiln::sim

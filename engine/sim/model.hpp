@@ -44,6 +44,9 @@ enum class BlendMode : std::uint8_t {
   LightMatter = 0, Normal, Additive, Multiply, Subtractive, Premultiplied
 };
 enum class TextureAlpha : std::uint8_t { Alpha = 0, Brightness = 1 };
+// How matter_light is given: a colour as written, a sky (radiance plus sun irradiance, the
+// colour derived from them), or the ambient of the sector each particle is in.
+enum class MatterLightMode : std::uint8_t { Color = 0, Sky = 1, Sector = 2 };
 
 // Source-vocabulary spelling ("view", "light_matter", "brightness"): one table per enumeration,
 // read by the source parser, name() and the *FromName inverses.
@@ -63,6 +66,13 @@ std::string_view name(TextureAlpha v);
 std::optional<SortMode> sortModeFromName(std::string_view s);
 std::optional<BlendMode> blendModeFromName(std::string_view s);
 std::optional<TextureAlpha> textureAlphaFromName(std::string_view s);
+
+// The light a sky gives matter: radiance + irradiance / (4π) per channel, in float64. A
+// particle scatters light from every direction alike, so a sun's irradiance reaches it spread
+// over the whole sphere (docs/events.md "Matter light").
+Vec3 skyMatterLight(const Vec3& skyRadiance, const Vec3& sunIrradiance);
+// The light on matter outside every sector when matter_light is `sector`: the field's default.
+inline constexpr Vec3 kOutsideSectorLight{1.0, 1.0, 1.0};
 
 // --- values ---------------------------------------------------------------------------------
 // Seed 003's render options for one recipe. No sprite means a plain white quad.
@@ -126,7 +136,13 @@ struct Events {
   double stepHz = kDefaultStepHz;
   std::optional<std::int64_t> maxSprites;  // default: capacity
   SortMode sort = SortMode::View;
+  // Color: matterLight as written. Sky: skyRadiance and sunIrradiance as written, matterLight
+  // derived from them by skyMatterLight. Sector: matterLight is kOutsideSectorLight, the light
+  // outside every sector; inside one the host's sector lookup gives it (sim::Scene).
+  MatterLightMode matterLightMode = MatterLightMode::Color;
   Vec3 matterLight{1.0, 1.0, 1.0};
+  Vec3 skyRadiance{0.0, 0.0, 0.0};
+  Vec3 sunIrradiance{0.0, 0.0, 0.0};
   std::vector<Recipe> recipes;
   std::vector<EventEmitter> emitters;
   std::vector<ScriptEvent> script;

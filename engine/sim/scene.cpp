@@ -154,7 +154,25 @@ EventsCompileResult compileEvents(const Events& events, std::span<const std::str
     r.error(Code::MaxSprites, "events.max_sprites", "max_sprites " + std::to_string(*e.maxSprites) + " is outside 1.." + std::to_string(kMaxCapacity));
   if (static_cast<unsigned>(e.sort) > static_cast<unsigned>(SortMode::None))
     r.error(Code::UnknownEnum, "events.sort", "sort value is not defined");
-  checkColor(r, e.matterLight, "events.matter_light");
+  switch (e.matterLightMode) {
+    case MatterLightMode::Color:
+      checkColor(r, e.matterLight, "events.matter_light");
+      break;
+    case MatterLightMode::Sky: {
+      const auto before = out.diagnostics.size();
+      checkColor(r, e.skyRadiance, "events.matter_light.sky_radiance");
+      checkColor(r, e.sunIrradiance, "events.matter_light.sun_irradiance");
+      // The derived colour is what runs (and what the viewer shows), whatever the model held.
+      e.matterLight = skyMatterLight(e.skyRadiance, e.sunIrradiance);
+      if (out.diagnostics.size() == before) r.finite(e.matterLight, "events.matter_light");
+      break;
+    }
+    case MatterLightMode::Sector:
+      e.matterLight = kOutsideSectorLight;
+      break;
+    default:
+      r.error(Code::UnknownEnum, "events.matter_light", "matter_light mode is not defined");
+  }
 
   if (e.recipes.size() > kMaxRecipes)
     r.error(Code::RecipeCount, "events.recipes", "has " + std::to_string(e.recipes.size()) + " recipes; at most " + std::to_string(kMaxRecipes));
@@ -196,6 +214,12 @@ EventsCompileResult compileEvents(const Events& events, std::span<const std::str
   scene.maxSprites = static_cast<std::uint32_t>(maxSprites);
   out.scene = std::move(scene);
   return out;
+}
+
+Vec3 skyMatterLight(const Vec3& skyRadiance, const Vec3& sunIrradiance) {
+  constexpr double kFourPi = 4.0 * 3.14159265358979323846;
+  return {skyRadiance[0] + sunIrradiance[0] / kFourPi, skyRadiance[1] + sunIrradiance[1] / kFourPi,
+          skyRadiance[2] + sunIrradiance[2] / kFourPi};
 }
 
 Vec3 emitterOrigin(const EventEmitter& emitter, double t) {

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <span>
 #include <string>
@@ -13,6 +14,11 @@
 
 namespace kiln::sim {
 
+// The ambient light of the sector containing a point (float64, level units), or nothing outside
+// every sector: how `matter_light: sector` lights a particle. Hosts that hold the level's
+// sectors set it (world::sectorLight); left empty, every particle is outside.
+using SectorLight = std::function<std::optional<Vec3>(const Vec3& position)>;
+
 // A validated section with its names resolved. `events` is the authored section with the
 // floors applied (count, rate ≥ 0, lifetime ≥ 1 ms), so what is shown is what runs.
 struct Scene {
@@ -22,6 +28,7 @@ struct Scene {
   std::vector<std::uint32_t> emitterRecipe;   // per emitter: its recipe's index
   std::vector<std::uint32_t> scriptRecipe;    // per script event: its recipe's index
   std::vector<std::int32_t> recipeTexture;    // per recipe: index into the texture names, -1 none
+  SectorLight sectorLight;                    // read only when matter_light is `sector`
 };
 
 struct EventsCompileResult {

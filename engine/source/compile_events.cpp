@@ -130,6 +130,35 @@ void compileScriptEvent(Walker& w, const SourceNode& n, const std::string& path,
   seed(w, n, path, "seed", e.seed);
 }
 
+// matter_light: a colour [r, g, b], a sky {sky_radiance, sun_irradiance} (the colour is derived
+// by sim::compileEvents), or the word `sector`. Values are checked by sim::compileEvents.
+void matterLight(Walker& w, const SourceNode& events, Events& e) {
+  const std::string path = "events.matter_light";
+  const SourceNode* n = w.field(events, "events", "matter_light");
+  if (!n) return;
+  if (n->isSequence()) {
+    w.numbers(*n, path, e.matterLight.data(), 3);
+    return;
+  }
+  if (n->isScalar() && n->scalar == "sector") {
+    e.matterLightMode = MatterLightMode::Sector;
+    return;
+  }
+  if (!n->isMap()) {
+    w.error(Code::WrongType, path,
+            "expected a colour [r, g, b], a sky {sky_radiance: [r, g, b], sun_irradiance: [r, g, b]} or the word "
+            "sector, found " + describe(*n),
+            n->mark);
+    return;
+  }
+  if (!w.expectMap(*n, path, {"sky_radiance", "sun_irradiance"})) return;
+  e.matterLightMode = MatterLightMode::Sky;
+  if (const SourceNode* v = w.field(*n, path, "sky_radiance", true))
+    w.numbers(*v, joinPath(path, "sky_radiance"), e.skyRadiance.data(), 3);
+  if (const SourceNode* v = w.field(*n, path, "sun_irradiance", true))
+    w.numbers(*v, joinPath(path, "sun_irradiance"), e.sunIrradiance.data(), 3);
+}
+
 }  // namespace
 
 void compileEvents(Walker& w, const SourceNode& root, const std::vector<std::string>& textures,
@@ -151,7 +180,7 @@ void compileEvents(Walker& w, const SourceNode& root, const std::vector<std::str
   }
   if (const SourceNode* s = w.field(*n, path, "sort"))
     w.enumeration(*s, "events.sort", kSortModeSpellings, e.sort);
-  vec3(w, *n, path, "matter_light", e.matterLight);
+  matterLight(w, *n, e);
 
   // Recipes are a map of names, so its keys are not checked against a vocabulary.
   std::vector<std::string> recipeNames;

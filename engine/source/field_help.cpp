@@ -186,10 +186,12 @@ std::vector<FieldHelp> buildTable() {
       "The order sprites are drawn in: `view` far to near, so near ones cover; `iso` by the isometric key, for a "
       "fixed isometric camera; `none` in birth order (cheapest, and fine for light).",
       "one of the words (`unknown-enum`)");
-  add(v, "matter_light", "`[r, g, b]`", "linear RGB", "`[1, 1, 1]`",
+  add(v, "matter_light", "`[r, g, b]`, `{sky_radiance, sun_irradiance}` or `sector`", "linear RGB", "`[1, 1, 1]`",
       "The light falling on matter (particles that do not glow). Match the level's lighting, or grey dust on a "
-      "dark floor shines brighter than the floor.",
-      "each ≥ 0 (`negative-color`)");
+      "dark floor shines brighter than the floor. A sky `{sky_radiance: [r, g, b], sun_irradiance: [r, g, b]}` "
+      "gives sky_radiance + sun_irradiance / 4π. `sector` lights each particle by the ambient of the sector it "
+      "is in (0.15 grey before world version 3), and by `[1, 1, 1]` outside every sector.",
+      "each ≥ 0 (`negative-color`); a sky needs both keys (`missing-field`)");
   add(v, "recipes", "map name → recipe", "", "none",
       "The kinds of event particle, each named so emitters and the script can throw it.",
       "at most " + num(std::uint64_t{sim::kMaxRecipes}) + " (`recipe-count`); names unique (`duplicate-name`)");

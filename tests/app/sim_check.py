@@ -182,6 +182,8 @@ for path in (main, os.path.join(SCRATCH, "scene.klm")):
         check(close(p["opacity"], op, 1e-3), f"{what}: opacity")
         rgb = [c * op for c in r["color"]] if r["glows"] else [c * m * op for c, m in zip(r["color"], MATTER)]
         check(vclose(p["rgb"], rgb, 1e-3) and close(p["coverage"], 0 if r["glows"] else op, 1e-3), f"{what}: rgb")
+        check(p["light"] is None if r["glows"] else vclose(p["light"], MATTER, 1e-12),
+              f"{what}: light {p['light']} (null for light, matter_light for matter)")
         check(close(p["key"], dot(sub(p["position"], EYE), forward), 1e-4), f"{what}: view key is the depth")
     seeds = [p["seed"] for p in sorted(emitted, key=lambda p: p["id"])]
     check(seeds == list(range(seeds[0], seeds[0] + len(seeds))) if seeds else False, f"{path}: emitter seeds run on")
@@ -253,6 +255,80 @@ for hz in (7, 30, 60, 144, 1000):
         s = sim(path, t)
         if s:
             check(abs(s["spawned"] - 12 * t) <= 1, f"{hz} Hz, T={t}: spawned {s['spawned']} within 1 of {12 * t}")
+
+# --- matter_light's sky and sector forms: the light each matter particle was lit by ---------------
+def light_level(name, world, matter_light, positions):
+    path = os.path.join(SCRATCH, name + ".yaml")
+    script = "\n".join(f"    - {{time: 0, recipe: puff, position: {json.dumps(p)}, seed: {i + 1}}}"
+                       for i, p in enumerate(positions))
+    with open(path, "w") as f:
+        f.write(f"""version: 1
+world:
+{world}
+events:
+  capacity: 16
+  matter_light: {matter_light}
+  recipes:
+    puff: {{count: 1, lifetime: 10, size: 0.1, color: [1, 1, 1], opacity: 1, fade: 0, gravity: 0}}
+    glint: {{count: 1, lifetime: 10, size: 0.1, color: [1, 1, 1], glows: true, gravity: 0}}
+  script:
+{script}
+    - {{time: 0, recipe: glint, position: {json.dumps(positions[0])}, seed: 99}}
+""")
+    return path
+
+
+def lights(path):
+    s = sim(path, 0.5)
+    if not s:
+        return []
+    check(all(p["light"] is None for p in s["particles"] if p["recipe"] == "glint"), f"{path}: light is null for light")
+    matter = sorted((p for p in s["particles"] if p["recipe"] == "puff"), key=lambda p: p["seed"])
+    for p in matter:
+        check(vclose(p["rgb"], p["light"], 1e-6), f"{path}: a white opaque puff's rgb {p['rgb']} is its light")
+    return [p["light"] for p in matter]
+
+
+TWO_ROOMS = """  version: 3
+  sectors:
+    - {name: west, walls: [[0, 0], [10, 0], [10, 10], [0, 10]], floor: 0, ceiling: 5, ambient: [0.2, 0.3, 0.4]}
+    - {name: east, walls: [[12, 0], [22, 0], [22, 10], [12, 10]], floor: 0, ceiling: 5, ambient: [0.6, 0.5, 0.1]}"""
+got = lights(light_level("sector-v3", TWO_ROOMS, "sector", [[5, 5, 1], [17, 5, 1], [11, 5, 1], [40, 5, 1]]))
+check(len(got) == 4 and vclose(got[0], [0.2, 0.3, 0.4], 1e-12) and vclose(got[1], [0.6, 0.5, 0.1], 1e-12),
+      f"sector: each room's own ambient ({got})")
+check(len(got) == 4 and got[2] == [1, 1, 1] and got[3] == [1, 1, 1], f"sector: outside every sector is [1, 1, 1] ({got})")
+OLD_ROOM = """  version: 1
+  sectors:
+    - {name: room, walls: [[0, 0], [10, 0], [10, 10], [0, 10]], floor: 0, ceiling: 5}"""
+got = lights(light_level("sector-v1", OLD_ROOM, "sector", [[5, 5, 1], [30, 5, 1]]))
+check(len(got) == 2 and vclose(got[0], [0.15] * 3, 1e-12) and got[1] == [1, 1, 1],
+      f"sector in a world v1: the default ambient 0.15 inside, [1, 1, 1] outside ({got})")
+# (0.2, 0.3, 0.4) + (4π, 0, 2π) / 4π = (1.2, 0.3, 0.9), wherever the particle is.
+sky = f"{{sky_radiance: [0.2, 0.3, 0.4], sun_irradiance: [{4 * math.pi!r}, 0, {2 * math.pi!r}]}}"
+path = light_level("sky", TWO_ROOMS, sky, [[5, 5, 1], [40, 5, 1]])
+got = lights(path)
+check(len(got) == 2 and all(vclose(g, [1.2, 0.3, 0.9], 1e-12) for g in got), f"sky: radiance + irradiance/4π ({got})")
+rc, out, err = run("compile", path, "-o", os.path.join(SCRATCH, "sky.klm"))
+check(rc == 0, f"the sky level compiles ({err.strip()})")
+got = lights(os.path.join(SCRATCH, "sky.klm"))
+check(len(got) == 2 and all(vclose(g, [1.2, 0.3, 0.9], 1e-12) for g in got), f"sky from a module: the same light ({got})")
+rc, out, err = run("compile", light_level("sector-klm", TWO_ROOMS, "sector", [[5, 5, 1]]), "-o",
+                   os.path.join(SCRATCH, "sector.klm"))
+check(rc == 0, f"the sector level compiles ({err.strip()})")
+got = lights(os.path.join(SCRATCH, "sector.klm"))
+check(len(got) == 1 and vclose(got[0], [0.2, 0.3, 0.4], 1e-12), f"sector from a module ({got})")
+for name, light, code, where in [
+    ("sky-negative", "{sky_radiance: [0.2, -0.3, 0.4], sun_irradiance: [1, 1, 1]}", "negative-color",
+     "events.matter_light.sky_radiance[1]"),
+    ("sky-missing", "{sky_radiance: [0.2, 0.3, 0.4]}", "missing-field", "events.matter_light.sun_irradiance"),
+    ("sky-key", "{sky_radiance: [0.2, 0.3, 0.4], sun_irradiance: [1, 1, 1], sun: 1}", "unknown-key",
+     "events.matter_light.sun"),
+    ("light-word", "sectors", "wrong-type", "events.matter_light"),
+]:
+    rc, out, err = run("compile", light_level(name, TWO_ROOMS, light, [[5, 5, 1]]), "-o",
+                       os.path.join(SCRATCH, name + ".klm"))
+    check(rc == 1 and f"error[{code}]: {where}" in err, f"{name}: {code} at {where} ({err.strip()})")
+
 
 # --- rules on both sides, and warnings that do not fail a compile ------------------------------
 def compile_events(name, events):

@@ -42,6 +42,23 @@ Events minimalEvents() {
   return e;
 }
 
+// Version 2: the full section with a sky, and the minimal one lit by sectors.
+Events skyEvents() {
+  Events e = fullEvents();
+  e.matterLightMode = MatterLightMode::Sky;
+  e.skyRadiance = {0.2, 0.3, 0.4};
+  e.sunIrradiance = {2.5, 2.25, 2.0};
+  e.matterLight = skyMatterLight(e.skyRadiance, e.sunIrradiance);
+  return e;
+}
+
+Events sectorEvents() {
+  Events e = minimalEvents();
+  e.matterLightMode = MatterLightMode::Sector;
+  e.matterLight = kOutsideSectorLight;
+  return e;
+}
+
 std::uint64_t offsetOf(const Bytes& file, const std::string& path) {
   auto layout = layoutKev1(file);
   REQUIRE(std::holds_alternative<std::vector<kiln::core::walk::FieldSpan>>(layout));
@@ -80,6 +97,9 @@ std::vector<Golden> buildGoldens() {
   g.push_back({"valid-full.kev", full, true, {}, "every field: sprite, max_sprites, iso sort, a path, a script"});
   g.push_back({"valid-minimal.kev", encodeKev1(minimalEvents()), true, {}, "capacity 1, nothing else"});
   g.push_back({"valid-braziers-like.kev", encodeKev1(sampleEvents()), true, {}, "seed 002's three recipes"});
+  const Bytes sky = encodeKev1(skyEvents());
+  g.push_back({"valid-v2-sky.kev", sky, true, {}, "version 2: valid-full with a sky matter_light"});
+  g.push_back({"valid-v2-sector.kev", encodeKev1(sectorEvents()), true, {}, "version 2: capacity 1, matter_light sector"});
 
   // A byte edit of valid-full; `sealed` recomputes the header's size and crc afterwards.
   auto edit = [&](std::string file, Code code, bool sealed, std::string why, const std::function<void(Bytes&)>& fn) {
@@ -92,7 +112,10 @@ std::vector<Golden> buildGoldens() {
   const double nan = std::numeric_limits<double>::quiet_NaN();
 
   edit("invalid-bad-magic.kev", Code::BadMagic, false, "magic KEV2", [](Bytes& b) { b[3] = '2'; });
-  edit("invalid-unsupported-version.kev", Code::UnsupportedVersion, false, "document version 2", [](Bytes& b) { b[6] = 2; });
+  edit("invalid-unsupported-version.kev", Code::UnsupportedVersion, false, "document version 3", [](Bytes& b) { b[6] = 3; });
+  edit("invalid-unknown-enum-light-mode-colour.kev", Code::UnknownEnum, false,
+       "document version 2 over version-1 bytes: matter_light_mode 0 (a colour is version 1)",
+       [](Bytes& b) { b[6] = 2; });
   edit("invalid-truncated-header.kev", Code::Truncated, false, "10 bytes", [](Bytes& b) { b.resize(10); });
   edit("invalid-checksum-mismatch.kev", Code::ChecksumMismatch, false, "a payload byte flipped",
        [](Bytes& b) { b[20] ^= 1; });
@@ -152,6 +175,23 @@ std::vector<Golden> buildGoldens() {
   edit("invalid-event-time.kev", Code::EventTime, true, "script time 3600.5",
        [&](Bytes& b) { putF64(b, at("script[0].time"), 3600.5); });
   {
+    Bytes b = sky;
+    b[offsetOf(sky, "matter_light_mode")] = 3;
+    reseal(b);
+    g.push_back({"invalid-unknown-enum-light-mode.kev", std::move(b), false, Code::UnknownEnum,
+                 "version 2, matter_light_mode 3"});
+    b = sky;
+    putF64(b, offsetOf(sky, "matter_light.sun_irradiance[2]"), -2.0);
+    reseal(b);
+    g.push_back({"invalid-negative-sun.kev", std::move(b), false, Code::NegativeColor,
+                 "version 2, sun_irradiance[2] -2"});
+    b = sky;
+    b[offsetOf(sky, "reserved") + 1] = 1;
+    reseal(b);
+    g.push_back({"invalid-v2-reserved-nonzero.kev", std::move(b), false, Code::ReservedNonZero,
+                 "version 2, the second of its two reserved bytes set"});
+  }
+  {
     // Two recipes, "spark" and "smoke"; the second renamed in place (same length) to "spark".
     Events two = minimalEvents();
     two.recipes = {ember(), ember()};
@@ -189,8 +229,73 @@ TEST_CASE("KEV1 lays the section out as docs/formats/kev1.md says", "[kev1]") {
   CHECK(offsetOf(f, "recipes.ember.glows") == 68 + 4 + 7 * 8 + 24 + 16);
 }
 
+TEST_CASE("KEV1 version 2 lays out the sky and sector forms as docs/formats/kev1.md says", "[kev1]") {
+  Events e = minimalEvents();
+  e.matterLightMode = MatterLightMode::Sky;
+  e.skyRadiance = {0.25, 0.5, 0.75};
+  e.sunIrradiance = {1, 2, 3};
+  const Bytes b = encodeKev1(e);
+  // Header, capacity 4, step_hz 8, max_sprites 4, sort 1, mode 1, reserved 2, two 3×f64, counts 6.
+  REQUIRE(b.size() == 16 + 4 + 8 + 4 + 1 + 1 + 2 + 48 + 6);
+  CHECK(b[6] == 2);
+  CHECK(b[7] == 0);
+  CHECK(b[33] == 1);  // sky
+  CHECK(b[34] == 0);
+  CHECK(b[35] == 0);
+  double v = 0;
+  std::memcpy(&v, b.data() + 36, 8);
+  CHECK(v == 0.25);
+  std::memcpy(&v, b.data() + 60 + 16, 8);
+  CHECK(v == 3.0);
+  CHECK(offsetOf(b, "matter_light.sun_irradiance[0]") == 60);
+  CHECK(offsetOf(b, "recipes.count") == 84);
+  const Bytes s = encodeKev1(sectorEvents());
+  REQUIRE(s.size() == 16 + 4 + 8 + 4 + 1 + 1 + 2 + 6);
+  CHECK(s[6] == 2);
+  CHECK(s[33] == 2);  // sector
+  CHECK(offsetOf(s, "recipes.count") == 36);
+}
+
+TEST_CASE("KEV1 writes a colour matter_light as version 1, whatever sky values the model holds", "[kev1]") {
+  Events e = fullEvents();
+  const Bytes before = encodeKev1(e);
+  CHECK(before[6] == 1);
+  e.skyRadiance = {5, 5, 5};  // ignored by the colour form
+  e.sunIrradiance = {1, 2, 3};
+  CHECK(encodeKev1(e) == before);
+  std::string error;
+  const auto onDisk = kiln::core::readFile(kDir / "valid-full.kev", error);
+  REQUIRE(onDisk);
+  CHECK(*onDisk == before);
+}
+
+TEST_CASE("KEV1 decoding derives the sky's colour from the stored inputs", "[kev1]") {
+  auto d = decodeKev1(encodeKev1(skyEvents()));
+  if (auto* err = std::get_if<DecodeError>(&d)) FAIL(kiln::core::format(*err));
+  const Events& e = std::get<Events>(d);
+  CHECK(e.matterLightMode == MatterLightMode::Sky);
+  // 0.2 + 2.5/4π, 0.3 + 2.25/4π, 0.4 + 2/4π.
+  CHECK(e.matterLight[0] == Approx(0.2 + 2.5 / (4 * 3.14159265358979323846)).epsilon(1e-15));
+  CHECK(e.matterLight[1] == Approx(0.3 + 2.25 / (4 * 3.14159265358979323846)).epsilon(1e-15));
+  CHECK(e.matterLight[2] == Approx(0.4 + 2.0 / (4 * 3.14159265358979323846)).epsilon(1e-15));
+}
+
+TEST_CASE("KEV1 refuses a document version it does not know, naming the versions it reads", "[kev1]") {
+  for (std::uint8_t version : {std::uint8_t{0}, std::uint8_t{3}, std::uint8_t{200}}) {
+    Bytes b = encodeKev1(skyEvents());
+    b[6] = version;  // the header's crc covers the payload only
+    auto d = decodeKev1(b);
+    REQUIRE(std::holds_alternative<DecodeError>(d));
+    const DecodeError& err = std::get<DecodeError>(d);
+    CHECK(err.code == Code::UnsupportedVersion);
+    CHECK(err.offset == 6);
+    CHECK(err.message.find("document version " + std::to_string(version)) != std::string::npos);
+    CHECK(err.message.find("1..2") != std::string::npos);
+  }
+}
+
 TEST_CASE("KEV1 round-trips every field", "[kev1]") {
-  for (const Events& e : {fullEvents(), minimalEvents(), sampleEvents()}) {
+  for (const Events& e : {fullEvents(), minimalEvents(), sampleEvents(), skyEvents(), sectorEvents()}) {
     const Bytes b = encodeKev1(e);
     auto d = decodeKev1(b);
     if (auto* err = std::get_if<DecodeError>(&d)) FAIL(kiln::core::format(*err));

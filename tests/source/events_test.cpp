@@ -109,3 +109,63 @@ TEST_CASE("a sprite frame must name a texture", "[source][events]") {
   const CompileResult r = compileSource(withEvents(e));
   CHECK(find(r, Code::UnknownName, "events.recipes.puff.sprite.frame"));
 }
+
+TEST_CASE("matter_light: a colour, a sky map or the word sector", "[source][events][matter-light]") {
+  SourceNode e = sampleEvents();
+  set(e, "matter_light", vec3("0.5", "0.25", "0"));
+  CompileResult r = compileSource(withEvents(e));
+  INFO(dump(r));
+  REQUIRE(r.ok());
+  CHECK(r.events->matterLightMode == sim::MatterLightMode::Color);
+  CHECK(r.events->matterLight == sim::Vec3{0.5, 0.25, 0});
+
+  // (0.2, 0.3, 0.4) + (4π, 0, 2π) / 4π = (1.2, 0.3, 0.9), derived when compiled.
+  const std::string fourPi = "12.566370614359172", twoPi = "6.283185307179586";
+  set(e, "matter_light", map({{"sky_radiance", vec3("0.2", "0.3", "0.4")},
+                              {"sun_irradiance", seq({num(fourPi), num("0"), num(twoPi)})}}));
+  r = compileSource(withEvents(e));
+  INFO(dump(r));
+  REQUIRE(r.ok());
+  CHECK(r.events->matterLightMode == sim::MatterLightMode::Sky);
+  CHECK(r.events->skyRadiance == sim::Vec3{0.2, 0.3, 0.4});
+  CHECK(r.events->matterLight[0] == Approx(1.2).epsilon(1e-15));
+  CHECK(r.events->matterLight[1] == Approx(0.3).epsilon(1e-15));
+  CHECK(r.events->matterLight[2] == Approx(0.9).epsilon(1e-15));
+
+  set(e, "matter_light", str("sector"));
+  r = compileSource(withEvents(e));
+  INFO(dump(r));
+  REQUIRE(r.ok());
+  CHECK(r.events->matterLightMode == sim::MatterLightMode::Sector);
+  CHECK(r.events->matterLight == sim::kOutsideSectorLight);
+}
+
+TEST_CASE("matter_light's bad forms are named by their path", "[source][events][matter-light]") {
+  auto compileWith = [](SourceNode light) {
+    SourceNode e = sampleEvents();
+    set(e, "matter_light", std::move(light));
+    return compileSource(withEvents(e));
+  };
+  CompileResult r = compileWith(map({{"sky_radiance", vec3("0.2", "-0.3", "0.4")}, {"sun_irradiance", vec3("1", "1", "1")}}));
+  INFO(dump(r));
+  CHECK(find(r, Code::NegativeColor, "events.matter_light.sky_radiance[1]"));
+  r = compileWith(map({{"sky_radiance", vec3("0.2", "0.3", "0.4")}, {"sun_irradiance", vec3("1", "1e400", "1")}}));
+  INFO(dump(r));
+  CHECK(find(r, Code::NotFinite, "events.matter_light.sun_irradiance[1]"));
+  r = compileWith(map({{"sky_radiance", vec3("0.2", "0.3", "0.4")}}));
+  INFO(dump(r));
+  CHECK(find(r, Code::MissingField, "events.matter_light.sun_irradiance"));
+  r = compileWith(map({{"sky_radiance", vec3("0", "0", "0")}, {"sun_irradiance", vec3("0", "0", "0")}, {"sky_radience", vec3("0", "0", "0")}}));
+  INFO(dump(r));
+  const SourceDiagnostic* key = find(r, Code::UnknownKey, "events.matter_light.sky_radience");
+  REQUIRE(key);
+  CHECK(key->diagnostic.message.find("did you mean 'sky_radiance'") != std::string::npos);
+  r = compileWith(str("sky"));
+  INFO(dump(r));
+  const SourceDiagnostic* word = find(r, Code::WrongType, "events.matter_light");
+  REQUIRE(word);
+  CHECK(word->diagnostic.message.find("sector") != std::string::npos);
+  r = compileWith(seq({num("1"), num("1")}));
+  INFO(dump(r));
+  CHECK_FALSE(r.ok());
+}

@@ -137,7 +137,23 @@ bool sectionFields(sim::Events& ev) {
   ImGui::SetNextItemWidth(80);
   c |= number("Hz", ev.stepHz, 0.5f, sim::kMinStepHz, sim::kMaxStepHz, "%.1f");
   fieldTooltip("events", "step_hz");
-  c |= colour("matter light", ev.matterLight);
+  // The colour form is edited here; the sky and sector forms are shown, edited in the source.
+  switch (ev.matterLightMode) {
+    case sim::MatterLightMode::Color:
+      c |= colour("matter light", ev.matterLight);
+      break;
+    case sim::MatterLightMode::Sky: {
+      const sim::Vec3 l = sim::skyMatterLight(ev.skyRadiance, ev.sunIrradiance);
+      ImGui::Text("matter light: sky, gives (%.4g, %.4g, %.4g)", l[0], l[1], l[2]);
+      ImGui::TextDisabled("  sky_radiance (%.4g, %.4g, %.4g) + sun_irradiance (%.4g, %.4g, %.4g) / 4pi",
+                          ev.skyRadiance[0], ev.skyRadiance[1], ev.skyRadiance[2], ev.sunIrradiance[0],
+                          ev.sunIrradiance[1], ev.sunIrradiance[2]);
+      break;
+    }
+    case sim::MatterLightMode::Sector:
+      ImGui::TextUnformatted("matter light: sector (each particle's sector ambient; [1, 1, 1] outside)");
+      break;
+  }
   fieldTooltip("events", "matter_light");
   return c;
 }

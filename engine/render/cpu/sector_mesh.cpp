@@ -4,14 +4,14 @@
 #include <algorithm>
 #include <cmath>
 
+#include "world/sector_light.hpp"
+
 namespace kiln::render {
 namespace {
 
 constexpr std::array<float, 3> kFloorAlbedo{0.55f, 0.52f, 0.48f};
 constexpr std::array<float, 3> kCeilingAlbedo{0.42f, 0.44f, 0.50f};
 constexpr std::array<float, 3> kWallAlbedo{0.62f, 0.60f, 0.58f};
-// Worlds before version 3 have no ambient term; a neutral grey keeps unlit faces readable.
-constexpr std::array<float, 3> kDefaultAmbient{0.15f, 0.15f, 0.15f};
 
 std::array<float, 3> unit(double x, double y, double z) {
   const double l = std::sqrt(x * x + y * y + z * z);
@@ -49,7 +49,9 @@ std::vector<SectorVertex> buildSectorTriangles(const world::World& world) {
   for (const auto& s : world.sectors) {
     const std::size_t n = s.walls.size();
     if (n < 3) continue;
-    Emit emit{out, world.version >= 3 ? point(s.ambient[0], s.ambient[1], s.ambient[2]) : kDefaultAmbient};
+    // Worlds before version 3 have no ambient term; world::kDefaultAmbient keeps unlit faces readable.
+    const std::array<double, 3> ambient = world::ambientOf(world, s);
+    Emit emit{out, point(ambient[0], ambient[1], ambient[2])};
     const auto up = unit(-s.floor.dzdx, -s.floor.dzdy, 1.0);
     const auto down = unit(s.ceiling.dzdx, s.ceiling.dzdy, -1.0);
     const auto at = [&](std::size_t i, const world::HeightPlane& p) {

@@ -97,7 +97,10 @@ std::optional<std::vector<loader::ScalarEdit>> changedScalars(const sim::Events&
   e.number({"events", "step_hz"}, before.stepHz, after.stepHz);
   if (after.maxSprites && before.maxSprites != after.maxSprites) e.word({"events", "max_sprites"}, std::to_string(*after.maxSprites));
   if (before.sort != after.sort) e.word({"events", "sort"}, std::string(sim::name(after.sort)));
-  e.vec3({"events", "matter_light"}, before.matterLight, after.matterLight);
+  // Only the colour form is a [r, g, b] in the text; the sky and sector forms are not edited here.
+  if (before.matterLightMode != after.matterLightMode) return std::nullopt;
+  if (after.matterLightMode == sim::MatterLightMode::Color)
+    e.vec3({"events", "matter_light"}, before.matterLight, after.matterLight);
   for (const sim::Recipe& b : after.recipes) {
     const auto a = std::find_if(before.recipes.begin(), before.recipes.end(), [&](const sim::Recipe& r) { return r.name == b.name; });
     if (a == before.recipes.end()) return std::nullopt;  // added or renamed
