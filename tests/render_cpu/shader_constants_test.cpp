@@ -109,6 +109,17 @@ TEST_CASE("the generated header holds every shared C++ constant and nothing else
       {"kVaryingSectorGrid", {"int", render::kVaryingSectorGrid}},
       {"kVaryingSectorShade", {"int", render::kVaryingSectorShade}},
       {"kVaryingLineColor", {"int", render::kVaryingLineColor}},
+      {"kOutputSceneUnit", {"int", render::kOutputSceneUnit}},
+      {"kOutputBloomUnit", {"int", render::kOutputBloomUnit}},
+      {"kOutputLuminanceUnit", {"int", render::kOutputLuminanceUnit}},
+      {"kToneMapClamp", {"uint", static_cast<std::uint32_t>(render::ToneMap::Clamp)}},
+      {"kToneMapNeutral", {"uint", static_cast<std::uint32_t>(render::ToneMap::Neutral)}},
+      {"kToneMapAces", {"uint", static_cast<std::uint32_t>(render::ToneMap::Aces)}},
+      {"kToneMapAgx", {"uint", static_cast<std::uint32_t>(render::ToneMap::Agx)}},
+      {"kOutputAutoExposure", {"uint", render::kOutputAutoExposure}},
+      {"kOutputBloom", {"uint", render::kOutputBloom}},
+      {"kOutputSrgb", {"uint", render::kOutputSrgb}},
+      {"kLuminanceGrid", {"int", render::kLuminanceGrid}},
   };
   CHECK(c.size() == expected.size());
   for (const auto& [name, want] : expected) {
