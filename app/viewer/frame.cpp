@@ -18,6 +18,7 @@
 #include "core/file.hpp"
 #include "gpu_view.hpp"
 #include "logic/keys.hpp"
+#include "logic/view_output.hpp"
 #include "loader/data_dirs.hpp"
 #include "render/cpu/camera.hpp"
 #include "logic/scene.hpp"
@@ -217,7 +218,8 @@ void Frame::handleInput(double dt) {
       {ImGuiKey_Z, Key::Z},         {ImGuiKey_Y, Key::Y},            {ImGuiKey_O, Key::O},
       {ImGuiKey_Q, Key::Q},         {ImGuiKey_R, Key::R},            {ImGuiKey_B, Key::B},
       {ImGuiKey_I, Key::I},         {ImGuiKey_H, Key::H},            {ImGuiKey_S, Key::S},
-      {ImGuiKey_G, Key::G}};
+      {ImGuiKey_G, Key::G},         {ImGuiKey_T, Key::T},            {ImGuiKey_LeftBracket, Key::LeftBracket},
+      {ImGuiKey_RightBracket, Key::RightBracket}};
   for (const auto& [code, key] : kKeys)
     if (ImGui::IsKeyPressed(code)) keyEffect(applyKey(state_, {key, io.KeyCtrl, io.KeyShift}));
 }
@@ -448,6 +450,10 @@ void Frame::drawMainMenu() {
     ImGui::MenuItem("Recomputed bounds (GPU)", nullptr, &debug.recomputedBounds);
     ImGui::MenuItem("Surface grid", nullptr, &debug.grid);
     ImGui::Separator();
+    if (ImGui::BeginMenu("Output")) {
+      panels::output::controls(state_);
+      ImGui::EndMenu();
+    }
     if (ImGui::BeginMenu("Background")) {
       for (int i = 0; i < static_cast<int>(Background::Count); ++i)
         if (ImGui::MenuItem(kBackgroundNames[i], i == 0 ? nullptr : "B cycles", state_.view.background == Background(i)))
@@ -568,6 +574,13 @@ bool Frame::runAction(const ScriptAction& a) {
       return false;
     }
     case K::Background: state_.view.background = *backgroundFromName(a.text); return true;
+    case K::Output: {
+      if (auto why = setOutput(state_.view.output, a.text, a.name)) {
+        std::fprintf(stderr, "kiln-view: script line %d: output: %s\n", a.line, why->c_str());
+        return false;
+      }
+      return true;
+    }
     case K::Expect: return expectState(a);
     case K::DragGizmo: return scriptGizmoDrag(static_cast<int>(a.text[0] - 'x'), a.a, a.b, a.line);
     case K::Camera:

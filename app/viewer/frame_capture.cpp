@@ -87,6 +87,7 @@ bool Frame::captureOne(const ViewCamera& camera, const std::string& label, doubl
   for (const auto& d : level.load.relaxedFindings) info.findings.push_back(d.diagnostic);
   info.events = level.load.level.events;
   info.viewOptions = viewOptionsOf(state_, gpu_->debugViews());
+  info.output = state_.view.output;  // the sidecar records an HDR output; an LDR one adds nothing
   const std::string json = render::sidecarJson(info);
   std::filesystem::path sidecar = c.file;
   sidecar.replace_extension(".json");

@@ -87,6 +87,7 @@ render::FrameOptions GpuView::frameOptions(const ViewerState& s) const {
   o.emitterMuted = pc.emitterMuted;
   if (pc.soloEmitter >= 0) o.soloEmitter = static_cast<std::uint32_t>(pc.soloEmitter);
   o.eventSort = s.view.eventSort;
+  o.output = s.view.output;
   // A jump far ahead catches up over several frames instead of freezing one (the budget is
   // counted in operations, births included, not milliseconds, so scripted runs stay
   // deterministic).

@@ -134,6 +134,7 @@ if(KILN_XVFB_RUN AND KILN_PYTHON3)
   kiln_viewer_session(clock_invariance 1280x720
                       "the level clock is not moved by cameras, the top view, panels, workspaces or mutes")
   kiln_viewer_session(views 1400x900 "debug views (sector planes, bounds, overdraw) change the picture")
+  kiln_viewer_session(output 1280x720 "the output transform: HDR by default, LDR, tone maps, exposure and bloom by menu words and keys")
   kiln_viewer_session(captures 1400x900
                       "captures never overwrite; A/B of two PNGs from disk; capture set, bookmark, solo, save")
   kiln_viewer_session(workbench 1280x720

@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "logic/keys.hpp"
+#include "logic/view_output.hpp"
 
 namespace kiln::viewer {
 
@@ -36,6 +37,14 @@ KeyEffect applyKey(ViewerState& s, const KeyChord& c) {
       return KeyEffect::Done;
     case Key::H: showAll(s.view.passes); return KeyEffect::Done;
     case Key::G: return KeyEffect::FireEvent;
+    case Key::T:
+      if (c.shift) s.view.output.hdr = !s.view.output.hdr;
+      else cycleToneMap(s.view.output);
+      return KeyEffect::Done;
+    case Key::LeftBracket:
+    case Key::RightBracket:
+      nudgeExposure(s.view.output, (c.key == Key::LeftBracket ? -1 : 1) * (c.shift ? kExposureFineStep : kExposureStep));
+      return KeyEffect::Done;
     case Key::Tab:
       s.view.camera.setMode(s.view.camera.mode == ViewCamera::Mode::Orbit ? ViewCamera::Mode::Fly : ViewCamera::Mode::Orbit);
       return KeyEffect::Done;
@@ -52,10 +61,11 @@ std::optional<KeyChord> keyChordFromName(std::string_view name) {
     else if (n.starts_with("shift+") && !c.shift) c.shift = true, n.erase(0, 6);
     else break;
   }
-  static const std::array<std::pair<const char*, Key>, 16> kNames{
+  static const std::array<std::pair<const char*, Key>, 19> kNames{
       {{"space", Key::Space}, {"left", Key::Left}, {"right", Key::Right}, {"f", Key::F}, {"f1", Key::F1},
        {"tab", Key::Tab}, {"z", Key::Z}, {"y", Key::Y}, {"o", Key::O}, {"q", Key::Q}, {"r", Key::R}, {"b", Key::B},
-       {"i", Key::I}, {"h", Key::H}, {"s", Key::S}, {"g", Key::G}}};
+       {"i", Key::I}, {"h", Key::H}, {"s", Key::S}, {"g", Key::G}, {"t", Key::T}, {"[", Key::LeftBracket},
+       {"]", Key::RightBracket}}};
   for (const auto& [text, key] : kNames)
     if (n == text) return c.key = key, c;
   return std::nullopt;

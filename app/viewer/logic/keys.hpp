@@ -9,7 +9,7 @@
 
 namespace kiln::viewer {
 
-enum class Key { Space, Left, Right, F, F1, Tab, Z, Y, O, Q, R, B, I, H, S, G };
+enum class Key { Space, Left, Right, F, F1, Tab, Z, Y, O, Q, R, B, I, H, S, G, T, LeftBracket, RightBracket };
 
 struct KeyChord {
   Key key{};
@@ -23,13 +23,14 @@ enum class KeyEffect { None, Done, FrameSelection, FireEvent };
 // Space play/pause, Left/Right step one tick (ten with Shift), F frame selection, F1 help,
 // Tab orbit/fly, R restart the effect (loop start, playing), B next background, I isolate the
 // selection (again: show all), H show all, G fire the sandbox's recipe at the sector surface
-// under the mouse (the caller finds the surface), Ctrl+Z undo and Ctrl+Y redo (tuning), Ctrl+S save
+// under the mouse (the caller finds the surface), T next tone map (Shift+T: LDR <-> HDR), [ and ]
+// exposure down and up by half a stop (Shift: a tenth), Ctrl+Z undo and Ctrl+Y redo (tuning), Ctrl+S save
 // the tuning edits to the YAML source, Ctrl+O open,
 // Ctrl+Q quit.
 // None when the chord means nothing (a plain Z, say).
 KeyEffect applyKey(ViewerState& s, const KeyChord& chord);
 
-// "space", "left", "shift+right", "f", "f1", "tab", "ctrl+z" (case-insensitive); nullopt
+// "space", "left", "shift+right", "f", "f1", "tab", "ctrl+z", "t", "[", "]" (case-insensitive); nullopt
 // otherwise.
 std::optional<KeyChord> keyChordFromName(std::string_view name);
 

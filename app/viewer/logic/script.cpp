@@ -11,6 +11,7 @@
 #include "core/float.hpp"
 #include "logic/keys.hpp"
 #include "logic/layout.hpp"
+#include "logic/view_output.hpp"
 #include "loader/time_range.hpp"
 #include "sim/model.hpp"
 #include "source/suggest.hpp"
@@ -332,6 +333,13 @@ Script parseScript(std::string_view text) {
       if (w.size() < 2 || w.size() > 3 || (w[1] != "first" && w[1] != "worst" && w[1] != "closest"))
         ok = false, fail("'jump' takes first|worst|closest and an optional EMITTER");
       else a.text = w[1], a.name = w.size() == 3 ? w[2] : std::string();
+    } else if (k == "output") {
+      a.kind = K::Output;
+      a.text = w.size() >= 2 ? w[1] : std::string();
+      a.name = w.size() == 3 ? w[2] : std::string();
+      render::OutputOptions scratch;  // the same setter the line runs, so a bad word fails here
+      if (w.size() < 2 || w.size() > 3) ok = false, fail("'output' takes a setting and at most one value (see docs/viewer.md)");
+      else if (auto why = setOutput(scratch, a.text, a.name)) ok = false, fail("'output': " + *why);
     } else if (k == "drag-gizmo") {
       a.kind = K::DragGizmo;
       if (w.size() != 4 || (w[1] != "x" && w[1] != "y" && w[1] != "z") || !number(w[2], a.a) ||

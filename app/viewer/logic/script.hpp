@@ -37,12 +37,15 @@ namespace kiln::viewer {
 //   jump first|worst|closest [EMITTER] (the Bounds inspector's jump; default: the selected
 //   emitter, else the first that escapes) | expect escape-framed (the jump's particle, stored
 //   box and crossed plane are in view, a sector's plane seen from inside)
+//   output ldr|hdr | output tonemap clamp|neutral|aces|agx | output exposure EV
+//   output auto-exposure|bloom|srgb on|off | output bloom-threshold V | output bloom-intensity V
+//   (the Viewport's output transform, as View > Output sets it: logic/view_output.hpp)
 // A failed expect-* line fails the session (exit 1) and the script goes on, so one run reports
 // every broken expectation; any other action that fails stops the session with exit 1.
 struct ScriptAction {
   enum class Kind { Open, Time, Play, Pause, Speed, Step, Panel, Pick, Capture, Screenshot, Select, Wait, Camera, Quit, Workspace, Inspect, Tune, Host,
                     Look, Key, View, WriteFile, CopyFile, ExpectErrors, ExpectTime, ExpectLevel, Save, Background, Expect, DragGizmo,
-                    ExpectProblem, CaptureSet, Bookmark, Solo, Mute, AB, Hover, Sandbox, Mouse, Jump };
+                    ExpectProblem, CaptureSet, Bookmark, Solo, Mute, AB, Hover, Sandbox, Mouse, Jump, Output };
   Kind kind{};
   std::string text;   // path, panel name, select kind, camera mode, key chord, view name
   std::string name;   // select: object name; write-file: the unescaped text; copy-file: target
@@ -56,11 +59,11 @@ struct ScriptAction {
 };
 
 // Every action word the parser knows (for "did you mean" on an unknown one).
-inline constexpr std::array<const char*, 40> kActionNames{
+inline constexpr std::array<const char*, 41> kActionNames{
     "open", "inspect", "screenshot", "time", "speed", "step", "wait", "pick", "play", "pause", "capture", "quit", "host",
     "tune", "workspace", "panel", "look", "camera", "select", "key", "view", "write-file", "copy-file", "expect-errors",
     "expect-time", "expect-level", "expect-problem", "capture-set", "bookmark", "save", "solo", "mute", "ab",
-    "background", "drag-gizmo", "expect", "hover", "sandbox", "mouse", "jump"};
+    "background", "drag-gizmo", "expect", "hover", "sandbox", "mouse", "jump", "output"};
 
 // `ab mode` names, in Comparison::Mode order.
 inline constexpr std::array<const char*, 5> kABModeNames{"split", "flicker", "difference", "side-by-side", "flip"};

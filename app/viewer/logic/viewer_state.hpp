@@ -29,6 +29,7 @@
 #include "panels/logic/events_edit.hpp"
 #include "panels/logic/tuning_model.hpp"
 #include "logic/pick.hpp"
+#include "render/cpu/output.hpp"
 #include "render/cpu/passes.hpp"
 #include "logic/selection.hpp"
 
@@ -326,6 +327,10 @@ struct ViewSettings {
   ViewportRect viewport;
   UiTexture viewportTexture = 0;  // the scene's offscreen image
   Background background = Background::Level;
+  // The output transform of the Viewport and of viewer captures (logic/view_output.hpp): HDR
+  // with the neutral tone map unless the user asks otherwise, so a colour above 1 reads hot; LDR
+  // shows what a host drawing into an 8-bit target shows.
+  render::OutputOptions output = render::hdrDefaults();
   // The size the scene renders at: the Viewport window's image, else the whole framebuffer.
   int sceneWidth() const { return viewport.w >= 1 ? static_cast<int>(viewport.w) : std::max(1, framebufferWidth); }
   int sceneHeight() const { return viewport.h >= 1 ? static_cast<int>(viewport.h) : std::max(1, framebufferHeight); }

@@ -20,6 +20,7 @@ void draw(ViewerState& s) {
       {"Ctrl+Z / Ctrl+Y", "undo / redo the last edit"}, {"Ctrl+S", "save the edits to the YAML"},
       {"R", "restart the effect (loop start, playing)"}, {"B", "next background (level, black, grey, checker)"},
       {"I", "isolate the selection (again: show all)"}, {"H", "show all (clear solo and mute)"},
+      {"T / Shift+T", "next tone map / LDR <-> HDR output"}, {"[ / ]", "exposure down / up half a stop (Shift: a tenth)"},
       {"Ctrl+O", "open a level"},       {"F1", "this window"},
       {"Curve plot: drag / Ctrl", "move a key / snap to the grid"}, {"Curve plot: double-click", "add a key there"},
       {"Curve plot: arrows", "nudge the selected key (Shift: 10x)"}, {"Curve plot: Delete, right-click", "remove the key"},

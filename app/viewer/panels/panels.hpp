@@ -30,6 +30,8 @@ namespace open { void draw(ViewerState& s); }
 namespace top_view { void draw(ViewerState& s); }
 namespace emitter { void draw(ViewerState& s); }
 namespace events { void draw(ViewerState& s); }
+// The output transform's widgets (View > Output and the Viewport's output button).
+namespace output { void controls(ViewerState& s); }
 // The modal question of ViewerState::ui.prompt (unsaved edits, a source changed on disk).
 namespace prompt { void draw(ViewerState& s); }
 // The 3D view's window (not in drawAll: the frame draws it first, with the scene's options).

@@ -11,6 +11,7 @@
 #include "panels/panels.hpp"
 #include "logic/capture_files.hpp"
 #include "logic/scene.hpp"
+#include "logic/view_output.hpp"
 
 namespace kiln::viewer::panels::viewport {
 namespace {
@@ -201,6 +202,29 @@ bool drawComparison(ViewerState& s, ImVec2 lo, ImVec2 size) {
   return true;
 }
 
+// The output transform at the bottom right of the image: what the picture is (HDR and its tone
+// map and exposure, or LDR) and, on a click, the View > Output controls in a popup. Submitted
+// before the image's invisible button, so over it the button takes the mouse, not the camera.
+void outputButton(ViewerState& s, ImVec2 lo, ImVec2 size) {
+  const std::string label = outputSummary(s.view.output);
+  const ImVec2 text = ImGui::CalcTextSize(label.c_str());
+  const ImVec2 pad = ImGui::GetStyle().FramePadding;
+  const ImVec2 button(text.x + 2 * pad.x, text.y + 2 * pad.y);
+  if (size.x < button.x + 12 || size.y < 3 * button.y) return;  // too small a view to spare the room
+  const ImVec2 restore = ImGui::GetCursorScreenPos();
+  ImGui::SetCursorScreenPos({lo.x + size.x - button.x - 6, lo.y + size.y - button.y - 6});
+  ImGui::PushStyleColor(ImGuiCol_Button, IM_COL32(10, 12, 16, 170));
+  if (ImGui::Button(label.c_str())) ImGui::OpenPopup("##output");
+  ImGui::PopStyleColor();
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_DelayShort))
+    ImGui::SetTooltip("The output transform: click for tone map, exposure, bloom (also View > Output; T, Shift+T, [ ])");
+  if (ImGui::BeginPopup("##output")) {
+    output::controls(s);
+    ImGui::EndPopup();
+  }
+  ImGui::SetCursorScreenPos(restore);
+}
+
 }  // namespace
 
 void draw(ViewerState& s, const SceneOptions& scene) {
@@ -233,6 +257,7 @@ void draw(ViewerState& s, const SceneOptions& scene) {
   }
   if (s.view.viewportTexture) ImGui::Image(s.view.viewportTexture, size);
   else ImGui::Dummy(size);
+  outputButton(s, lo, size);
   // An invisible button over the image takes the mouse, so a drag turns the camera instead of
   // moving the window; hovering it (no other window on top) is what camera input needs.
   ImGui::SetCursorScreenPos(lo);
