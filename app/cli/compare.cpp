@@ -62,20 +62,25 @@ std::string number(double v) {
   return text;
 }
 
-// Two EXR captures (their linear scenes): the metrics in the images' own units, an optional
-// difference EXR (|A-B| per channel), and the limits max, mean and changed.
+// Two EXR captures (their linear scenes): the metrics in the images' own units, HDR-ꟻLIP with
+// --metric flip (A the reference, whose luminance sets the exposures), an optional difference EXR
+// (|A-B| per channel) and ꟻLIP map, and the limits.
 int compareExr(const CompareOptions& o, const std::vector<CompareLimit>& limits, core::OutputPlan& plan,
-               std::size_t diff, std::span<const std::uint8_t> bytesA, std::span<const std::uint8_t> bytesB) {
-  if (o.metric == "flip" || o.flipMap || o.threshold != 0) {
-    std::cerr << "kiln compare: " << (o.metric == "flip" || o.flipMap ? "--metric flip and --flip-map" : "--threshold")
-              << " are for PNG captures; two EXRs are compared on their linear values (docs/compare.md)\n";
+               std::size_t diff, std::size_t map, double ppd, std::span<const std::uint8_t> bytesA,
+               std::span<const std::uint8_t> bytesB) {
+  if (o.threshold != 0) {
+    std::cerr << "kiln compare: --threshold is for PNG captures (8-bit steps); two EXRs are compared on their linear "
+                 "values (docs/compare.md)\n";
     return kExitUsage;
   }
-  for (const CompareLimit& l : limits)
-    if (isFlipMetric(l.metric)) {
-      std::cerr << "kiln compare: --fail-above " << l.metric << " is for PNG captures; EXRs take max, mean and changed\n";
-      return kExitUsage;
-    }
+  // The difference of two linear images is itself linear: it is written as an EXR, so a name
+  // that says otherwise would hold bytes its viewer cannot read.
+  if (o.out && !loader::hasExrExtension(*o.out)) {
+    std::cerr << "kiln compare: --out " << core::escapeText(*o.out)
+              << ": the difference of two EXRs is written as an EXR; name it F.exr\n";
+    return kExitUsage;
+  }
+  const bool wantFlip = o.metric == "flip";
   std::string why;
   const auto a = loader::decodeExr(bytesA, why);
   if (!a) {
@@ -94,6 +99,18 @@ int compareExr(const CompareOptions& o, const std::vector<CompareLimit>& limits,
               << "); compare needs images of one size\n";
     return kExitInvalid;
   }
+  const render::HdrFlipResult hf =
+      wantFlip ? render::hdrFlip(a->width, a->height, a->rgba, b->rgba, ppd) : render::HdrFlipResult{};
+  const render::FlipResult& f = hf.flip;
+  if (o.flipMap) {
+    std::vector<std::uint8_t> png;
+    core::Diagnostic error;
+    if (!loader::encodePngBytes(render::magmaImage(f.width, f.height, f.error), png, error)) {
+      error.path = *o.flipMap;
+      return reportIoError(error);
+    }
+    if (!plan.write(map, png, error)) return reportIoError(error);
+  }
   if (o.out) {
     loader::FloatImage d{a->width, a->height, std::vector<float>(a->rgba.size())};
     for (std::size_t i = 0; i < d.rgba.size(); ++i) d.rgba[i] = i % 4 == 3 ? 1.0f : std::fabs(a->rgba[i] - b->rgba[i]);
@@ -106,6 +123,7 @@ int compareExr(const CompareOptions& o, const std::vector<CompareLimit>& limits,
     if (!plan.write(diff, bytes, error)) return reportIoError(error);
   }
   auto value = [&](const std::string& m) {
+    if (isFlipMetric(m)) return metricValue(m, {}, f.stats);
     return m == "max" ? c.maxAbsDiff : m == "mean" ? c.meanAbsDiff : c.changedPercent;
   };
   bool failed = limits.empty() && c.changedPixels > 0;
@@ -130,6 +148,15 @@ int compareExr(const CompareOptions& o, const std::vector<CompareLimit>& limits,
     j["changed_percent"] = c.changedPercent;
     j["non_finite"] = c.nonFinite;
     j["identical"] = c.changedPixels == 0;
+    if (wantFlip)
+      j["flip"] = {{"mean", f.stats.mean},
+                   {"median", f.stats.median},
+                   {"q1", f.stats.q1},
+                   {"q3", f.stats.q3},
+                   {"max", f.stats.max},
+                   {"ppd", f.ppd},
+                   {"mode", "hdr"},
+                   {"exposures", {{"start", hf.exposures.start}, {"stop", hf.exposures.stop}, {"count", hf.exposures.count}}}};
     if (!limits.empty()) {
       j["fail_above"] = nlohmann::ordered_json::array();
       for (std::size_t i = 0; i < limits.size(); ++i)
@@ -147,6 +174,13 @@ int compareExr(const CompareOptions& o, const std::vector<CompareLimit>& limits,
                   c.peak, c.changedPercent, static_cast<unsigned long long>(c.changedPixels));
     std::cout << line;
     if (c.nonFinite) std::cout << c.nonFinite << " channel(s) are NaN or infinite\n";
+    if (wantFlip) {
+      std::snprintf(line, sizeof line,
+                    "hdr-flip mean %.6f  median %.6f  q1 %.6f  q3 %.6f  max %.6f  (ppd %.2f, %d exposures %+.2f..%+.2f EV)\n",
+                    f.stats.mean, f.stats.median, f.stats.q1, f.stats.q3, f.stats.max, f.ppd, hf.exposures.count,
+                    hf.exposures.start, hf.exposures.stop);
+      std::cout << line;
+    }
   }
   for (std::size_t i = 0; i < limits.size(); ++i)
     if (exceeded[i])
@@ -227,7 +261,7 @@ int runCompare(const CompareOptions& o) {
                 << " is not; compare two PNGs or two EXRs (capture both with the same --out extension)\n";
       return kExitUsage;
     }
-    if (exrA) return compareExr(o, limits, plan, diff, *bytesA, *bytesB);
+    if (exrA) return compareExr(o, limits, plan, diff, map, ppd, *bytesA, *bytesB);
   }
   auto ia = loader::decodeImageFile(o.a, error);
   if (!ia) return reportIoError(error);

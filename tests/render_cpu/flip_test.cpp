@@ -186,3 +186,91 @@ TEST_CASE("magma: matplotlib's end points, and one opaque pixel per value", "[fl
   CHECK(std::equal(img.rgba.begin() + 8, img.rgba.begin() + 12, img.rgba.begin()));  // below 0 clamps
   CHECK(std::equal(img.rgba.begin() + 12, img.rgba.end(), img.rgba.begin() + 4));    // above 1 clamps
 }
+
+namespace {
+
+// The tone map HDR-FLIP sweeps, written here from the paper (Narkowicz's ACES fit with its 0.6
+// pre-exposure taken out), not read from the code under test.
+double paperToneMap(double x) {
+  const double n = 0.6 * 0.6 * 2.51 * x * x + 0.6 * 0.03 * x;
+  const double d = 0.6 * 0.6 * 2.43 * x * x + 0.6 * 0.59 * x + 0.14;
+  return std::clamp(n / d, 0.0, 1.0);
+}
+
+std::vector<float> uniformLinear(std::uint32_t w, std::uint32_t h, float r, float g, float b) {
+  std::vector<float> out;
+  for (std::uint32_t i = 0; i < w * h; ++i) out.insert(out.end(), {r, g, b, 1.0f});
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("hdr flip: the tone map is the paper's curve", "[flip]") {
+  for (const double x : {0.0, 0.01, 0.18, 1.0, 2.1, 5.0, 100.0}) CHECK(render::flipToneMap(float(x)) == Approx(paperToneMap(x)).margin(1e-6));
+  CHECK(render::flipToneMap(1.0f) == Approx(0.9216 / 1.3688).margin(1e-5));  // by hand
+  CHECK(render::flipToneMap(-1.0f) == 0.0f);
+}
+
+TEST_CASE("hdr flip: the exposures bring the peak and then the median to 0.85", "[flip]") {
+  const double peak = 8.0, median = 0.5;  // four stops apart
+  const render::FlipExposures e = render::hdrFlipExposures(median, peak);
+  CHECK(paperToneMap(std::exp2(e.start) * peak) == Approx(0.85).margin(1e-9));
+  CHECK(paperToneMap(std::exp2(e.stop) * median) == Approx(0.85).margin(1e-9));
+  CHECK(e.stop - e.start == Approx(4.0).margin(1e-12));
+  CHECK(e.count == 4);
+  // One value everywhere: start and stop meet, and the paper still takes two exposures.
+  const render::FlipExposures flat = render::hdrFlipExposures(1.0, 1.0);
+  CHECK(flat.stop == Approx(flat.start).margin(1e-12));
+  CHECK(flat.count == 2);
+  // A black median (or a black image) keeps a finite range of at most 20 exposures.
+  const render::FlipExposures dark = render::hdrFlipExposures(0.0, 3.0);
+  CHECK(std::isfinite(dark.stop));
+  CHECK(dark.count == 20);
+  CHECK(render::hdrFlipExposures(0.0, 0.0).count == 20);
+}
+
+TEST_CASE("hdr flip: identical linear images give 0; a difference only above 1 is still seen", "[flip]") {
+  const std::uint32_t w = 24, h = 16;
+  std::vector<float> a;
+  for (std::uint32_t i = 0; i < w * h; ++i) a.insert(a.end(), {0.05f * float(i % 37), 5.0f * float(i % 3 == 0), 0.3f, 1.0f});
+  const auto same = render::hdrFlip(w, h, a, a, kPpd);
+  REQUIRE(same.flip.sameSize);
+  CHECK(same.flip.stats.max == 0);
+  // Uniform greys: no features, and filtering changes nothing, so each pixel is the compressed
+  // HyAB of the two lightnesses at the one exposure (start = stop: the reference at 0.85).
+  // cmax as in the black-and-white case above.
+  const double gL = 87.735, ga = -86.183 * 0.87735, gb = 83.179 * 0.87735;
+  const double bL = 32.297, ba = 79.188 * 0.32297, bb = -107.860 * 0.32297;
+  const double cmax = std::pow(std::abs(gL - bL) + std::hypot(ga - ba, gb - bb), 0.7);
+  const auto compressed = [&](double hyab) {
+    const double e = std::pow(hyab, 0.7), knee = 0.4 * cmax;
+    return e < knee ? e * 0.95 / knee : 0.95 + (e - knee) / (cmax - knee) * 0.05;
+  };
+  const auto lightness = [](double y) { return y > 216.0 / 24389 ? 116 * std::cbrt(y) - 16 : y * 24389.0 / 27; };
+  // Where the curve reaches 0.85, by bisection (it rises on [0, 10]).
+  double lo = 0, hi = 10;
+  for (int i = 0; i < 200; ++i) (paperToneMap(0.5 * (lo + hi)) < 0.85 ? lo : hi) = 0.5 * (lo + hi);
+  const double xMax = 0.5 * (lo + hi);
+
+  // 4 against 8: both clip to white in an 8-bit capture; HDR-FLIP tells them apart.
+  const auto four = uniformLinear(w, h, 4, 4, 4), eight = uniformLinear(w, h, 8, 8, 8);
+  const auto r = render::hdrFlip(w, h, four, eight, kPpd);
+  REQUIRE(r.flip.sameSize);
+  CHECK(r.exposures.count == 2);
+  CHECK(std::exp2(r.exposures.start) * 4 == Approx(xMax).epsilon(1e-5));
+  const double expected = compressed(std::abs(lightness(0.85) - lightness(paperToneMap(2 * xMax))));
+  CHECK(expected > 0.05);
+  for (const float v : r.flip.error) REQUIRE(v == Approx(expected).margin(2e-3));
+
+  // Grey 1 against black: the reference at 0.85 against 0.
+  const auto grey = uniformLinear(w, h, 1, 1, 1), black = uniformLinear(w, h, 0, 0, 0);
+  const auto g = render::hdrFlip(w, h, grey, black, kPpd);
+  const double greyExpected = compressed(lightness(0.85));
+  for (const float v : g.flip.error) REQUIRE(v == Approx(greyExpected).margin(2e-3));
+  // The exposures come from the reference: black as the reference has its own (the floor's) range.
+  const auto swapped = render::hdrFlip(w, h, black, grey, kPpd);
+  CHECK(swapped.exposures.count == 20);
+  CHECK(swapped.exposures.start != Approx(g.exposures.start));
+  // Sizes must match.
+  CHECK_FALSE(render::hdrFlip(w, h + 1, grey, black, kPpd).flip.sameSize);
+}

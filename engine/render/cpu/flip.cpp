@@ -267,27 +267,27 @@ float srgbToLinear(std::uint8_t c) {
 
 constexpr std::size_t kRowsPerTask = 16;
 
-HorizontalPlanes horizontalPass(const core::Image& image, const Filters& f,
-                                const std::array<float, 256>& linear) {
-  const int w = static_cast<int>(image.width), h = static_cast<int>(image.height);
-  const std::size_t n = std::size_t{image.width} * image.height;
+// `linearAt(i)`: pixel i's linear RGB in [0, 1] (rows top to bottom).
+template <class LinearAt>
+HorizontalPlanes horizontalPass(std::uint32_t width, std::uint32_t height, const Filters& f, const LinearAt& linearAt) {
+  const int w = static_cast<int>(width), h = static_cast<int>(height);
+  const std::size_t n = std::size_t{width} * height;
   HorizontalPlanes out;
   for (const CsfFilter& c : f.csf)
     for (std::size_t t = 0; t < c.terms.size(); ++t) out.colour.emplace_back(n);
   out.smooth.resize(n);
   out.edge.resize(n);
   out.point.resize(n);
-  const std::size_t tasks = (image.height + kRowsPerTask - 1) / kRowsPerTask;
+  const std::size_t tasks = (height + kRowsPerTask - 1) / kRowsPerTask;
   particles::parallelFor(tasks, 0, [&](std::size_t task) {
     RowFilter filter;
     std::array<std::vector<float>, 4> channel;  // Y, Cx, Cz of YCxCz, and luminance Y/Yn
-    for (auto& c : channel) c.resize(image.width);
+    for (auto& c : channel) c.resize(width);
     const int y1 = std::min(h, static_cast<int>((task + 1) * kRowsPerTask));
     for (int y = static_cast<int>(task * kRowsPerTask); y < y1; ++y) {
-      const std::size_t row = static_cast<std::size_t>(y) * image.width;
+      const std::size_t row = static_cast<std::size_t>(y) * width;
       for (int x = 0; x < w; ++x) {
-        const std::uint8_t* p = &image.rgba[(row + static_cast<std::size_t>(x)) * 4];  // alpha ignored
-        const Vec3 xyz = mul(kRgbToXyz, {linear[p[0]], linear[p[1]], linear[p[2]]});
+        const Vec3 xyz = mul(kRgbToXyz, linearAt(row + static_cast<std::size_t>(x)));
         const float lx = xyz.x / kWhite.x, ly = xyz.y / kWhite.y, lz = xyz.z / kWhite.z;
         const auto i = static_cast<std::size_t>(x);
         channel[0][i] = 116.0f * ly - 16.0f;
@@ -400,19 +400,14 @@ FlipStatistics flipStatistics(std::span<const float> error) {
   return s;
 }
 
-FlipResult flip(const core::Image& reference, const core::Image& test, double ppd) {
-  KILN_ASSERT(std::isfinite(ppd) && ppd > 0);
-  FlipResult r;
-  const std::size_t n = std::size_t{reference.width} * reference.height;
-  if (reference.width != test.width || reference.height != test.height || reference.rgba.size() != n * 4 ||
-      test.rgba.size() != n * 4)
-    return r;
-  r.sameSize = true;
-  r.width = reference.width;
-  r.height = reference.height;
-  r.ppd = ppd;
-  if (n == 0) return r;
+namespace {
 
+// The LDR-ꟻLIP map of two images given as linear RGB in [0, 1] by accessors (see horizontalPass),
+// into r.error (r's width, height and ppd set).
+template <class RefAt, class TestAt>
+void flipMap(FlipResult& r, const RefAt& referenceAt, const TestAt& testAt) {
+  const double ppd = r.ppd;
+  const std::size_t n = std::size_t{r.width} * r.height;
   // Every CSF kernel spans 3 standard deviations of the widest Gaussian of the three (paper's code).
   const double widest = std::max({kCsfA.b1, kCsfA.b2, kCsfRG.b1, kCsfRG.b2, kCsfBY.b1, kCsfBY.b2});
   const int csfRadius = static_cast<int>(std::ceil(3.0 * std::sqrt(widest / (2.0 * pi * pi)) * ppd));
@@ -421,11 +416,8 @@ FlipResult flip(const core::Image& reference, const core::Image& test, double pp
   f.csf = {csfFilter(kCsfA, csfRadius, ppd), csfFilter(kCsfRG, csfRadius, ppd),
            csfFilter(kCsfBY, csfRadius, ppd)};
   f.features = featureKernels(featureRadius, ppd);
-  std::array<float, 256> linear{};
-  for (std::size_t i = 0; i < 256; ++i) linear[i] = srgbToLinear(static_cast<std::uint8_t>(i));
-
-  const HorizontalPlanes ref = horizontalPass(reference, f, linear);
-  const HorizontalPlanes tst = horizontalPass(test, f, linear);
+  const HorizontalPlanes ref = horizontalPass(r.width, r.height, f, referenceAt);
+  const HorizontalPlanes tst = horizontalPass(r.width, r.height, f, testAt);
 
   const float cmax = maxColorDistance();
   const float knee = kPc * cmax;
@@ -457,8 +449,112 @@ FlipResult flip(const core::Image& reference, const core::Image& test, double pp
       }
     }
   });
+}
+
+// HDR-ꟻLIP's tone map: Narkowicz's ACES fit with the paper's pre-exposure of 0.6 taken out, as
+// the rational a·x² + b·x + c over d·x² + e·x + f (the exposure range is solved on it).
+constexpr std::array<double, 6> kFlipAces{0.6 * 0.6 * 2.51, 0.6 * 0.03, 0.0, 0.6 * 0.6 * 2.43, 0.6 * 0.59, 0.14};
+
+}  // namespace
+
+FlipResult flip(const core::Image& reference, const core::Image& test, double ppd) {
+  KILN_ASSERT(std::isfinite(ppd) && ppd > 0);
+  FlipResult r;
+  const std::size_t n = std::size_t{reference.width} * reference.height;
+  if (reference.width != test.width || reference.height != test.height || reference.rgba.size() != n * 4 ||
+      test.rgba.size() != n * 4)
+    return r;
+  r.sameSize = true;
+  r.width = reference.width;
+  r.height = reference.height;
+  r.ppd = ppd;
+  if (n == 0) return r;
+  std::array<float, 256> linear{};
+  for (std::size_t i = 0; i < 256; ++i) linear[i] = srgbToLinear(static_cast<std::uint8_t>(i));
+  const auto at = [&](const core::Image& image) {
+    return [&image, &linear](std::size_t i) -> Vec3 {
+      const std::uint8_t* p = &image.rgba[i * 4];  // alpha ignored
+      return {linear[p[0]], linear[p[1]], linear[p[2]]};
+    };
+  };
+  flipMap(r, at(reference), at(test));
   r.stats = flipStatistics(r.error);
   return r;
+}
+
+float flipToneMap(float x) {
+  const double v = std::max(0.0f, x);
+  const auto& k = kFlipAces;
+  return static_cast<float>(std::clamp((k[0] * v * v + k[1] * v + k[2]) / (k[3] * v * v + k[4] * v + k[5]), 0.0, 1.0));
+}
+
+FlipExposures hdrFlipExposures(double medianLuminance, double maxLuminance) {
+  FlipExposures e;
+  // Where the tone map reaches 0.85: (a − t·d)x² + (b − t·e)x + (c − t·f) = 0, its larger root.
+  const auto& k = kFlipAces;
+  constexpr double t = 0.85;
+  const double a = k[0] - t * k[3], b = k[1] - t * k[4], c = k[2] - t * k[5];
+  const double half = -0.5 * b / a;
+  const double xMax = half + std::sqrt(half * half - c / a);
+  // A black reference (or one mostly black) has no median to aim at: both luminances are held at
+  // or above 2^-20 below the peak (and a small absolute floor), so the range stays finite.
+  const double peak = std::max(maxLuminance, 1e-6);
+  const double median = std::clamp(medianLuminance, peak * std::ldexp(1.0, -kHdrFlipMaxExposures), peak);
+  e.start = std::log2(xMax / peak);
+  e.stop = std::log2(xMax / median);
+  e.count = std::max(2, static_cast<int>(std::ceil(e.stop - e.start)));
+  return e;
+}
+
+HdrFlipResult hdrFlip(std::uint32_t width, std::uint32_t height, std::span<const float> reference,
+                      std::span<const float> test, double ppd) {
+  KILN_ASSERT(std::isfinite(ppd) && ppd > 0);
+  HdrFlipResult out;
+  FlipResult& r = out.flip;
+  const std::size_t n = std::size_t{width} * height;
+  if (reference.size() != n * 4 || test.size() != n * 4) return out;
+  r.sameSize = true;
+  r.width = width;
+  r.height = height;
+  r.ppd = ppd;
+  if (n == 0) return out;
+  // The reference's luminance (linear sRGB's Y, negatives and non-finite values as 0).
+  std::vector<float> luminance(n);
+  const auto clean = [](float v) { return std::isfinite(v) ? std::max(0.0f, v) : 0.0f; };
+  for (std::size_t i = 0; i < n; ++i)
+    luminance[i] = static_cast<float>(kRgbToXyz[1][0] * clean(reference[i * 4]) +
+                                      kRgbToXyz[1][1] * clean(reference[i * 4 + 1]) +
+                                      kRgbToXyz[1][2] * clean(reference[i * 4 + 2]));
+  const float maxY = *std::max_element(luminance.begin(), luminance.end());
+  std::nth_element(luminance.begin(), luminance.begin() + static_cast<std::ptrdiff_t>(n / 2), luminance.end());
+  double median = luminance[n / 2];
+  if (n % 2 == 0) {  // the mean of the two middle values
+    const float below = *std::max_element(luminance.begin(), luminance.begin() + static_cast<std::ptrdiff_t>(n / 2));
+    median = 0.5 * (median + below);
+  }
+  out.exposures = hdrFlipExposures(median, maxY);
+  const FlipExposures& e = out.exposures;
+  const double delta = (e.stop - e.start) / (e.count - 1);
+  // Each exposure: both images scaled by 2^exposure and tone mapped, then LDR-ꟻLIP on those
+  // (already linear) values; the map keeps each pixel's largest error and the exposure it came at.
+  std::vector<float> largest(n, 0.0f);
+  out.exposureOfMax.assign(n, static_cast<float>(e.start));
+  for (int k = 0; k < e.count; ++k) {
+    const double exposure = e.start + k * delta;
+    const auto scale = static_cast<float>(std::exp2(exposure));
+    const auto at = [&](std::span<const float> image) {
+      return [image, scale, &clean](std::size_t i) -> Vec3 {
+        return {flipToneMap(scale * clean(image[i * 4])), flipToneMap(scale * clean(image[i * 4 + 1])),
+                flipToneMap(scale * clean(image[i * 4 + 2]))};
+      };
+    };
+    flipMap(r, at(reference), at(test));
+    for (std::size_t i = 0; i < n; ++i)
+      if (r.error[i] > largest[i]) largest[i] = r.error[i], out.exposureOfMax[i] = static_cast<float>(exposure);
+  }
+  r.error = std::move(largest);
+  r.stats = flipStatistics(r.error);
+  return out;
 }
 
 }  // namespace kiln::render
