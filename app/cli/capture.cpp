@@ -103,11 +103,6 @@ bool framedBounds(const loader::LoadResult& r, const CaptureOptions& o, glm::dve
   return any;
 }
 
-bool endsWith(std::string name, std::string_view suffix) {
-  for (char& ch : name) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
-  return name.size() >= suffix.size() && name.compare(name.size() - suffix.size(), suffix.size(), suffix) == 0;
-}
-
 // The output transform the options ask for; nullopt (after printing why) when they disagree.
 std::optional<render::OutputOptions> outputOf(const CaptureOptions& o, bool exr) {
   const bool hdrOption =
@@ -168,7 +163,7 @@ int runCapture(const CaptureOptions& o) {
       return kExitUsage;
     }
   }
-  const bool exr = endsWith(std::filesystem::path(o.out).filename().string(), ".exr");
+  const bool exr = loader::hasExrExtension(o.out);
   const std::optional<render::OutputOptions> output = outputOf(o, exr);
   if (!output) return kExitUsage;
   std::vector<double> times{o.time};

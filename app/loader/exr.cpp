@@ -6,8 +6,10 @@
 #include <ImfRgbaFile.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cstring>
 #include <exception>
+#include <filesystem>
 #include <limits>
 
 #include "loader/loader.hpp"
@@ -110,6 +112,12 @@ std::optional<FloatImage> decodeExr(std::span<const std::uint8_t> bytes, std::st
     error = std::string("OpenEXR could not read it: ") + e.what();
     return std::nullopt;
   }
+}
+
+bool hasExrExtension(const std::string& path) {
+  std::string name = std::filesystem::path(path).filename().string();
+  for (char& ch : name) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+  return name.size() >= 4 && name.compare(name.size() - 4, 4, ".exr") == 0;
 }
 
 }  // namespace kiln::loader

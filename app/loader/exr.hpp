@@ -24,5 +24,7 @@ bool encodeExr(const FloatImage& image, std::vector<std::uint8_t>& out, std::str
 std::optional<FloatImage> decodeExr(std::span<const std::uint8_t> bytes, std::string& error);
 // Whether the bytes start with the EXR magic number.
 bool looksLikeExr(std::span<const std::uint8_t> bytes);
+// Whether a file name ends in ".exr" (any case): what kiln writes as an EXR.
+bool hasExrExtension(const std::string& path);
 
 }  // namespace kiln::loader

@@ -105,6 +105,16 @@ if(TARGET kiln AND Python3_Interpreter_FOUND)
                        PROPERTIES LABELS "app;cli;compare" TIMEOUT 300)
 endif()
 
+# Issue 34: HDR output and EXR captures through the CLI, the EXR read back by oiiotool.
+if(TARGET kiln AND Python3_Interpreter_FOUND)
+  add_test(NAME "app: kiln capture --output hdr and .exr (read back by oiiotool), kiln compare of two EXRs with HDR-FLIP"
+           COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/hdr_capture_test.py $<TARGET_FILE:kiln>
+                   ${PROJECT_SOURCE_DIR} ${PROJECT_BINARY_DIR}/test-scratch/hdr-capture)
+  set_tests_properties("app: kiln capture --output hdr and .exr (read back by oiiotool), kiln compare of two EXRs with HDR-FLIP"
+                       PROPERTIES LABELS "app;cli;gl;compare" TIMEOUT 600
+                       ENVIRONMENT "LP_NUM_THREADS=2;MESA_GL_VERSION_OVERRIDE=4.6;MESA_GLSL_VERSION_OVERRIDE=460")
+endif()
+
 # Issue 32: `kiln report` of a before/after capture set, loaded in headless Chromium.
 if(TARGET kiln AND Python3_Interpreter_FOUND)
   add_test(NAME "app: kiln report pairs two capture sets on one page that Chromium loads cleanly"

@@ -15,7 +15,8 @@ namespace kiln::render {
 // How scene values past 1 are brought into [0, 1] (display-linear values; OutputOptions::srgb
 // then says whether they are sRGB encoded):
 //   clamp   — each channel cut at 1: what a host drawing into an 8-bit target shows;
-//   neutral — Khronos PBR Neutral: unchanged below 0.76, the peak rolled off and desaturated above;
+//   neutral — Khronos PBR Neutral: below a peak of 0.76 only a small offset taken off (at most
+//             0.04, less near black), above it the peak rolled off toward 1 and desaturated;
 //   aces    — Narkowicz's 2015 fit of the ACES film curve, per channel;
 //   agx     — Sobotka's AgX (Wrensch's polynomial fit of its base curve, then its 2.2 display
 //             power back to linear).
