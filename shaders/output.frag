@@ -6,7 +6,9 @@
 
 layout(binding = kOutputSceneUnit) uniform sampler2D scene;
 layout(binding = kOutputBloomUnit) uniform sampler2D bloom;
-layout(location = 4) uniform uint toneMap;
+// Built per variant (render/cpu/shader_programs.hpp): the tone map and the flags are constants,
+// so only the chosen code is compiled in.
+const uint toneMap = KILN_TONE_MAP;
 layout(location = 5) uniform float bloomIntensity;
 layout(location = 0) in vec2 vUv;
 layout(location = 0) out vec4 outColor;

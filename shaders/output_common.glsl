@@ -4,7 +4,11 @@
 
 layout(binding = kOutputLuminanceUnit) uniform sampler2D logLuminance;
 layout(location = 0) uniform float exposureEv;  // the user's EV (the compensation under auto exposure)
+#ifdef KILN_OUTPUT_FLAGS
+const uint outputFlags = KILN_OUTPUT_FLAGS;  // an output variant's own (shader_programs.hpp)
+#else
 layout(location = 1) uniform uint outputFlags;
+#endif
 layout(location = 2) uniform float autoKey;     // mid grey auto exposure aims at
 layout(location = 3) uniform float autoMaxEv;   // |EV| auto exposure is held to
 

@@ -31,11 +31,13 @@ void fullscreen(GLuint framebuffer, std::uint32_t w, std::uint32_t h) {
   glDrawArrays(GL_TRIANGLES, 0, 3);
 }
 
-// The uniforms output_common.glsl declares, for one program.
-void exposureUniforms(const gl::Program& p, const OutputOptions& o) {
+// The uniforms output_common.glsl declares, for one program (an output variant has its flags
+// as constants instead).
+void exposureUniforms(const gl::Program& p, const OutputOptions& o, bool flagsUniform = true) {
   glProgramUniform1f(p.id(), 0, static_cast<float>(o.exposure));
-  glProgramUniform1ui(p.id(), 1, (o.autoExposure ? kOutputAutoExposure : 0u) | (o.bloom.enabled ? kOutputBloom : 0u) |
-                                           (o.srgb ? kOutputSrgb : 0u));
+  if (flagsUniform)
+    glProgramUniform1ui(p.id(), 1, (o.autoExposure ? kOutputAutoExposure : 0u) | (o.bloom.enabled ? kOutputBloom : 0u) |
+                                             (o.srgb ? kOutputSrgb : 0u));
   glProgramUniform1f(p.id(), 2, static_cast<float>(kAutoExposureKey));
   glProgramUniform1f(p.id(), 3, static_cast<float>(kAutoExposureMaxEv));
 }
@@ -73,6 +75,12 @@ void RenderTarget::Impl::ensureBloom() {
 
 void Renderer::Impl::applyOutput(RenderTarget::Impl& t, const OutputOptions& o) {
   gl::DebugGroup group("output");
+  std::string error;
+  const gl::Program* output = programs.ensureOutput(outputVariant(o), options, error);
+  if (!output) {  // the output.frag a developer's shader directory holds does not build
+    if (options.log) options.log("output pass: " + error);
+    return;
+  }
   glDisable(GL_DEPTH_TEST);
   glDepthMask(GL_FALSE);
   glDisable(GL_CULL_FACE);
@@ -111,10 +119,9 @@ void Renderer::Impl::applyOutput(RenderTarget::Impl& t, const OutputOptions& o) 
     glBindTextureUnit(kOutputSceneUnit, t.hdrColor.id());
     glBindTextureUnit(kOutputBloomUnit, t.bloom[0].texture.id());
   }
-  glUseProgram(programs.output.id());
-  exposureUniforms(programs.output, o);
-  glProgramUniform1ui(programs.output.id(), 4, static_cast<std::uint32_t>(o.toneMap));
-  glProgramUniform1f(programs.output.id(), 5, o.bloom.intensity);
+  glUseProgram(output->id());
+  exposureUniforms(*output, o, false);
+  glProgramUniform1f(output->id(), 5, o.bloom.intensity);
   fullscreen(t.framebuffer.id(), t.width, t.height);
   glBindTextureUnit(kOutputSceneUnit, 0);
   glBindTextureUnit(kOutputBloomUnit, 0);

@@ -46,7 +46,10 @@ bool Programs::build(const RendererOptions& options, std::string& error) {
   if (!c) return false;
   gl::Program e = buildProgram(kEventsProgram, dir, error, {}, log);
   if (!e) return false;
-  gl::Program out = buildProgram(kOutputProgram, dir, error, {}, log);
+  // The viewer's default output variant now, so a broken output.frag is reported with the rest;
+  // the others as frames ask for them.
+  const std::uint32_t defaultOutput = outputVariant(hdrDefaults());
+  gl::Program out = buildProgram(kOutputProgram, dir, error, outputVariantDefines(defaultOutput), log);
   if (!out) return false;
   gl::Program lum = buildProgram(kLuminanceProgram, dir, error, {}, log);
   if (!lum) return false;
@@ -61,7 +64,8 @@ bool Programs::build(const RendererOptions& options, std::string& error) {
   state = std::move(st);
   compact = std::move(c);
   events = std::move(e);
-  output = std::move(out);
+  for (gl::Program& variant : output) variant.reset();
+  output[defaultOutput] = std::move(out);
   luminance = std::move(lum);
   bloomDown = std::move(down);
   bloomUp = std::move(up);
@@ -76,6 +80,12 @@ bool Programs::changedOnDisk(const RendererOptions& options) {
   if (now == shaderTimes_) return false;
   shaderTimes_ = std::move(now);
   return true;
+}
+
+const gl::Program* Programs::ensureOutput(std::uint32_t variant, const RendererOptions& options, std::string& error) {
+  gl::Program& p = output.at(variant);
+  if (!p) p = buildProgram(kOutputProgram, options.shaderDirectory, error, outputVariantDefines(variant), options.log);
+  return p ? &p : nullptr;
 }
 
 bool Programs::ensureProbe(const RendererOptions& options, std::string& error) {

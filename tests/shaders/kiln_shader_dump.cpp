@@ -36,11 +36,16 @@ struct ProgramSpec {
 };
 
 // The renderer's programs, each lane-variant one for 8 lanes (a CPU rasterizer), 64 (a GPU) and
-// 256 (RendererOptions::stateLanes in the GL tests).
+// 256 (RendererOptions::stateLanes in the GL tests), and the output program in every variant.
 std::vector<ProgramSpec> programs() {
   std::vector<ProgramSpec> out;
   for (const kiln::render::ShaderProgram* p : kiln::render::kShaderPrograms) {
     const std::vector<std::string> files(p->stages().begin(), p->stages().end());
+    if (p->outputVariants) {
+      for (std::uint32_t v = 0; v < kiln::render::kOutputVariantCount; ++v)
+        out.push_back({std::string(p->label), files, kiln::render::outputVariantDefines(v), "output" + std::to_string(v)});
+      continue;
+    }
     if (!p->laneVariants) {
       out.push_back({std::string(p->label), files, "", ""});
       continue;
