@@ -13,6 +13,7 @@
 #include "loader/yaml_tree.hpp"
 #include "particles/validate.hpp"
 #include "source/compile.hpp"
+#include "sim/scene.hpp"
 #include "world/fit.hpp"
 
 namespace kiln::loader {
@@ -284,6 +285,8 @@ LoadResult loadAny(const std::filesystem::path& path, const LoadOptions& options
     // skips only its outside-sector findings, so the viewer can inspect such a level.
     r.level = std::move(std::get<world::Level>(level));
     addAll(r, world::mount(r.level, world::kilnCapabilities()));
+    // Advice a compiled section may carry (a source gets the same from its compile).
+    if (r.level.events) addAll(r, sim::eventAdvice(*r.level.events));
   } else {
     auto doc = particles::decodeKwp1(*bytes, decode);
     if (auto* e = std::get_if<core::DecodeError>(&doc)) {

@@ -4,6 +4,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <map>
 #include <set>
 
 #include "core/float.hpp"
@@ -213,6 +214,22 @@ EventsCompileResult compileEvents(const Events& events, std::span<const std::str
   scene.capacity = static_cast<std::uint32_t>(e.capacity);
   scene.maxSprites = static_cast<std::uint32_t>(maxSprites);
   out.scene = std::move(scene);
+  return out;
+}
+
+core::Diagnostics eventAdvice(const Events& events) {
+  core::Diagnostics out;
+  std::map<std::uint32_t, std::size_t> firstWith;  // seed_base → the first emitter using it
+  for (std::size_t i = 0; i < events.emitters.size(); ++i) {
+    const EventEmitter& e = events.emitters[i];
+    const auto [it, fresh] = firstWith.emplace(e.seedBase, i);
+    if (fresh) continue;
+    const EventEmitter& first = events.emitters[it->second];
+    out.push_back({Code::SharedSeedBase, "events.emitters." + e.name + ".seed_base",
+                   "seed_base " + std::to_string(e.seedBase) + " is also emitter '" + first.name +
+                       "''s: both throw particles with the same random values; give each emitter its own",
+                   core::Severity::Warning});
+  }
   return out;
 }
 

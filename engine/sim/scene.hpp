@@ -40,6 +40,12 @@ struct EventsCompileResult {
 // frames must name one). Field paths start with "events.".
 EventsCompileResult compileEvents(const Events& events, std::span<const std::string> textures);
 
+// Advice on a section that compiles: warnings that change nothing in it, so a compiled file may
+// carry what they point at (the KEV1 decoder does not run them). Today one: two emitters with
+// the same seed_base (shared-seed-base, at the later emitter's seed_base, naming the first):
+// their j-th particles draw the same random values, so the streams look alike.
+core::Diagnostics eventAdvice(const Events& events);
+
 // The emitter's origin at level time t: its position, or its path (piecewise linear, looping
 // with period = the last key's time; from 0 to the first key it moves from the last key's
 // position to the first's, closing the loop). Computed in float64.

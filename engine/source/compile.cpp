@@ -171,7 +171,10 @@ CompileResult compileSource(const SourceNode& root) {
   if (r.events && eventsClean) {
     sim::EventsCompileResult events = sim::compileEvents(*r.events, names);
     adopt(r, events.diagnostics);
-    if (events.scene) r.events = std::move(events.scene->events);
+    if (events.scene) {
+      r.events = std::move(events.scene->events);
+      adopt(r, sim::eventAdvice(*r.events));
+    }
   }
   teachDuration(r, emitterPaths);
   dedupe(r.diagnostics);

@@ -250,3 +250,24 @@ TEST_CASE("names of the enumerations round-trip", "[sim][validate]") {
   CHECK(textureAlphaFromName("brightness") == TextureAlpha::Brightness);
   CHECK_FALSE(blendModeFromName("screen").has_value());
 }
+
+TEST_CASE("advice: two emitters with one seed_base are warned about, distinct ones are not", "[sim][validate]") {
+  Events e = sampleEvents();
+  EventEmitter second = e.emitters[0];
+  second.name = "brazier_embers";
+  second.seedBase = 1001;  // one apart: distinct bases, no advice
+  e.emitters.push_back(second);
+  CHECK(eventAdvice(e).empty());
+  e.emitters[1].seedBase = 1000;
+  const kiln::core::Diagnostics ds = eventAdvice(e);
+  REQUIRE(ds.size() == 1);
+  CHECK(ds[0].code == Code::SharedSeedBase);
+  CHECK(ds[0].severity == Severity::Warning);
+  CHECK(ds[0].path == "events.emitters.brazier_embers.seed_base");
+  CHECK(ds[0].message.find("'lantern_embers'") != std::string::npos);
+  // Advice, not a rule: the section still compiles without diagnostics, so a compiled file may
+  // carry it.
+  const Outcome o = compileWith([&](Events& x) { x = e; });
+  CHECK(o.ok);
+  CHECK(o.ds.empty());
+}

@@ -169,3 +169,23 @@ TEST_CASE("matter_light's bad forms are named by their path", "[source][events][
   INFO(dump(r));
   CHECK_FALSE(r.ok());
 }
+
+TEST_CASE("two emitters sharing a seed_base compile with a located warning; distinct bases give none", "[source][events]") {
+  const auto withBases = [](const char* a, const char* b) {
+    SourceNode events = sampleEvents();
+    set(events, "emitters",
+        seq({map({{"name", str("vent")}, {"recipe", str("puff")}, {"rate", num("3")}, {"seed_base", num(a)}}),
+             map({{"name", str("vent2")}, {"recipe", str("puff")}, {"rate", num("3")}, {"seed_base", num(b)}})}));
+    return compileSource(withEvents(std::move(events)));
+  };
+  const CompileResult same = withBases("7", "7");
+  INFO(dump(same));
+  CHECK(same.ok());
+  const SourceDiagnostic* d = find(same, Code::SharedSeedBase, "events.emitters.vent2.seed_base");
+  REQUIRE(d != nullptr);
+  CHECK(d->diagnostic.severity == core::Severity::Warning);
+  const CompileResult distinct = withBases("7", "8");
+  INFO(dump(distinct));
+  CHECK(distinct.ok());
+  CHECK(find(distinct, Code::SharedSeedBase, "events.emitters.vent2.seed_base") == nullptr);
+}
