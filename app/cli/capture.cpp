@@ -258,7 +258,6 @@ int runCapture(const CaptureOptions& o) {
   sidecar.checksRelaxed = o.unchecked;
   for (const loader::LocatedDiagnostic& d : r.relaxedFindings) sidecar.findings.push_back(d.diagnostic);
   sidecar.events = r.level.events;
-  sidecar.eventsDrawn = !o.noEvents;
   if (output->hdr) sidecar.output = *output;
   sidecar.linearImage = exr;
   std::optional<render::RenderTarget> target;  // one for the whole sequence
@@ -290,6 +289,7 @@ int runCapture(const CaptureOptions& o) {
       return reportIoError(error);
     }
     sidecar.levelTime = times[i];
+    sidecar.eventsDrawn = renderer.stats().events.drawn;
     if (o.stats) {
       render::FrameCost cost{renderer.stats()};
       cost.timersReadZero = std::all_of(cost.stats.gpuMs.begin(), cost.stats.gpuMs.end(), [](double ms) { return ms <= 0; });

@@ -86,6 +86,7 @@ bool Frame::captureOne(const ViewCamera& camera, const std::string& label, doubl
   info.checksRelaxed = level.relaxedBounds;
   for (const auto& d : level.load.relaxedFindings) info.findings.push_back(d.diagnostic);
   info.events = level.load.level.events;
+  info.eventsDrawn = gpu_->eventSpritesDrawn();
   info.viewOptions = viewOptionsOf(state_, gpu_->debugViews());
   info.output = state_.view.output;  // the sidecar records an HDR output; an LDR one adds nothing
   const std::string json = render::sidecarJson(info);

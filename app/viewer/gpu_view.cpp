@@ -212,6 +212,8 @@ UiTexture GpuView::drawTop(ViewerState& s, std::uint32_t width, std::uint32_t he
 
 std::string GpuView::glRenderer() const { return render::currentGlRenderer(); }
 
+std::uint32_t GpuView::eventSpritesDrawn() const { return renderer_->stats().events.drawn; }
+
 render::Camera GpuView::captureCamera(const ViewerState& s, const ViewCamera& camera) const {
   render::Camera c = toRenderCamera(camera, 1.0);
   if (c.orthographic || !s.doc.level) return c;

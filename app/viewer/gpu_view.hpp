@@ -71,6 +71,8 @@ class GpuView {
   // GL_RENDERER, for capture sidecars.
   std::string glRenderer() const;
   // An offscreen capture of a camera at a level time (fixed size, like `kiln capture`).
+  // The event sprites the last frame drew (after capture(): the capture's), for its sidecar.
+  std::uint32_t eventSpritesDrawn() const;
   std::optional<core::Image> capture(const ViewerState& s, const ViewCamera& camera, double levelTime, std::uint32_t width,
                                      std::uint32_t height, std::string& error);
 

@@ -142,8 +142,7 @@ std::string sidecarJson(const CaptureInfo& info) {
   if (!info.events) {
     out += "null";
   } else {
-    out += "{\"drawn\": ";
-    out += info.eventsDrawn ? "true" : "false";
+    out += "{\"drawn\": " + std::to_string(info.eventsDrawn);
     out += ", \"step_hz\": ";
     appendNumber(out, info.events->stepHz);
     out += ", \"sort\": ";
@@ -228,6 +227,7 @@ std::string sidecarJson(const CaptureInfo& info) {
     const FrameStats& st = info.cost->stats;
     out += ",\n  \"stats\": {\"draw_calls\": " + std::to_string(st.drawCalls);
     out += ", \"slots_submitted\": " + std::to_string(st.slotsSubmitted);
+    out += ", \"event_sprites_drawn\": " + std::to_string(st.events.drawn);
     out += ", \"emitters\": {\"drawn\": " + std::to_string(st.emittersDrawn) +
            ", \"culled_frustum\": " + std::to_string(st.emittersCulledFrustum) +
            ", \"culled_schedule\": " + std::to_string(st.emittersCulledSchedule) + "}";

@@ -57,9 +57,9 @@ struct CaptureInfo {
   std::vector<core::Diagnostic> findings;
   std::optional<FrameCost> cost;  // with --stats only (times vary run to run; the image does not)
   // The level's events section: its step rate and script are recorded (null when it has none),
-  // and whether the picture shows them (false with --no-events).
+  // and how many event sprites the picture shows (0 with --no-events).
   std::optional<sim::Events> events;
-  bool eventsDrawn = true;
+  std::uint32_t eventsDrawn = 0;  // sprites the scene-transparency pass drew (FrameStats::events.drawn)
   // What the viewer showed beyond `kiln capture`'s picture (a backdrop, solo and mute, debug
   // views); absent when nothing was changed, so a capture the CLI can redo has the CLI's sidecar.
   struct ViewOptions {

@@ -94,7 +94,8 @@ void Renderer::Impl::uploadEventInstances() {
                          static_cast<GLsizeiptr>(sorted.size() * sizeof(EventInstanceStd430)), e.staging.data());
 }
 
-void Renderer::Impl::drawSceneTransparencyPass(const PassInfo& pass, const FrameOptions& options, FrameStats& next) {
+std::uint32_t Renderer::Impl::drawSceneTransparencyPass(const PassInfo& pass, const FrameOptions& options,
+                                                        FrameStats& next) {
   applyPassState(glState, pass);
   uploadEventInstances();
   glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kEventInstancesBinding, events->instances[events->current].id());
@@ -112,8 +113,10 @@ void Renderer::Impl::drawSceneTransparencyPass(const PassInfo& pass, const Frame
     if (textured) glState.texture(kEventSpriteUnit, events->textures[static_cast<std::size_t>(m.texture)].id());
     glDrawArraysInstancedBaseInstance(GL_TRIANGLE_STRIP, 0, 4, static_cast<GLsizei>(r.count), r.first);
     ++next.passDrawCalls[static_cast<std::size_t>(pass.pass)];
+    next.events.drawn += r.count;
   }
   events->drawn[events->current] = gl::Fence::place();  // this buffer is free once these draws are done
+  return next.events.drawn;
 }
 
 }  // namespace kiln::render

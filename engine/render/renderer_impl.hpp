@@ -215,7 +215,8 @@ struct Renderer::Impl {
   // One method per PassKind (frame.cpp); each draws one row of kPasses and counts its draws.
   void drawSectorsPass(const PassInfo& pass, const FrameOptions& options, FrameStats& next);
   void drawParticlePass(const PassInfo& pass, const FrameOptions& options, FrameStats& next);
-  void drawSceneTransparencyPass(const PassInfo& pass, const FrameOptions& options, FrameStats& next);
+  // Draws the batcher's ranges; returns the sprites drawn (also in next.events.drawn).
+  std::uint32_t drawSceneTransparencyPass(const PassInfo& pass, const FrameOptions& options, FrameStats& next);
   void uploadEventInstances();  // event_pass.cpp
   void drawDebugPass(const PassInfo& pass, const FrameOptions& options, FrameStats& next);
   std::variant<std::vector<GpuSlotState>, core::Diagnostic> probeSlots(double levelTime, std::span<const SlotRef> slots);

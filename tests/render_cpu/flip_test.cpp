@@ -229,7 +229,7 @@ TEST_CASE("hdr flip: the exposures bring the peak and then the median to 0.85", 
   CHECK(render::hdrFlipExposures(0.0, 0.0).count == 20);
 }
 
-TEST_CASE("hdr flip: identical linear images give 0; a difference only above 1 is still seen", "[flip]") {
+TEST_CASE("hdr flip: identical linear images give 0, and a difference only above 1 is still seen", "[flip]") {
   const std::uint32_t w = 24, h = 16;
   std::vector<float> a;
   for (std::uint32_t i = 0; i < w * h; ++i) a.insert(a.end(), {0.05f * float(i % 37), 5.0f * float(i % 3 == 0), 0.3f, 1.0f});

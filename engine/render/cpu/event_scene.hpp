@@ -29,6 +29,9 @@ struct EventMaterial {
 struct EventFrameStats {
   std::uint32_t live = 0;      // live particles after the step
   std::uint32_t declared = 0;  // kept by the batcher (≤ max_sprites)
+  // Sprites the scene-transparency pass drew this frame: `declared` when the pass ran, 0 when it
+  // did not (--no-events, the pass muted or another soloed, nothing declared).
+  std::uint32_t drawn = 0;
   std::uint32_t ranges = 0;
   std::uint32_t droppedThisFrame = 0;
   std::uint64_t droppedTotal = 0;
