@@ -202,6 +202,14 @@ int exportKit(const ConformanceOptions& o) {
   }
   // The states are computed from the files as the kit holds them.
   const fs::path scratch = fs::temp_directory_path() / ("kiln-conformance-" + std::to_string(::getpid()));
+  // Removed on every way out, an early error included.
+  struct RemoveAtExit {
+    fs::path path;
+    ~RemoveAtExit() {
+      std::error_code ignored;
+      fs::remove_all(path, ignored);
+    }
+  } removeScratch{scratch};
   fs::create_directories(scratch / "levels", ec);
   for (const KitFile& f : files)
     if (f.path.starts_with("levels/")) {
@@ -318,7 +326,6 @@ int exportKit(const ConformanceOptions& o) {
     cc["tolerance"] = {{"flip_mean", 0.01}, {"ppd", 67.0206}, {"channel", 16}, {"changed_percent", 0.5}};
     cases.push_back(cc);
   }
-  fs::remove_all(scratch, ec);
 
   Json manifest;
   manifest["kit"] = "kiln-conformance";
