@@ -38,6 +38,8 @@ loader::LoadOptions readOptions(bool unchecked, bool loadTextures = false);
 
 int runValidate(const std::string& file, bool json);
 int runInspect(const std::string& file, bool json, bool unchecked = false);
+// `kiln eval --json`'s object for every emitter of a document at a level time.
+Json evalJson(const particles::Document& doc, double time);
 int runEval(const std::string& file, double time, const std::optional<std::string>& emitter, bool json,
             bool unchecked = false);
 
@@ -61,6 +63,9 @@ struct SimOptions {
   bool json = false;
 };
 int runSim(const SimOptions& o);
+// The same state as `kiln sim --json` prints, into `out` (the exit code as runSim's; errors are
+// printed on stderr); `warning`: the sprite budget's drop warning, when there is one.
+int simulateJson(const SimOptions& o, Json& out, std::string& warning);
 
 struct CaptureOptions {
   std::string file;

@@ -34,6 +34,22 @@ Json particleJson(const particles::ParticleState& s) {
 
 }  // namespace
 
+Json evalJson(const particles::Document& doc, double time) {
+  Json out;
+  out["time"] = time;
+  out["emitters"] = Json::array();
+  std::vector<std::vector<particles::ParticleState>> all = particles::evaluateDocument(doc, time);
+  for (std::size_t i = 0; i < doc.emitters.size(); ++i) {
+    Json e;
+    e["name"] = doc.emitters[i].name;
+    e["alive"] = all[i].size();
+    e["particles"] = Json::array();
+    for (const auto& s : all[i]) e["particles"].push_back(particleJson(s));
+    out["emitters"].push_back(std::move(e));
+  }
+  return out;
+}
+
 int runEval(const std::string& file, double time, const std::optional<std::string>& emitter, bool json,
             bool unchecked) {
   if (!std::isfinite(time)) {

@@ -8,6 +8,7 @@
 #include <iostream>
 
 #include "cli/commands.hpp"
+#include "cli/conformance.hpp"
 #include "core/float.hpp"
 #include "core/escape.hpp"
 #include "loader/terminal.hpp"
@@ -31,7 +32,8 @@ Examples:
   kiln explain outside-sector
   kiln capture braziers.klm --time 2 --size 640x360 --out shot.png
   kiln compare a.png b.png --out diff.png --threshold 2
-  kiln compare ref.png shot.png --metric flip --fail-above flip-mean=0.05)";
+  kiln compare ref.png shot.png --metric flip --fail-above flip-mean=0.05
+  kiln conformance export kit && kiln conformance run kit -o results && kiln conformance check kit results)";
 
 // Every numeric option goes through this one check: CLI11 reads an empty value as 0 and passes
 // nan, inf or 1e999 on to the command, so `--time ''` would quietly mean t = 0.
@@ -320,6 +322,53 @@ int main(int argc, char** argv) {
           "METRIC=VALUE"));
   compare->add_flag("--json", cmp.json, "Print JSON");
 
+  // `kiln conformance export|run|check`: the host conformance kit (docs/conformance.md).
+  ConformanceOptions conf;
+  auto* conformance = app.add_subcommand("conformance", "The host conformance kit: export it, answer it, check answers");
+  conformance->require_subcommand(1);
+  conformance->footer(
+      "A kit is a folder of cases a host engine checks its own worldparticles and event particle\n"
+      "implementation against: binary documents with their expected verdict (accepted, or rejected\n"
+      "with a code and byte offset), expected particle states at chosen times, and reference\n"
+      "captures with the tolerance a GPU may differ by. manifest.json lists every case (its schema\n"
+      "is manifest.schema.json beside it). A host writes RESULTS/results.json (results.schema.json)\n"
+      "and RESULTS/captures/ID.png; check compares them and exits 0 only when every case passes.\n"
+      "docs/conformance.md says what a host must produce, file by file.\n\n"
+      "Examples:\n  kiln conformance export kit                  # the small kit (as CI checks it)\n"
+      "  kiln conformance export kit-full --full      # every state and picture case\n"
+      "  kiln conformance run kit -o results          # Kiln as the host\n"
+      "  kiln conformance check kit results --report conformance.html\n"
+      "  kiln conformance check kit results --area verdict\n"
+      "  kiln conformance check kit results --case verdict.kwp1.capacity.max.outside");
+  auto* confExport = conformance->add_subcommand("export", "Write a conformance kit into DIR");
+  confExport->footer("Writes DIR/manifest.json, its schema, verdicts/, levels/, states/ and pictures/ (a headless\n"
+                     "capture per picture case). Existing kit files are kept (output-exists) unless --force.\n\n"
+                     "Examples:\n  kiln conformance export kit\n  kiln conformance export kit-full --full");
+  confExport->add_option("DIR", conf.kit, "The kit folder")->required();
+  confExport->add_flag("--full", conf.full, "Every state, event and picture case (the small kit has one of each kind)");
+  confExport->add_flag("--force", conf.force, "Replace existing kit files");
+  auto* confRun = conformance->add_subcommand("run", "Answer a kit with Kiln as the host");
+  confRun->footer("Writes RESULTS/results.json and RESULTS/captures/ID.png, in the shape a host's own harness\n"
+                  "writes them (docs/conformance.md). Existing results are kept unless --force.\n\n"
+                  "Example:\n  kiln conformance run kit -o results");
+  confRun->add_option("DIR", conf.kit, "The kit folder")->required();
+  confRun->add_option("-o,--out", conf.results, "The results folder to write")->required();
+  confRun->add_flag("--force", conf.force, "Replace existing results");
+  auto* confCheck = conformance->add_subcommand("check", "Check a host's results against a kit");
+  confCheck->footer("Prints FAIL CASE: FIELD: expected E, got G (tolerance T) for each failing case, then the\n"
+                    "passed count per area. Exit 0 only when every selected case passes, 1 otherwise, 2 for\n"
+                    "usage and I/O errors.\n\n"
+                    "Examples:\n  kiln conformance check kit results\n"
+                    "  kiln conformance check kit results --area state --area sim\n"
+                    "  kiln conformance check kit results --report conformance.html --force");
+  confCheck->add_option("DIR", conf.kit, "The kit folder")->required();
+  confCheck->add_option("RESULTS", conf.results, "The host's results folder (results.json, captures/)")->required();
+  confCheck->add_option("--area", conf.areas, "Only this area: verdict, state, sim, picture (repeatable)")
+      ->check(CLI::IsMember({"verdict", "state", "sim", "picture"}));
+  confCheck->add_option("--case", conf.cases, "Only this case id (repeatable)");
+  confCheck->add_option("--report", conf.report, "Also write an HTML report");
+  confCheck->add_flag("--force", conf.force, "Replace an existing report");
+
   if (const auto refused = refuseUnknownCommand(app, argc, argv)) return *refused;
   try {
     app.parse(argc, argv);
@@ -348,5 +397,9 @@ int main(int argc, char** argv) {
   if (explain->parsed()) return runExplain(code, listCodes);
   if (compare->parsed()) return runCompare(cmp);
   if (report->parsed()) return runReport(rep);
+  if (conformance->parsed()) {
+    conf.action = confExport->parsed() ? "export" : confRun->parsed() ? "run" : "check";
+    return runConformance(conf);
+  }
   return kExitUsage;
 }

@@ -44,7 +44,7 @@ bool parseCamera(const std::string& text, sim::Float3& eye, sim::Float3& target)
 
 }  // namespace
 
-int runSim(const SimOptions& o) {
+int simulateJson(const SimOptions& o, Json& out, std::string& warning) {
   if (!std::isfinite(o.time) || o.time < 0) {
     std::cerr << "kiln sim: --time must be a finite number of seconds, 0 or more\n";
     return kExitUsage;
@@ -136,7 +136,7 @@ int runSim(const SimOptions& o) {
   std::snprintf(hash, sizeof hash, "%016" PRIx64, sim::renderBuffersHash(buffers));
   const sim::Counters counters = system.counters();
 
-  Json out;
+  out = Json::object();
   out["time"] = jsonNumber(o.time);
   out["step"] = system.step();
   out["step_hz"] = jsonNumber(events.stepHz);
@@ -187,19 +187,27 @@ int runSim(const SimOptions& o) {
   Json order = Json::array();
   for (const sim::SpriteDeclaration& d : batcher.sorted()) order.push_back(system.birth(buffers.slot()[d.item]).id);
 
+  out["particles"] = std::move(particles);
+  out["draw_order"] = std::move(order);
+  if (batcher.warnedThisFrame()) warning = o.file + ": " + core::format(batcher.dropWarning());
+  return kExitOk;
+}
+
+int runSim(const SimOptions& o) {
+  Json out;
+  std::string warning;
+  if (const int rc = simulateJson(o, out, warning); rc != kExitOk) return rc;
   if (o.json) {
-    out["particles"] = std::move(particles);
-    out["draw_order"] = std::move(order);
     // Through the one escaping rule, as every JSON Kiln prints: a name holding a C1 control
     // comes out as an escaped \\xNN, so the text passes the terminal filter unchanged.
     std::cout << core::dumpJson(out, -1) << '\n';
     return kExitOk;
   }
-  std::cout << o.file << " at t=" << o.time << " s: step " << system.step() << " at " << events.stepHz << " Hz, "
-            << system.liveCount() << " of " << system.capacity() << " live, " << counters.spawned << " spawned, "
-            << counters.recycled << " recycled, " << batcher.droppedThisFrame() << " dropped; sort "
-            << sim::name(view.sort) << ", hash " << hash << '\n';
-  for (const Json& p : particles) {
+  std::cout << o.file << " at t=" << o.time << " s: step " << out["step"] << " at " << out["step_hz"] << " Hz, "
+            << out["count"] << " of " << out["capacity"] << " live, " << out["spawned"] << " spawned, "
+            << out["recycled"] << " recycled, " << out["dropped"] << " dropped; sort "
+            << out["sort"].get<std::string>() << ", hash " << out["hash"].get<std::string>() << '\n';
+  for (const Json& p : out["particles"]) {
     char line[256];
     const auto& pos = p["position"];
     std::snprintf(line, sizeof line, "  #%-6" PRIu64 " %-24s %-12s age %7.4f/%7.4f pos (%.4f, %.4f, %.4f) size %.4f opacity %.4f\n",
@@ -209,7 +217,7 @@ int runSim(const SimOptions& o) {
                   p["opacity"].get<double>());
     std::cout << line;
   }
-  if (batcher.warnedThisFrame()) std::cerr << o.file << ": " << core::format(batcher.dropWarning()) << '\n';
+  if (!warning.empty()) std::cerr << warning << '\n';
   return kExitOk;
 }
 

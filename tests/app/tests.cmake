@@ -153,3 +153,15 @@ if(Python3_Interpreter_FOUND)
   set_tests_properties("app: the architecture diagram draws the engine's links and includes"
                        "app: the architecture check catches a missing or extra arrow" PROPERTIES LABELS "app;docs")
 endif()
+
+# `kiln conformance`: the small kit exported, answered by Kiln and checked; wrong hosts (a verdict
+# flipped, a particle moved 1e-3, a capture without an emitter, a case left out) fail naming
+# that case; rule coverage and expected values recomputed without Kiln.
+if(TARGET kiln AND Python3_Interpreter_FOUND)
+  add_test(NAME "app: kiln conformance export, run and check; wrong hosts fail with their case named"
+           COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/conformance_test.py $<TARGET_FILE:kiln>
+                   ${PROJECT_SOURCE_DIR} ${PROJECT_BINARY_DIR}/test-scratch/conformance)
+  set_tests_properties("app: kiln conformance export, run and check; wrong hosts fail with their case named"
+                       PROPERTIES LABELS "app;cli;gl;conformance" TIMEOUT 300
+                       ENVIRONMENT "LP_NUM_THREADS=2;MESA_GL_VERSION_OVERRIDE=4.6;MESA_GLSL_VERSION_OVERRIDE=460")
+endif()

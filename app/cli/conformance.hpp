@@ -1,0 +1,92 @@
+// The host conformance kit (`kiln conformance export|run|check`, docs/conformance.md): the cases,
+// the reference host's answers and the checker, as plain functions the command wires together.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "cli/commands.hpp"
+
+namespace kiln::cli::conformance {
+
+// The kit's own version: a host's results name it, and the checker refuses another.
+inline constexpr int kKitVersion = 1;
+
+// The small kit (CI) or the full one (`kiln conformance export DIR --full`).
+enum class Profile : std::uint8_t { Small, Full };
+
+// A file of the kit, relative to its folder (forward slashes).
+struct KitFile {
+  std::string path;
+  std::vector<std::uint8_t> bytes;
+};
+
+// One binary document with its expected verdict. The case names the code it means to provoke;
+// the exporter checks Kiln's own decoder agrees before anything is written.
+struct VerdictCase {
+  std::string id;        // "verdict.kwp1.capacity.outside-max"
+  std::string format;    // KWP1, KWS1, KLM1, KEV1
+  std::string rule;      // a code of docs/codes.md, or "accepted-edge" for an inside case of a rule
+  std::string side;      // inside (accepted), outside (rejected), malformed (rejected)
+  std::string docs;      // the docs section that states the rule
+  std::string tests;     // one sentence: what the document is
+  std::vector<std::uint8_t> bytes;
+  std::optional<std::string> expectCode;  // nullopt: accepted
+};
+
+// Every verdict case of the profile. `klmBase` is a compiled level with sectors, particles and
+// events (the braziers sample), the base of the KWS1, KEV1 and KLM1 cases.
+std::vector<VerdictCase> verdictCases(Profile profile, std::span<const std::uint8_t> klmBase);
+
+// The codes a document of each format can be rejected with (docs/codes.md, the binary, particle,
+// world and event sections) that the kit does not provoke yet; the manifest lists them.
+std::vector<std::string> uncoveredCodes(const std::vector<VerdictCase>& cases);
+
+// Kiln as the host: {"verdict":"accepted"} or {"verdict":"rejected","code":C,"offset":N,"path":P}.
+Json decodeVerdict(const std::string& format, std::span<const std::uint8_t> bytes);
+
+// The float32 bit pattern of a value, as "0x3f800000".
+std::string f32Bits(double v);
+
+// The expected eval state of a level at a time: `kiln eval --json`'s object, each particle with
+// "bits" (the float32 patterns of position, size, rotation and colour).
+Json evalState(const std::filesystem::path& level, double time, std::string& error);
+// The expected event state: `kiln sim --json`'s object at `time` (the level's default view).
+Json simState(const std::filesystem::path& level, double time, std::string& error);
+
+// One case's outcome.
+struct Outcome {
+  std::string id, area;
+  bool pass = false;
+  // The first difference: which field, what the kit expected, what the host gave, the tolerance.
+  std::string field, expected, got, tolerance;
+  std::string note;  // a picture's measured figures, a missing case, …
+};
+
+// Checks a host's result for one manifest case (`result` null when the host gave none).
+Outcome checkCase(const Json& manifestCase, const std::filesystem::path& kitDir, const Json* result,
+                  const std::filesystem::path& resultsDir);
+
+// The report page: the summary by area and every case, failures first.
+std::string reportHtml(const Json& manifest, const std::vector<Outcome>& outcomes);
+
+}  // namespace kiln::cli::conformance
+
+namespace kiln::cli {
+
+struct ConformanceOptions {
+  std::string action;  // export, run, check
+  std::string kit;
+  std::string results;  // run: -o; check: the second positional
+  bool full = false;
+  bool force = false;
+  std::vector<std::string> areas, cases;
+  std::optional<std::string> report;
+};
+int runConformance(const ConformanceOptions& o);
+
+}  // namespace kiln::cli
