@@ -34,19 +34,26 @@ Json particleJson(const particles::ParticleState& s) {
 
 }  // namespace
 
+namespace {
+
+// One emitter's entry of `kiln eval --json`: its name, how many are alive, and each one.
+Json emitterJson(const std::string& name, const std::vector<particles::ParticleState>& states) {
+  Json e;
+  e["name"] = name;
+  e["alive"] = states.size();
+  e["particles"] = Json::array();
+  for (const auto& s : states) e["particles"].push_back(particleJson(s));
+  return e;
+}
+
+}  // namespace
+
 Json evalJson(const particles::Document& doc, double time) {
   Json out;
   out["time"] = time;
   out["emitters"] = Json::array();
   std::vector<std::vector<particles::ParticleState>> all = particles::evaluateDocument(doc, time);
-  for (std::size_t i = 0; i < doc.emitters.size(); ++i) {
-    Json e;
-    e["name"] = doc.emitters[i].name;
-    e["alive"] = all[i].size();
-    e["particles"] = Json::array();
-    for (const auto& s : all[i]) e["particles"].push_back(particleJson(s));
-    out["emitters"].push_back(std::move(e));
-  }
+  for (std::size_t i = 0; i < doc.emitters.size(); ++i) out["emitters"].push_back(emitterJson(doc.emitters[i].name, all[i]));
   return out;
 }
 
@@ -79,12 +86,7 @@ int runEval(const std::string& file, double time, const std::optional<std::strin
     found = true;
     const std::vector<particles::ParticleState> states = emitter ? particles::evaluateEmitter(doc, i, time) : std::move(all[i]);
     if (json) {
-      Json e;
-      e["name"] = doc.emitters[i].name;
-      e["alive"] = states.size();
-      e["particles"] = Json::array();
-      for (const auto& s : states) e["particles"].push_back(particleJson(s));
-      out["emitters"].push_back(std::move(e));
+      out["emitters"].push_back(emitterJson(doc.emitters[i].name, states));
       continue;
     }
     std::cout << doc.emitters[i].name << ": " << states.size() << " alive at t=" << time << "\n";
