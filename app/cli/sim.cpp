@@ -21,6 +21,20 @@ namespace {
 
 Json jsonFloat3(sim::Float3 v) { return Json::array({v.x, v.y, v.z}); }
 
+// A backend number as printed: fp32 its float; fpx16_16 the fixed-point value itself (exact in
+// float64, so the shortest decimal that reads back as that double names it exactly).
+template <class M>
+Json jsonScalar(typename M::Scalar v) {
+  if constexpr (M::kBackend == sim::MathBackend::Fp32)
+    return v;
+  else
+    return M::toDouble(v);
+}
+template <class M>
+Json jsonVec3(const typename M::Vec3& v) {
+  return Json::array({jsonScalar<M>(v.x), jsonScalar<M>(v.y), jsonScalar<M>(v.z)});
+}
+
 // 60 rather than 60.0 when the value is a whole number, as docs/cli.md shows it.
 Json jsonNumber(double v) {
   if (std::isfinite(v) && v == std::floor(v) && std::fabs(v) < 9e15) return static_cast<std::int64_t>(v);
@@ -40,6 +54,106 @@ bool parseCamera(const std::string& text, sim::Float3& eye, sim::Float3& target)
   eye = {static_cast<float>(v[0]), static_cast<float>(v[1]), static_cast<float>(v[2])};
   target = {static_cast<float>(v[3]), static_cast<float>(v[4]), static_cast<float>(v[5])};
   return true;
+}
+
+// The simulation and its report in the section's math backend.
+template <class M>
+int simulate(const SimOptions& o, sim::Scene scene, sim::Float3 eye, sim::Float3 target,
+             std::optional<sim::SortMode> sortOverride, Json& out, std::string& warning) {
+  sim::ParticleSystemT<M> system(std::move(scene));
+  const sim::Events& events = system.scene().events;
+  if (!sim::withinSimulationBudget(system.scene(), o.time)) {
+    std::cerr << o.file << ": "
+              << core::format({core::Code::InputBudget, "--time",
+                               sim::simulationBudgetMessage(system.scene(), o.time)})
+              << '\n';
+    return kExitUsage;
+  }
+  system.advanceTo(o.time);
+  sim::EventRenderBuffers buffers(system.capacity());
+  sim::writeRenderBuffers<M>(system, buffers);
+
+  // The view direction, unit length in float64 then float32, so a key is a distance in metres.
+  const double dx = double(target.x) - eye.x, dy = double(target.y) - eye.y, dz = double(target.z) - eye.z;
+  const double len = std::sqrt(dx * dx + dy * dy + dz * dz);
+  sim::ParticleView view;
+  view.sort = sortOverride.value_or(events.sort);
+  view.eye = eye;
+  view.forward = {float(dx / len), float(dy / len),
+                  float(dz / len)};  // len > 0: checkCamera, or frameLevel's framing
+
+  sim::SpriteBatcher batcher(system.scene().maxSprites);
+  batcher.beginFrame(o.time);
+  if (auto e = sim::declareParticles(batcher, system, buffers, view)) {
+    std::cerr << "kiln sim: " << core::codeName(*e) << '\n';
+    return kExitInvalid;
+  }
+  batcher.build();
+
+  char hash[17];
+  std::snprintf(hash, sizeof hash, "%016" PRIx64, sim::renderBuffersHash(buffers));
+  const sim::Counters counters = system.counters();
+
+  out = Json::object();
+  out["time"] = jsonNumber(o.time);
+  out["step"] = system.step();
+  out["step_hz"] = jsonNumber(events.stepHz);
+  out["capacity"] = system.capacity();
+  out["count"] = system.liveCount();
+  out["spawned"] = counters.spawned;
+  out["recycled"] = counters.recycled;
+  out["dropped"] = batcher.droppedThisFrame();
+  out["sort"] = std::string(sim::name(view.sort));
+  out["math"] = std::string(sim::name(M::kBackend));
+  out["hash"] = hash;
+  Json particles = Json::array();
+  for (const std::uint32_t slot : system.liveSlots()) {
+    const sim::ParticleBirthT<M>& b = system.birth(slot);
+    const sim::ParticleMotionT<M>& m = system.motion(slot);
+    const sim::ParticleLookT<M> look = sim::particleLook(system, slot);
+    const sim::Recipe& recipe = events.recipes[b.recipe];
+    Json p;
+    p["id"] = b.id;
+    p["source"] = sim::sourceName(events, b.source);
+    p["recipe"] = events.recipes[b.recipe].name;
+    p["seed"] = b.seed;
+    p["index"] = b.index;
+    p["birth_step"] = b.birthStep;
+    p["origin"] = jsonVec3<M>(b.origin);
+    p["initial_velocity"] = jsonVec3<M>(b.initialVelocity);
+    p["lifetime"] = jsonScalar<M>(b.lifetime);
+    p["size0"] = jsonScalar<M>(b.size0);
+    p["age"] = jsonScalar<M>(m.age);
+    p["position"] = jsonVec3<M>(m.position);
+    p["velocity"] = jsonVec3<M>(m.velocity);
+    p["size"] = jsonScalar<M>(look.size);
+    p["opacity"] = jsonScalar<M>(look.opacity);
+    p["rgb"] = jsonFloat3(look.rgb);
+    p["coverage"] = look.coverage;
+    // The light matter drawn light_matter was lit by; light (and other blends) is not lit.
+    if (sim::litByMatterLight(recipe)) {
+      const sim::Vec3 light = sim::matterLightAt(system.scene(), sim::toFloat3<M>(m.position));
+      p["light"] = Json::array({light[0], light[1], light[2]});
+    } else {
+      p["light"] = nullptr;
+    }
+    // A recipe's depth_override; else view: the depth along the unit view direction (of the
+    // position as drawn); iso: the isometric key; none: 0.
+    if (recipe.depthOverride)
+      p["key"] = *recipe.depthOverride;
+    else if (view.sort == sim::SortMode::View)
+      p["key"] = sim::viewDepth(sim::toFloat3<M>(m.position), view.eye, view.forward);
+    else
+      p["key"] = sim::particleSortKey<M>(view, m.position, recipe);
+    particles.push_back(std::move(p));
+  }
+  Json order = Json::array();
+  for (const sim::SpriteDeclaration& d : batcher.sorted()) order.push_back(system.birth(buffers.slot()[d.item]).id);
+
+  out["particles"] = std::move(particles);
+  out["draw_order"] = std::move(order);
+  if (batcher.warnedThisFrame()) warning = o.file + ": " + core::format(batcher.dropWarning());
+  return kExitOk;
 }
 
 }  // namespace
@@ -102,95 +216,9 @@ int simulateJson(const SimOptions& o, Json& out, std::string& warning) {
     target = {c.target.x, c.target.y, c.target.z};
   }
 
-  sim::ParticleSystem system(std::move(*compiled.scene));
-  const sim::Events& events = system.scene().events;
-  if (!sim::withinSimulationBudget(system.scene(), o.time)) {
-    std::cerr << o.file << ": "
-              << core::format({core::Code::InputBudget, "--time",
-                               sim::simulationBudgetMessage(system.scene(), o.time)})
-              << '\n';
-    return kExitUsage;
-  }
-  system.advanceTo(o.time);
-  sim::EventRenderBuffers buffers(system.capacity());
-  sim::writeRenderBuffers(system, buffers);
-
-  // The view direction, unit length in float64 then float32, so a key is a distance in metres.
-  const double dx = double(target.x) - eye.x, dy = double(target.y) - eye.y, dz = double(target.z) - eye.z;
-  const double len = std::sqrt(dx * dx + dy * dy + dz * dz);
-  sim::ParticleView view;
-  view.sort = sortOverride.value_or(events.sort);
-  view.eye = eye;
-  view.forward = {float(dx / len), float(dy / len),
-                  float(dz / len)};  // len > 0: checkCamera, or frameLevel's framing
-
-  sim::SpriteBatcher batcher(system.scene().maxSprites);
-  batcher.beginFrame(o.time);
-  if (auto e = sim::declareParticles(batcher, system, buffers, view)) {
-    std::cerr << "kiln sim: " << core::codeName(*e) << '\n';
-    return kExitInvalid;
-  }
-  batcher.build();
-
-  char hash[17];
-  std::snprintf(hash, sizeof hash, "%016" PRIx64, sim::renderBuffersHash(buffers));
-  const sim::Counters counters = system.counters();
-
-  out = Json::object();
-  out["time"] = jsonNumber(o.time);
-  out["step"] = system.step();
-  out["step_hz"] = jsonNumber(events.stepHz);
-  out["capacity"] = system.capacity();
-  out["count"] = system.liveCount();
-  out["spawned"] = counters.spawned;
-  out["recycled"] = counters.recycled;
-  out["dropped"] = batcher.droppedThisFrame();
-  out["sort"] = std::string(sim::name(view.sort));
-  out["hash"] = hash;
-  Json particles = Json::array();
-  for (const std::uint32_t slot : system.liveSlots()) {
-    const sim::ParticleBirth& b = system.birth(slot);
-    const sim::ParticleMotion& m = system.motion(slot);
-    const sim::ParticleLook look = sim::particleLook(system, slot);
-    Json p;
-    p["id"] = b.id;
-    p["source"] = sim::sourceName(events, b.source);
-    p["recipe"] = events.recipes[b.recipe].name;
-    p["seed"] = b.seed;
-    p["index"] = b.index;
-    p["birth_step"] = b.birthStep;
-    p["origin"] = jsonFloat3(b.origin);
-    p["initial_velocity"] = jsonFloat3(b.initialVelocity);
-    p["lifetime"] = b.lifetime;
-    p["size0"] = b.size0;
-    p["age"] = m.age;
-    p["position"] = jsonFloat3(m.position);
-    p["velocity"] = jsonFloat3(m.velocity);
-    p["size"] = look.size;
-    p["opacity"] = look.opacity;
-    p["rgb"] = jsonFloat3(look.rgb);
-    p["coverage"] = look.coverage;
-    // The light matter drawn light_matter was lit by; light (and other blends) is not lit.
-    if (sim::litByMatterLight(events.recipes[b.recipe])) {
-      const sim::Vec3 light = sim::matterLightAt(system.scene(), m.position);
-      p["light"] = Json::array({light[0], light[1], light[2]});
-    } else {
-      p["light"] = nullptr;
-    }
-    // view: the depth along the unit view direction; iso: the isometric key; none: 0.
-    if (view.sort == sim::SortMode::View)
-      p["key"] = sim::viewDepth(m.position, view.eye, view.forward);
-    else
-      p["key"] = sim::particleSortKey(view, m.position);
-    particles.push_back(std::move(p));
-  }
-  Json order = Json::array();
-  for (const sim::SpriteDeclaration& d : batcher.sorted()) order.push_back(system.birth(buffers.slot()[d.item]).id);
-
-  out["particles"] = std::move(particles);
-  out["draw_order"] = std::move(order);
-  if (batcher.warnedThisFrame()) warning = o.file + ": " + core::format(batcher.dropWarning());
-  return kExitOk;
+  if (compiled.scene->events.math == sim::MathBackend::Fpx16_16)
+    return simulate<sim::Fx16Math>(o, std::move(*compiled.scene), eye, target, sortOverride, out, warning);
+  return simulate<sim::Fp32Math>(o, std::move(*compiled.scene), eye, target, sortOverride, out, warning);
 }
 
 int runSim(const SimOptions& o) {
@@ -206,7 +234,8 @@ int runSim(const SimOptions& o) {
   std::cout << o.file << " at t=" << o.time << " s: step " << out["step"] << " at " << out["step_hz"] << " Hz, "
             << out["count"] << " of " << out["capacity"] << " live, " << out["spawned"] << " spawned, "
             << out["recycled"] << " recycled, " << out["dropped"] << " dropped; sort "
-            << out["sort"].get<std::string>() << ", hash " << out["hash"].get<std::string>() << '\n';
+            << out["sort"].get<std::string>() << ", math " << out["math"].get<std::string>() << ", hash "
+            << out["hash"].get<std::string>() << '\n';
   for (const Json& p : out["particles"]) {
     char line[256];
     const auto& pos = p["position"];

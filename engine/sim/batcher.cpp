@@ -10,7 +10,7 @@
 namespace kiln::sim {
 
 SpriteBatcher::SpriteBatcher(std::uint32_t maxSprites)
-    : max_(std::max<std::uint32_t>(maxSprites, 1)),
+    : max_(maxSprites),
       ring_(max_),
       keys_(max_),
       sorted_(max_),
@@ -28,6 +28,7 @@ void SpriteBatcher::beginFrame(double levelTime) {
 }
 
 std::optional<core::Code> SpriteBatcher::declare(const SpriteDeclaration& d) {
+  if (stopped()) return core::Code::BudgetExhausted;
   if (!open_) return core::Code::WindowClosed;
   // The ring only wraps once full, so until then head_ is 0 and entries sit in order.
   if (count_ < max_) {
@@ -75,29 +76,50 @@ core::Diagnostic SpriteBatcher::dropWarning() const {
           core::Severity::Warning};
 }
 
-std::uint32_t particleSortKey(const ParticleView& view, Float3 p) {
+std::uint32_t particleSortKey(const ParticleView& view, Float3 p, std::int32_t layer) {
   switch (view.sort) {
     case SortMode::View: return backToFrontKey(viewDepth(p, view.eye, view.forward));
-    case SortMode::Iso: return isoDepthKey(p.x, p.y, particleDepthToStepHeight(p.z));
+    case SortMode::Iso: return isoDepthKey(p.x, p.y, particleDepthToStepHeight(p.z), layer);
     case SortMode::None: break;
   }
   return 0;
 }
 
-std::optional<core::Code> declareParticles(SpriteBatcher& batcher, const ParticleSystem& system,
+template <class M>
+std::uint32_t particleSortKey(const ParticleView& view, const typename M::Vec3& p, const Recipe& recipe) {
+  if (recipe.depthOverride) return static_cast<std::uint32_t>(*recipe.depthOverride);
+  const auto layer = static_cast<std::int32_t>(recipe.layer);
+  if (view.sort == SortMode::Iso) return isoDepthKey<M>(p.x, p.y, particleDepthToStepHeight<M>(p.z), layer);
+  return particleSortKey(view, toFloat3<M>(p), layer);
+}
+
+template <class M>
+std::optional<core::Code> declareParticles(SpriteBatcher& batcher, const ParticleSystemT<M>& system,
                                            const EventRenderBuffers& buffers, const ParticleView& view,
-                                           std::span<const SpriteGroup> groups) {
+                                           std::span<const ParticleDeclareOptions> options) {
   const auto pos = buffers.position();
   const auto slots = buffers.slot();
   const auto& recipes = system.scene().events.recipes;
   for (std::uint32_t i = 0; i < buffers.count(); ++i) {
+    // The drawn position is the buffer's; the key is taken from the backend's own numbers.
     const Float3 p{pos[3 * i], pos[3 * i + 1], pos[3 * i + 2]};
-    const std::uint32_t recipe = system.motion(slots[i]).recipe;
-    const SpriteGroup g = recipe < groups.size() ? groups[recipe] : SpriteGroup{};
-    if (auto err = batcher.declare({particleSortKey(view, p), p, i, g.atlasPage, g.material, blendOf(recipes[recipe])}))
+    const ParticleMotionT<M>& m = system.motion(slots[i]);
+    const Recipe& r = recipes[m.recipe];
+    const ParticleDeclareOptions o = m.recipe < options.size() ? options[m.recipe] : ParticleDeclareOptions{};
+    if (auto err = batcher.declare({particleSortKey<M>(view, m.position, r), p, i, o.atlasPage, o.material,
+                                    o.blend.value_or(blendOf(r))}))
       return err;
   }
   return std::nullopt;
 }
+
+template std::uint32_t particleSortKey<Fp32Math>(const ParticleView&, const Float3&, const Recipe&);
+template std::uint32_t particleSortKey<Fx16Math>(const ParticleView&, const Fx3&, const Recipe&);
+template std::optional<core::Code> declareParticles(SpriteBatcher&, const ParticleSystemT<Fp32Math>&,
+                                                    const EventRenderBuffers&, const ParticleView&,
+                                                    std::span<const ParticleDeclareOptions>);
+template std::optional<core::Code> declareParticles(SpriteBatcher&, const ParticleSystemT<Fx16Math>&,
+                                                    const EventRenderBuffers&, const ParticleView&,
+                                                    std::span<const ParticleDeclareOptions>);
 
 }  // namespace kiln::sim

@@ -36,15 +36,20 @@ struct DrawRange {
 
 class SpriteBatcher {
  public:
+  // A batcher never created, or created with a budget of 0, is stopped (seed 004): it holds
+  // nothing, and every declare() answers BudgetExhausted.
+  SpriteBatcher() = default;
   explicit SpriteBatcher(std::uint32_t maxSprites);
 
   std::uint32_t maxSprites() const { return max_; }
+  bool stopped() const { return max_ == 0; }
 
   // Opens the window. `levelTime` (seconds) paces the drop warning: at most one per second of
   // level time, so a replay warns on the same frames; going backwards re-arms it.
   void beginFrame(double levelTime);
   // Declared beyond max_sprites, the oldest declaration of the frame is dropped and counted.
-  // Returns WindowClosed (and declares nothing) outside beginFrame … build.
+  // Returns BudgetExhausted when stopped, else WindowClosed outside beginFrame … build (and
+  // declares nothing either way).
   [[nodiscard]] std::optional<core::Code> declare(const SpriteDeclaration& d);
   // Sorts (stable, by key), forms the draw ranges and closes the window.
   void build();
@@ -67,7 +72,7 @@ class SpriteBatcher {
   core::Diagnostic dropWarning() const;
 
  private:
-  std::uint32_t max_;
+  std::uint32_t max_ = 0;
   std::vector<SpriteDeclaration> ring_;  // the frame's declarations; the oldest at head_
   std::uint32_t head_ = 0;
   std::uint32_t count_ = 0;
@@ -75,7 +80,7 @@ class SpriteBatcher {
   std::vector<SpriteDeclaration> sorted_;
   std::vector<DrawRange> ranges_;
   std::uint32_t rangeCount_ = 0;
-  KeySorter sorter_;
+  KeySorter sorter_{0};
   bool open_ = false;
   double frameTime_ = 0.0;
   std::optional<double> lastWarning_;
@@ -91,20 +96,33 @@ struct ParticleView {
   Float3 forward{0.0f, 0.0f, -1.0f};  // view: the view direction
 };
 
-// Per recipe: where its sprite lives (the blend comes from the recipe).
-struct SpriteGroup {
-  std::uint16_t atlasPage = 0;
-  std::uint16_t material = 0;
-};
+// Per recipe: where its sprite lives and how it blends (the recipe's blend unless set).
+using SpriteGroup = ParticleDeclareOptions;
 
 // The sort key one particle declares with: view → backToFrontKey(depth); iso →
-// isoDepthKey(x, y, particleDepthToStepHeight(z)); none → 0 (spawn order survives).
-std::uint32_t particleSortKey(const ParticleView& view, Float3 p);
+// isoDepthKey(x, y, particleDepthToStepHeight(z), layer); none → 0 (spawn order survives).
+std::uint32_t particleSortKey(const ParticleView& view, Float3 p, std::int32_t layer = 0);
 
-// One declaration per render buffer entry, in spawn order (item = entry index). Missing
-// `groups` entries mean page 0, material 0. Returns the batcher's first error.
-[[nodiscard]] std::optional<core::Code> declareParticles(SpriteBatcher& batcher, const ParticleSystem& system,
+// The same for a particle of `recipe` at p in the backend's numbers: the recipe's
+// depth_override when it has one (in every sort mode), else the key above with the recipe's
+// layer, the iso step height taken in the backend (view depths are float32, from
+// the position as drawn).
+template <class M>
+std::uint32_t particleSortKey(const ParticleView& view, const typename M::Vec3& p, const Recipe& recipe);
+
+// One declaration per render buffer entry, in spawn order (item = entry index); an empty
+// system declares nothing and succeeds. Missing `options` entries mean page 0, material 0,
+// the recipe's blend. Returns the batcher's first error (BudgetExhausted from a stopped
+// batcher, WindowClosed outside its window).
+template <class M>
+[[nodiscard]] std::optional<core::Code> declareParticles(SpriteBatcher& batcher, const ParticleSystemT<M>& system,
                                                          const EventRenderBuffers& buffers, const ParticleView& view,
-                                                         std::span<const SpriteGroup> groups = {});
+                                                         std::span<const ParticleDeclareOptions> options = {});
+extern template std::optional<core::Code> declareParticles(SpriteBatcher&, const ParticleSystemT<Fp32Math>&,
+                                                           const EventRenderBuffers&, const ParticleView&,
+                                                           std::span<const ParticleDeclareOptions>);
+extern template std::optional<core::Code> declareParticles(SpriteBatcher&, const ParticleSystemT<Fx16Math>&,
+                                                           const EventRenderBuffers&, const ParticleView&,
+                                                           std::span<const ParticleDeclareOptions>);
 
 }  // namespace kiln::sim

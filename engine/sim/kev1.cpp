@@ -25,6 +25,9 @@ struct WireRecipe {
   double opacity = 0, fade = 0;
   bool glows = false;
   Vec3 axis{};
+  std::uint32_t layerCode = 512;  // version 3: layer + 512
+  bool hasDepthOverride = false;  // version 3
+  std::uint32_t depthOverride = 0;
   bool hasSprite = false;
   EventSprite sprite;
 };
@@ -50,6 +53,7 @@ struct Wire {
   double stepHz = 0;
   std::uint32_t maxSprites = 0;  // 0: the default (capacity)
   SortMode sort = SortMode::View;
+  MathBackend math = MathBackend::Fp32;                // version 3
   MatterLightMode lightMode = MatterLightMode::Color;  // version 2 (version 1: always colour)
   Vec3 matterLight{};                                  // colour only
   Vec3 skyRadiance{}, sunIrradiance{};                 // sky only
@@ -106,6 +110,12 @@ void recipeFields(W& w, R& r) {
   w.f64("fade", r.fade);
   w.enumeration("glows", r.glows, true);
   vec3(w, kAxis, r.axis);
+  // Version 3: seed 004's layer (biased, so the field is unsigned) and a flagged sort key.
+  if (w.version() >= 3) {
+    w.u32("layer", r.layerCode);
+    w.enumeration("has_depth_override", r.hasDepthOverride, true);
+    if (r.hasDepthOverride) w.u32("depth_override", r.depthOverride);
+  }
   // A flag, then the sprite's fields only when it is 1: the minimum record has no sprite.
   w.enumeration("sprite", r.hasSprite, true);
   if (r.hasSprite) spriteFields(w, r.sprite);
@@ -135,14 +145,20 @@ void eventFields(W& w, E& e, std::uint32_t recipes) {
   w.u32("seed", e.seed);
 }
 
+// Returns whether a recipe uses a version-3 field (a layer other than 0, a depth_override).
 template <class W, class S>
-void sectionFields(W& w, S& s) {
+bool sectionFields(W& w, S& s) {
   w.u32("capacity", s.capacity);
   w.f64("step_hz", s.stepHz);
   w.u32("max_sprites", s.maxSprites);
   w.enumeration("sort", s.sort, SortMode::None);
   // Version 2 spends the first reserved byte on the light's form; version 1 is a colour.
-  if (w.version() >= 2) {
+  // Version 3 spends the second on the math backend (and any light form, a colour included).
+  if (w.version() >= 3) {
+    w.enumeration("matter_light_mode", s.lightMode, MatterLightMode::Sector);
+    w.enumeration("math", s.math, MathBackend::Fpx16_16);
+    w.reserved("reserved", 1);
+  } else if (w.version() >= 2) {
     w.enumeration("matter_light_mode", s.lightMode, MatterLightMode::Sector);
     w.reserved("reserved", 2);
   } else {
@@ -154,10 +170,14 @@ void sectionFields(W& w, S& s) {
     vec3(w, kSkyRadiance, s.skyRadiance);
     vec3(w, kSunIrradiance, s.sunIrradiance);
   }
-  const std::uint32_t n =
-      array(w, "recipes", s.recipes, Width::U16, kMaxRecipes, [](auto& ww, auto& r) { recipeFields(ww, r); });
+  bool recipeV3 = false;
+  const std::uint32_t n = array(w, "recipes", s.recipes, Width::U16, kMaxRecipes, [&recipeV3](auto& ww, auto& r) {
+    recipeFields(ww, r);
+    recipeV3 = recipeV3 || r.layerCode != 512 || r.hasDepthOverride;
+  });
   array(w, "emitters", s.emitters, Width::U16, kMaxEmitters, [n](auto& ww, auto& e) { emitterFields(ww, e, n); });
   array(w, "script", s.script, Width::U16, kMaxScriptEvents, [n](auto& ww, auto& e) { eventFields(ww, e, n); });
+  return recipeV3;
 }
 
 // --- model ↔ wire ------------------------------------------------------------------------------
@@ -174,6 +194,7 @@ Wire toWire(const Events& e) {
   w.stepHz = e.stepHz;
   w.maxSprites = static_cast<std::uint32_t>(e.maxSprites.value_or(0));
   w.sort = e.sort;
+  w.math = e.math;
   w.lightMode = e.matterLightMode;
   w.matterLight = e.matterLight;
   w.skyRadiance = e.skyRadiance;
@@ -181,7 +202,9 @@ Wire toWire(const Events& e) {
   for (const Recipe& r : e.recipes) {
     w.recipes.push_back({r.name, static_cast<std::uint32_t>(r.count), r.speed, r.spread, r.lifetime, r.size,
                          r.growth, r.gravity, r.drag, r.color, r.opacity, r.fade, r.glows, r.axis,
-                         r.sprite.has_value(), r.sprite.value_or(EventSprite{})});
+                         static_cast<std::uint32_t>(r.layer - kMinLayer), r.depthOverride.has_value(),
+                         static_cast<std::uint32_t>(r.depthOverride.value_or(0)), r.sprite.has_value(),
+                         r.sprite.value_or(EventSprite{})});
   }
   for (const EventEmitter& m : e.emitters)
     w.emitters.push_back({m.name, recipeIndex(e, m.recipe), m.rate, m.seedBase, m.position, m.path});
@@ -197,6 +220,7 @@ Events fromWire(Wire&& w) {
   e.stepHz = w.stepHz;
   if (w.maxSprites != 0) e.maxSprites = w.maxSprites;
   e.sort = w.sort;
+  e.math = w.math;
   e.matterLightMode = w.lightMode;
   switch (w.lightMode) {
     case MatterLightMode::Color: e.matterLight = w.matterLight; break;
@@ -214,6 +238,8 @@ Events fromWire(Wire&& w) {
     x.speed = r.speed, x.spread = r.spread, x.lifetime = r.lifetime, x.size = r.size;
     x.growth = r.growth, x.gravity = r.gravity, x.drag = r.drag, x.color = r.color;
     x.opacity = r.opacity, x.fade = r.fade, x.glows = r.glows, x.axis = r.axis;
+    x.layer = static_cast<std::int64_t>(r.layerCode) + kMinLayer;
+    if (r.hasDepthOverride) x.depthOverride = r.depthOverride;
     if (r.hasSprite) x.sprite = std::move(r.sprite);
     e.recipes.push_back(std::move(x));
   }
@@ -229,16 +255,22 @@ Events fromWire(Wire&& w) {
 const core::HeaderRules kRules{kKev1Magic, kKev1ColorVersion, kKev1Version, kMaxKev1Bytes};
 // Offset of the version-2 matter_light_mode byte: header, capacity, step_hz, max_sprites, sort.
 constexpr std::uint64_t kLightModeOffset = core::kHeaderSize + 4 + 8 + 4 + 1;
+// The header's document_version field.
+constexpr std::uint64_t kDocumentVersionOffset = 6;
 // Recipes and emitters are named in paths ("recipes.ember.lifetime"), counts get a segment.
 constexpr core::walk::PathStyle kPaths{true, true};
 
 template <bool Materialize>
 bool walkPayload(core::walk::Reader<Materialize>& r, Wire& wire) {
-  sectionFields(r, wire);
-  // One section, one encoding: a colour is always written as version 1.
-  if (r.ok() && r.version() >= 2 && wire.lightMode == MatterLightMode::Color)
+  const bool recipeV3 = sectionFields(r, wire);
+  // One section, one encoding: a colour is always written as version 1, and version 3 only
+  // when something needs it.
+  if (r.ok() && r.version() == 2 && wire.lightMode == MatterLightMode::Color)
     r.fail(core::Code::UnknownEnum, kLightModeOffset, "matter_light_mode",
            "0 (colour) is not a version-2 form: a colour matter_light is written as version 1");
+  if (r.ok() && r.version() == 3 && wire.math == MathBackend::Fp32 && !recipeV3)
+    r.fail(core::Code::UnsupportedVersion, kDocumentVersionOffset, "header.document_version",
+           "version 3 with math fp32, every layer 0 and no depth_override is written as version 1 or 2");
   if (r.ok() && !r.bytes().atEnd())
     r.fail(core::Code::TrailingBytes, r.bytes().offset(), "payload",
            std::to_string(r.bytes().remaining()) + " bytes follow the last script event");

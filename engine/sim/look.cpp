@@ -1,4 +1,4 @@
-// The look of an event particle at t = age / lifetime.
+// The look of an event particle at t = age / lifetime, once for both math backends.
 #include "sim/look.hpp"
 
 #include <cmath>
@@ -9,26 +9,25 @@ BlendMode blendOf(const Recipe& r) { return r.sprite ? r.sprite->blend : BlendMo
 
 bool litByMatterLight(const Recipe& r) { return !r.glows && blendOf(r) == BlendMode::LightMatter; }
 
-ParticleLook particleLook(const Recipe& recipe, const ParticleMotion& motion, float size0, const Vec3& matterLight) {
-  ParticleLook l;
+template <class M>
+ParticleLookT<M> particleLook(const Recipe& recipe, const ParticleMotionT<M>& motion, typename M::Scalar size0,
+                              const Vec3& matterLight) {
+  ParticleLookT<M> l;
   l.t = motion.age / motion.lifetime;
-  l.size = size0 * (1.0f + static_cast<float>(recipe.growth) * l.t);
-  l.opacity = static_cast<float>(recipe.opacity) * std::pow(1.0f - l.t, static_cast<float>(recipe.fade));
-  const Float3 color{static_cast<float>(recipe.color[0]), static_cast<float>(recipe.color[1]),
-                     static_cast<float>(recipe.color[2])};
+  l.size = size0 * (M::one() + M::fromDouble(recipe.growth) * l.t);
+  l.opacity = M::fromDouble(recipe.opacity) * M::pow(M::one() - l.t, M::fromDouble(recipe.fade));
+  const typename M::Color color = M::color(recipe.color);
   if (blendOf(recipe) != BlendMode::LightMatter) {
-    l.rgb = color;
-    l.coverage = l.opacity;
+    l.rgb = M::tint(color);
+    l.coverage = M::toFloat(l.opacity);
   } else if (recipe.glows) {
     // Light covers nothing: zero coverage turns the premultiplied "over" into an add.
-    l.rgb = {color.x * l.opacity, color.y * l.opacity, color.z * l.opacity};
+    l.rgb = M::shade(color, l.opacity);
     l.coverage = 0.0f;
   } else {
     // Matter's colour is an albedo, lit by the level's matter light.
-    l.rgb = {color.x * static_cast<float>(matterLight[0]) * l.opacity,
-             color.y * static_cast<float>(matterLight[1]) * l.opacity,
-             color.z * static_cast<float>(matterLight[2]) * l.opacity};
-    l.coverage = l.opacity;
+    l.rgb = M::shade(color, matterLight, l.opacity);
+    l.coverage = M::toFloat(l.opacity);
   }
   return l;
 }
@@ -40,12 +39,19 @@ Vec3 matterLightAt(const Scene& scene, const Float3& position) {
   return kOutsideSectorLight;
 }
 
-ParticleLook particleLook(const ParticleSystem& system, std::uint32_t slot) {
-  const ParticleMotion& m = system.motion(slot);
+template <class M>
+ParticleLookT<M> particleLook(const ParticleSystemT<M>& system, std::uint32_t slot) {
+  const ParticleMotionT<M>& m = system.motion(slot);
   const Recipe& recipe = system.scene().events.recipes[m.recipe];
-  // Only what matter_light lights looks its light up.
-  const Vec3 light = litByMatterLight(recipe) ? matterLightAt(system.scene(), m.position) : system.scene().events.matterLight;
-  return particleLook(recipe, m, system.birth(slot).size0, light);
+  // Only what matter_light lights looks its light up (the sector lookup reads float positions).
+  const Vec3 light = litByMatterLight(recipe) ? matterLightAt(system.scene(), toFloat3<M>(m.position))
+                                              : system.scene().events.matterLight;
+  return particleLook<M>(recipe, m, system.birth(slot).size0, light);
 }
+
+template ParticleLookT<Fp32Math> particleLook(const Recipe&, const ParticleMotionT<Fp32Math>&, float, const Vec3&);
+template ParticleLookT<Fx16Math> particleLook(const Recipe&, const ParticleMotionT<Fx16Math>&, Fx16, const Vec3&);
+template ParticleLookT<Fp32Math> particleLook(const ParticleSystemT<Fp32Math>&, std::uint32_t);
+template ParticleLookT<Fx16Math> particleLook(const ParticleSystemT<Fx16Math>&, std::uint32_t);
 
 }  // namespace kiln::sim

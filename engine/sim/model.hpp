@@ -1,4 +1,4 @@
-// The event particles model (seeds 002, 003): recipes, steady emitters, the script of timed
+// The event particles model (seeds 002, 003, 004): recipes, steady emitters, the script of timed
 // bursts and the system settings, as authored (float64, names), plus the contract's limits.
 #pragma once
 
@@ -29,6 +29,10 @@ inline constexpr std::int64_t kMaxBurstCount = 65536;
 inline constexpr double kMaxRate = 100000.0;
 inline constexpr double kMaxSeconds = 3600.0;
 inline constexpr double kMinAxisLength = 1e-6;
+// Seed 004's isometric key layers (the key's top 10 bits) and the sort keys a recipe may fix.
+inline constexpr std::int64_t kMinLayer = -512;
+inline constexpr std::int64_t kMaxLayer = 511;
+inline constexpr std::int64_t kMaxDepthOverride = 0xFFFFFFFF;
 // Seed 002's floors: a lifetime is never below a millisecond, a count or rate never negative.
 inline constexpr double kMinLifetime = 0.001;
 // Recipe, emitter and sprite frame names: 1..64 bytes of the common name rule (core/names.hpp),
@@ -44,6 +48,9 @@ enum class BlendMode : std::uint8_t {
   LightMatter = 0, Normal, Additive, Multiply, Subtractive, Premultiplied
 };
 enum class TextureAlpha : std::uint8_t { Alpha = 0, Brightness = 1 };
+// The arithmetic the simulation, the look and the depth conversion run in (seed 004's two
+// backends, sim/sim_math.hpp): IEEE float32, or 16.16 fixed point.
+enum class MathBackend : std::uint8_t { Fp32 = 0, Fpx16_16 = 1 };
 // How matter_light is given: a colour as written, a sky (radiance plus sun irradiance, the
 // colour derived from them), or the ambient of the sector each particle is in.
 enum class MatterLightMode : std::uint8_t { Color = 0, Sky = 1, Sector = 2 };
@@ -60,7 +67,11 @@ inline constexpr core::SpellingTable<BlendMode, 6> kBlendModeSpellings{{{"light_
                                                                        {"premultiplied", BlendMode::Premultiplied}}};
 inline constexpr core::SpellingTable<TextureAlpha, 2> kTextureAlphaSpellings{
     {{"alpha", TextureAlpha::Alpha}, {"brightness", TextureAlpha::Brightness}}};
+inline constexpr core::SpellingTable<MathBackend, 2> kMathBackendSpellings{
+    {{"fp32", MathBackend::Fp32}, {"fpx16_16", MathBackend::Fpx16_16}}};
 std::string_view name(SortMode v);
+std::string_view name(MathBackend v);
+std::optional<MathBackend> mathBackendFromName(std::string_view s);
 std::string_view name(BlendMode v);
 std::string_view name(TextureAlpha v);
 std::optional<SortMode> sortModeFromName(std::string_view s);
@@ -101,6 +112,12 @@ struct Recipe {
   bool glows = false;  // light (adds, covers nothing) or matter (covers, lit by matter_light)
   Vec3 axis{0.0, 0.0, 1.0};
   std::optional<EventSprite> sprite;
+  // Seed 004's declaration attributes. `layer` is the isometric key's layer (kMinLayer..kMaxLayer,
+  // read by `sort: iso`); `depthOverride` is a sort key (0..kMaxDepthOverride) every particle of
+  // the recipe declares with instead of the computed one, in every sort mode. Wide so an
+  // out-of-range value survives to be reported.
+  std::int64_t layer = 0;
+  std::optional<std::int64_t> depthOverride;
   friend bool operator==(const Recipe&, const Recipe&) = default;
 };
 
@@ -136,6 +153,7 @@ struct Events {
   double stepHz = kDefaultStepHz;
   std::optional<std::int64_t> maxSprites;  // default: capacity
   SortMode sort = SortMode::View;
+  MathBackend math = MathBackend::Fp32;
   // Color: matterLight as written. Sky: skyRadiance and sunIrradiance as written, matterLight
   // derived from them by skyMatterLight. Sector: matterLight is kOutsideSectorLight, the light
   // outside every sector; inside one the host's sector lookup gives it (sim::Scene).

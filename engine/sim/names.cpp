@@ -7,6 +7,8 @@ namespace kiln::sim {
 std::string_view name(SortMode v) { return core::spelled(kSortModeSpellings, v); }
 std::string_view name(BlendMode v) { return core::spelled(kBlendModeSpellings, v); }
 std::string_view name(TextureAlpha v) { return core::spelled(kTextureAlphaSpellings, v); }
+std::string_view name(MathBackend v) { return core::spelled(kMathBackendSpellings, v); }
+std::optional<MathBackend> mathBackendFromName(std::string_view s) { return core::fromSpelling(kMathBackendSpellings, s); }
 
 std::optional<SortMode> sortModeFromName(std::string_view s) { return core::fromSpelling(kSortModeSpellings, s); }
 std::optional<BlendMode> blendModeFromName(std::string_view s) { return core::fromSpelling(kBlendModeSpellings, s); }

@@ -18,29 +18,54 @@ EventRenderBuffers::EventRenderBuffers(std::uint32_t capacity)
       extra_(4 * static_cast<std::size_t>(capacity)),
       slot_(capacity) {}
 
-void writeRenderBuffers(const ParticleSystem& system, EventRenderBuffers& b, std::span<const AtlasRect> recipeRects) {
+// rectOf(recipe) gives a recipe's atlas rectangle.
+template <class M, class RectOf>
+void writeRenderBuffersWith(const ParticleSystemT<M>& system, EventRenderBuffers& b, RectOf rectOf) {
   const auto live = system.liveSlots();
   // More live particles than entries keeps the newest (the oldest are the ones to lose).
   const std::size_t skip = live.size() > b.capacity_ ? live.size() - b.capacity_ : 0;
   b.count_ = static_cast<std::uint32_t>(live.size() - skip);
   for (std::uint32_t i = 0; i < b.count_; ++i) {
     const std::uint32_t slot = live[skip + i];
-    const ParticleMotion& m = system.motion(slot);
-    const ParticleLook l = particleLook(system, slot);
-    const AtlasRect r = m.recipe < recipeRects.size() ? recipeRects[m.recipe] : AtlasRect{};
+    const ParticleMotionT<M>& m = system.motion(slot);
+    const ParticleLookT<M> l = particleLook(system, slot);
+    const AtlasRect r = rectOf(m.recipe);
     float* p = &b.position_[3 * i];
-    p[0] = m.position.x, p[1] = m.position.y, p[2] = m.position.z;
-    b.size_[2 * i] = b.size_[2 * i + 1] = l.size;
+    p[0] = M::toFloat(m.position.x), p[1] = M::toFloat(m.position.y), p[2] = M::toFloat(m.position.z);
+    b.size_[2 * i] = b.size_[2 * i + 1] = M::toFloat(l.size);
     b.rotation_[i] = 0.0f;
     float* c = &b.color_[4 * i];
     c[0] = l.rgb.x, c[1] = l.rgb.y, c[2] = l.rgb.z, c[3] = l.coverage;
     float* u = &b.uv_[4 * i];
     u[0] = r.x, u[1] = r.y, u[2] = r.width, u[3] = r.height;
     float* e = &b.extra_[4 * i];
-    e[0] = l.t, e[1] = m.age, e[2] = m.lifetime, e[3] = static_cast<float>(m.recipe);
+    e[0] = M::toFloat(l.t), e[1] = M::toFloat(m.age), e[2] = M::toFloat(m.lifetime);
+    e[3] = static_cast<float>(m.recipe);
     b.slot_[i] = slot;
   }
 }
+
+template <class M>
+void writeRenderBuffers(const ParticleSystemT<M>& system, EventRenderBuffers& b, std::span<const AtlasRect> recipeRects) {
+  writeRenderBuffersWith(system, b, [recipeRects](std::uint32_t r) {
+    return r < recipeRects.size() ? recipeRects[r] : AtlasRect{};
+  });
+}
+
+template <class M>
+void writeRenderBuffers(const ParticleSystemT<M>& system, EventRenderBuffers& b,
+                        std::span<const ParticleDeclareOptions> recipeOptions) {
+  writeRenderBuffersWith(system, b, [recipeOptions](std::uint32_t r) {
+    return r < recipeOptions.size() ? recipeOptions[r].uv : AtlasRect{};
+  });
+}
+
+template void writeRenderBuffers(const ParticleSystemT<Fp32Math>&, EventRenderBuffers&,
+                                 std::span<const ParticleDeclareOptions>);
+template void writeRenderBuffers(const ParticleSystemT<Fx16Math>&, EventRenderBuffers&,
+                                 std::span<const ParticleDeclareOptions>);
+template void writeRenderBuffers(const ParticleSystemT<Fp32Math>&, EventRenderBuffers&, std::span<const AtlasRect>);
+template void writeRenderBuffers(const ParticleSystemT<Fx16Math>&, EventRenderBuffers&, std::span<const AtlasRect>);
 
 std::uint64_t renderBuffersHash(const EventRenderBuffers& b) {
   core::Fnv1a h;

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <vector>
 
@@ -14,6 +15,27 @@ namespace kiln::sim {
 struct AtlasRect {
   float x = 0.0f, y = 0.0f, width = 1.0f, height = 1.0f;
 };
+
+// One emitter set's shared render attributes, as one value (seed 004's declare options): the
+// atlas page and material it is drawn with, its blend (default: the recipe's) and its atlas
+// rectangle. Kiln's emitter set is a recipe: hosts pass one per recipe, by recipe index.
+struct ParticleDeclareOptions {
+  std::uint16_t atlasPage = 0;
+  std::uint16_t material = 0;
+  std::optional<BlendMode> blend;
+  AtlasRect uv;
+};
+
+class EventRenderBuffers;
+
+// Writes the live particles (at most buffers.capacity(), the oldest first). Per particle:
+// position = p; size = (s, s); rotation = 0; color = (rgb, coverage) of its look; uv = the
+// recipe's atlas rectangle (`recipeRects[recipe]`, the whole texture when absent); extra =
+// (t, age, lifetime, recipe index). No allocation. The fixed-point backend's values cross into
+// these floats by Fx16Math::toFloat, one rounding each (seed 004's render boundary).
+template <class M>
+void writeRenderBuffers(const ParticleSystemT<M>& system, EventRenderBuffers& buffers,
+                        std::span<const AtlasRect> recipeRects = {});
 
 class EventRenderBuffers {
  public:
@@ -32,19 +54,24 @@ class EventRenderBuffers {
   std::span<const std::uint32_t> slot() const { return slot_; }
 
  private:
-  friend void writeRenderBuffers(const ParticleSystem&, EventRenderBuffers&, std::span<const AtlasRect>);
+  template <class M, class RectOf>
+  friend void writeRenderBuffersWith(const ParticleSystemT<M>&, EventRenderBuffers&, RectOf rectOf);
   std::uint32_t capacity_;
   std::uint32_t count_ = 0;
   std::vector<float> position_, size_, rotation_, color_, uv_, extra_;
   std::vector<std::uint32_t> slot_;
 };
 
-// Writes the live particles (at most buffers.capacity(), the oldest first). Per particle:
-// position = p; size = (s, s); rotation = 0; color = (rgb, coverage) of its look; uv = the
-// recipe's atlas rectangle (`recipeRects[recipe]`, the whole texture when absent); extra =
-// (t, age, lifetime, recipe index). No allocation.
-void writeRenderBuffers(const ParticleSystem& system, EventRenderBuffers& buffers,
-                        std::span<const AtlasRect> recipeRects = {});
+// The same with each recipe's rectangle taken from its options (`uv`).
+template <class M>
+void writeRenderBuffers(const ParticleSystemT<M>& system, EventRenderBuffers& buffers,
+                        std::span<const ParticleDeclareOptions> recipeOptions);
+extern template void writeRenderBuffers(const ParticleSystemT<Fp32Math>&, EventRenderBuffers&,
+                                        std::span<const ParticleDeclareOptions>);
+extern template void writeRenderBuffers(const ParticleSystemT<Fx16Math>&, EventRenderBuffers&,
+                                        std::span<const ParticleDeclareOptions>);
+extern template void writeRenderBuffers(const ParticleSystemT<Fp32Math>&, EventRenderBuffers&, std::span<const AtlasRect>);
+extern template void writeRenderBuffers(const ParticleSystemT<Fx16Math>&, EventRenderBuffers&, std::span<const AtlasRect>);
 
 // FNV-1a 64 of: count as a little-endian u32, then the first count entries of position, size,
 // rotation, color, uv and extra, array after array, each float as its little-endian bits.

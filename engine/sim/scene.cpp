@@ -73,6 +73,13 @@ void checkRecipe(Report& r, Recipe& x, const std::string& at, std::span<const st
     const double len = std::sqrt(x.axis[0] * x.axis[0] + x.axis[1] * x.axis[1] + x.axis[2] * x.axis[2]);
     if (!(len >= kMinAxisLength)) r.error(Code::ZeroAxis, at + ".axis", "length " + num(len) + " is below " + limit(kMinAxisLength));
   }
+  // Seed 004's key layout leaves the layer 10 bits and a key 32.
+  if (x.layer < kMinLayer || x.layer > kMaxLayer)
+    r.error(Code::RecipeRange, at + ".layer",
+            "layer " + std::to_string(x.layer) + " is outside " + std::to_string(kMinLayer) + ".." + std::to_string(kMaxLayer));
+  if (x.depthOverride && (*x.depthOverride < 0 || *x.depthOverride > kMaxDepthOverride))
+    r.error(Code::RecipeRange, at + ".depth_override",
+            "depth_override " + std::to_string(*x.depthOverride) + " is outside 0.." + std::to_string(kMaxDepthOverride));
   texture = -1;
   if (!x.sprite) return;
   const EventSprite& s = *x.sprite;
@@ -155,6 +162,8 @@ EventsCompileResult compileEvents(const Events& events, std::span<const std::str
     r.error(Code::MaxSprites, "events.max_sprites", "max_sprites " + std::to_string(*e.maxSprites) + " is outside 1.." + std::to_string(kMaxCapacity));
   if (static_cast<unsigned>(e.sort) > static_cast<unsigned>(SortMode::None))
     r.error(Code::UnknownEnum, "events.sort", "sort value is not defined");
+  if (static_cast<unsigned>(e.math) > static_cast<unsigned>(MathBackend::Fpx16_16))
+    r.error(Code::UnknownEnum, "events.math", "math value is not defined");
   switch (e.matterLightMode) {
     case MatterLightMode::Color:
       checkColor(r, e.matterLight, "events.matter_light");

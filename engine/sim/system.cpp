@@ -57,9 +57,10 @@ double effectiveLifetime(const Recipe& r) {
   return r.lifetime >= kMinLifetime ? std::min(r.lifetime, kMaxSeconds) : kMinLifetime;
 }
 
-ParticleSystem::ParticleSystem(Scene scene) : scene_(std::move(scene)) {
+template <class M>
+ParticleSystemT<M>::ParticleSystemT(Scene scene) : scene_(std::move(scene)) {
   const std::uint32_t cap = std::max<std::uint32_t>(scene_.capacity, 1);
-  dt_ = static_cast<float>(1.0 / stepHz());
+  dt_ = M::fromDouble(1.0 / stepHz());
   births_.resize(cap);
   motion_.resize(cap);
   order_.resize(2 * static_cast<std::size_t>(cap));
@@ -79,13 +80,15 @@ ParticleSystem::ParticleSystem(Scene scene) : scene_(std::move(scene)) {
   reset();
 }
 
-std::int64_t ParticleSystem::stepsAt(double levelTime, double stepHz) {
+template <class M>
+std::int64_t ParticleSystemT<M>::stepsAt(double levelTime, double stepHz) {
   const double n = std::floor(levelTime * stepHz);
   // Beyond 2^62 steps (~10^8 years at 1000 Hz) is not a level time; NaN reads as 0.
   return n > 0 ? static_cast<std::int64_t>(std::min(n, 4.6e18)) : 0;
 }
 
-void ParticleSystem::reset() {
+template <class M>
+void ParticleSystemT<M>::reset() {
   step_ = 0;
   head_ = 0;
   live_ = 0;
@@ -98,16 +101,19 @@ void ParticleSystem::reset() {
   scriptNext_ = 0;
 }
 
-void ParticleSystem::advanceTo(double levelTime) { advanceToward(levelTime, std::numeric_limits<std::int64_t>::max()); }
+template <class M>
+void ParticleSystemT<M>::advanceTo(double levelTime) { advanceToward(levelTime, std::numeric_limits<std::int64_t>::max()); }
 
-bool ParticleSystem::advanceToward(double levelTime, std::int64_t maxSteps) {
+template <class M>
+bool ParticleSystemT<M>::advanceToward(double levelTime, std::int64_t maxSteps) {
   const std::int64_t n = stepsAt(levelTime, stepHz());
   if (n < step_) reset();
   for (std::int64_t done = 0; step_ < n && done < std::max<std::int64_t>(maxSteps, 1); ++done) advance();
   return step_ == n;
 }
 
-double ParticleSystem::nextStepCost() const {
+template <class M>
+double ParticleSystemT<M>::nextStepCost() const {
   const Events& ev = scene_.events;
   double bursts = 0, births = 0;
   for (std::size_t k = scriptNext_; k < scriptOrder_.size() && scriptStep_[scriptOrder_[k]] <= step_; ++k) {
@@ -128,7 +134,8 @@ double ParticleSystem::nextStepCost() const {
          kBirthCost * births;
 }
 
-ParticleSystem::Progress ParticleSystem::advanceWithin(double levelTime, double budget) {
+template <class M>
+typename ParticleSystemT<M>::Progress ParticleSystemT<M>::advanceWithin(double levelTime, double budget) {
   const std::int64_t n = stepsAt(levelTime, stepHz());
   if (n < step_) reset();
   double spent = 0;
@@ -143,7 +150,8 @@ ParticleSystem::Progress ParticleSystem::advanceWithin(double levelTime, double 
   return Progress::Reached;
 }
 
-void ParticleSystem::spawn(const ParticleBirth& b) {
+template <class M>
+void ParticleSystemT<M>::spawn(const ParticleBirth& b) {
   std::uint32_t slot;
   if (!freeSlots_.empty()) {
     std::pop_heap(freeSlots_.begin(), freeSlots_.end(), std::greater<>{});
@@ -164,11 +172,12 @@ void ParticleSystem::spawn(const ParticleBirth& b) {
   order_[head_ + live_] = slot;
   ++live_;
   births_[slot] = b;
-  motion_[slot] = ParticleMotion{b.origin, b.initialVelocity, 0.0f, b.lifetime, b.recipe};
+  motion_[slot] = ParticleMotion{b.origin, b.initialVelocity, M::zero(), b.lifetime, b.recipe};
   ++counters_.spawned;
 }
 
-void ParticleSystem::burst(std::uint32_t recipe, Float3 at, std::uint32_t seed, Source source,
+template <class M>
+void ParticleSystemT<M>::burst(std::uint32_t recipe, Vec3 at, std::uint32_t seed, Source source,
                            std::optional<std::uint32_t> thrown) {
   KILN_ASSERT(recipe < scene_.events.recipes.size());
   const Recipe& r = scene_.events.recipes[recipe];
@@ -193,16 +202,18 @@ void ParticleSystem::burst(std::uint32_t recipe, Float3 at, std::uint32_t seed, 
     b.index = i;
     b.birthStep = step_;
     b.origin = at;
-    b.initialVelocity = {static_cast<float>(f.a.x * along + (f.u.x * c + f.w.x * s) * across),
-                         static_cast<float>(f.a.y * along + (f.u.y * c + f.w.y * s) * across),
-                         static_cast<float>(f.a.z * along + (f.u.z * c + f.w.z * s) * across)};
-    b.lifetime = static_cast<float>(std::max(kMinLifetime, lifetime * (0.75 + 0.5 * h3)));
-    b.size0 = static_cast<float>(r.size * (0.75 + 0.5 * h4));
+    // Float64 throughout, then one conversion into the backend per value.
+    b.initialVelocity = {M::fromDouble(f.a.x * along + (f.u.x * c + f.w.x * s) * across),
+                         M::fromDouble(f.a.y * along + (f.u.y * c + f.w.y * s) * across),
+                         M::fromDouble(f.a.z * along + (f.u.z * c + f.w.z * s) * across)};
+    b.lifetime = M::fromDouble(std::max(kMinLifetime, lifetime * (0.75 + 0.5 * h3)));
+    b.size0 = M::fromDouble(r.size * (0.75 + 0.5 * h4));
     spawn(b);
   }
 }
 
-void ParticleSystem::advance() {
+template <class M>
+void ParticleSystemT<M>::advance() {
   // A step's cost must not depend on how small its numbers get: values below float32's normal
   // range count as zero (docs/events.md "Numbers"), so a velocity that decays under drag, or a
   // speed or size authored near 1e-39, cannot make a step tens of times slower than the budget
@@ -212,9 +223,8 @@ void ParticleSystem::advance() {
   const auto& script = scene_.events.script;
   while (scriptNext_ < scriptOrder_.size() && scriptStep_[scriptOrder_[scriptNext_]] <= step_) {
     const std::uint32_t i = scriptOrder_[scriptNext_++];
-    const Vec3& p = script[i].position;
-    burst(scene_.scriptRecipe[i], {static_cast<float>(p[0]), static_cast<float>(p[1]), static_cast<float>(p[2])},
-          script[i].seed, {SourceKind::Script, i});
+    const sim::Vec3& p = script[i].position;
+    burst(scene_.scriptRecipe[i], toVec3<M>(p), script[i].seed, {SourceKind::Script, i});
   }
   // (2) emitters in authored order, each carrying its fraction of a particle.
   const double dt = 1.0 / stepHz();
@@ -225,8 +235,8 @@ void ParticleSystem::advance() {
     const double whole = std::floor(carry_[e]);
     carry_[e] -= whole;
     if (whole < 1) continue;
-    const Vec3 p = emitterOrigin(em, now);
-    const Float3 at{static_cast<float>(p[0]), static_cast<float>(p[1]), static_cast<float>(p[2])};
+    const sim::Vec3 p = emitterOrigin(em, now);
+    const Vec3 at = toVec3<M>(p);
     for (double j = 0; j < whole; ++j) {
       // A steady stream throws single particles: the recipe's count is for script bursts.
       burst(scene_.emitterRecipe[e], at, em.seedBase + static_cast<std::uint32_t>(emitted_[e]),
@@ -239,11 +249,11 @@ void ParticleSystem::advance() {
   ++step_;
 }
 
-void ParticleSystem::integrate() {
+template <class M>
+void ParticleSystemT<M>::integrate() {
   for (std::size_t r = 0; r < perRecipe_.size(); ++r) {
     const Recipe& x = scene_.events.recipes[r];
-    perRecipe_[r] = {static_cast<float>(x.gravity) * dt_,
-                     std::max(0.0f, 1.0f - static_cast<float>(x.drag) * dt_)};
+    perRecipe_[r] = {M::fromDouble(x.gravity) * dt_, M::max(M::zero(), M::one() - M::fromDouble(x.drag) * dt_)};
   }
   // Walk in spawn order and close up the dead, so the order stays contiguous from index 0.
   std::uint32_t* const order = order_.data();
@@ -270,5 +280,8 @@ void ParticleSystem::integrate() {
   head_ = 0;
   live_ = kept;
 }
+
+template class ParticleSystemT<Fp32Math>;
+template class ParticleSystemT<Fx16Math>;
 
 }  // namespace kiln::sim

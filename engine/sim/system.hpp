@@ -1,6 +1,7 @@
 // The deterministic fixed-step event particle system (seed 002): script bursts, steady
-// emitters, float32 integration and the fixed pool. It owns no clock: the state at level time
-// T is the state after ⌊T·step_hz⌋ steps from an empty pool.
+// emitters, integration and the fixed pool, written once over a math backend (seed 004:
+// sim/sim_math.hpp; ParticleSystem is the float32 one). It owns no clock: the state at level
+// time T is the state after ⌊T·step_hz⌋ steps from an empty pool.
 #pragma once
 
 #include <cstdint>
@@ -11,13 +12,9 @@
 
 #include "sim/budget.hpp"
 #include "sim/scene.hpp"
+#include "sim/sim_math.hpp"
 
 namespace kiln::sim {
-
-struct Float3 {
-  float x = 0.0f, y = 0.0f, z = 0.0f;
-  friend bool operator==(const Float3&, const Float3&) = default;
-};
 
 // Who threw a particle: a script event, an emitter (by index), or host code calling burst().
 enum class SourceKind : std::uint8_t { Script = 0, Emitter = 1, Call = 2 };
@@ -27,25 +24,27 @@ struct Source {
 };
 
 // What a particle was born with; fixed while it lives.
-struct ParticleBirth {
+template <class M>
+struct ParticleBirthT {
   std::uint64_t id = 0;  // spawn number: 0 for the first particle since T = 0
   Source source;
   std::uint32_t recipe = 0;
   std::uint32_t seed = 0;
   std::uint32_t index = 0;  // within its burst
   std::int64_t birthStep = 0;
-  Float3 origin;
-  Float3 initialVelocity;
-  float lifetime = 0.0f;  // after variation and the 1 ms floor
-  float size0 = 0.0f;
+  typename M::Vec3 origin;
+  typename M::Vec3 initialVelocity;
+  typename M::Scalar lifetime{};  // after variation and the 1 ms floor
+  typename M::Scalar size0{};
 };
 
 // What the step changes (kept apart from the birth record so the step reads little memory).
-struct ParticleMotion {
-  Float3 position;
-  Float3 velocity;
-  float age = 0.0f;
-  float lifetime = 0.0f;
+template <class M>
+struct ParticleMotionT {
+  typename M::Vec3 position;
+  typename M::Vec3 velocity;
+  typename M::Scalar age{};
+  typename M::Scalar lifetime{};
   std::uint32_t recipe = 0;
 };
 
@@ -54,10 +53,17 @@ struct Counters {
   std::uint64_t recycled = 0;  // live particles overwritten because the pool was full
 };
 
-class ParticleSystem {
+template <class M>
+class ParticleSystemT {
  public:
+  using Math = M;
+  using Scalar = typename M::Scalar;
+  using Vec3 = typename M::Vec3;
+  using ParticleBirth = ParticleBirthT<M>;
+  using ParticleMotion = ParticleMotionT<M>;
+
   // Allocates the pool for scene.capacity once; nothing the step does allocates.
-  explicit ParticleSystem(Scene scene);
+  explicit ParticleSystemT(Scene scene);
 
   const Scene& scene() const { return scene_; }
   // Live tuning (the viewer): values may be set to anything; seed 002's floors (count and
@@ -66,7 +72,7 @@ class ParticleSystem {
   EventEmitter& emitter(std::uint32_t i) { return scene_.events.emitters[i]; }
 
   double stepHz() const { return scene_.events.stepHz; }
-  float dt() const { return dt_; }  // float32(1 / step_hz), what ages and positions advance by
+  Scalar dt() const { return dt_; }  // 1 / step_hz in the backend, what ages and positions advance by
   std::int64_t step() const { return step_; }  // steps done since T = 0
 
   // Steps done at level time T: ⌊T·step_hz⌋ in float64, 0 before T = 0.
@@ -94,7 +100,7 @@ class ParticleSystem {
   // that runs next. The step calls this for script events (the recipe's count) and emitters (one
   // particle a throw, the j-th with seed seed_base + j: docs/events.md); host code may too
   // (source kind Call).
-  void burst(std::uint32_t recipe, Float3 at, std::uint32_t seed, Source source,
+  void burst(std::uint32_t recipe, Vec3 at, std::uint32_t seed, Source source,
              std::optional<std::uint32_t> count = std::nullopt);
 
   std::uint32_t capacity() const { return static_cast<std::uint32_t>(motion_.size()); }
@@ -110,7 +116,7 @@ class ParticleSystem {
   void integrate();
 
   Scene scene_;
-  float dt_ = 0.0f;
+  Scalar dt_{};
   std::int64_t step_ = 0;
   std::vector<ParticleBirth> births_;   // per slot
   std::vector<ParticleMotion> motion_;  // per slot
@@ -127,11 +133,21 @@ class ParticleSystem {
   std::vector<std::int64_t> scriptStep_;    // per script event: the step it fires in
   std::size_t scriptNext_ = 0;
   struct StepConstants {
-    float gravityDt;
-    float damping;
+    Scalar gravityDt;
+    Scalar damping;
   };
   std::vector<StepConstants> perRecipe_;
 };
+
+extern template class ParticleSystemT<Fp32Math>;
+extern template class ParticleSystemT<Fx16Math>;
+
+// Kiln's float32 system, and the names its hosts have always used.
+using ParticleSystem = ParticleSystemT<Fp32Math>;
+using ParticleBirth = ParticleBirthT<Fp32Math>;
+using ParticleMotion = ParticleMotionT<Fp32Math>;
+// seed 004's fixed-point system.
+using FixedParticleSystem = ParticleSystemT<Fx16Math>;
 
 // Who threw it, as `kiln sim` and the viewer print it: "script:INDEX", "emitter:NAME" or "call".
 std::string sourceName(const Events& events, const Source& source);

@@ -62,7 +62,7 @@ void compileRecipe(Walker& w, const SourceNode& n, const std::string& path, cons
                    Recipe& r) {
   if (!w.expectMap(n, path,
                    {"count", "speed", "spread", "lifetime", "size", "growth", "gravity", "drag", "color", "opacity",
-                    "fade", "glows", "axis", "sprite"}))
+                    "fade", "glows", "axis", "layer", "depth_override", "sprite"}))
     return;
   wideInteger(w, n, path, "count", r.count);
   w.optNumber(n, path, "speed", r.speed);
@@ -77,6 +77,12 @@ void compileRecipe(Walker& w, const SourceNode& n, const std::string& path, cons
   w.optNumber(n, path, "fade", r.fade);
   boolean(w, n, path, "glows", r.glows);
   vec3(w, n, path, "axis", r.axis);
+  // Ranges are sim::compileEvents' (recipe-range); wide here so they reach it.
+  wideInteger(w, n, path, "layer", r.layer);
+  if (const SourceNode* d = w.field(n, path, "depth_override"); d && !d->isNull()) {
+    std::int64_t v = 0;
+    if (w.integer(*d, joinPath(path, "depth_override"), -kWide, kWide, v)) r.depthOverride = v;
+  }
   const SourceNode* s = w.field(n, path, "sprite");
   const std::string sp = joinPath(path, "sprite");
   if (!s || !w.expectMap(*s, sp, {"frame", "blend", "texture_alpha", "alpha_test"}, "{frame: TEXTURE, blend: light_matter}"))
@@ -167,7 +173,8 @@ void compileEvents(Walker& w, const SourceNode& root, const std::vector<std::str
   if (!n) return;
   const std::string path = "events";
   if (!w.expectMap(*n, path,
-                   {"capacity", "step_hz", "max_sprites", "sort", "matter_light", "recipes", "emitters", "script"},
+                   {"capacity", "step_hz", "max_sprites", "sort", "math", "matter_light", "recipes", "emitters",
+                    "script"},
                    "{capacity: 1024, recipes: {...}, emitters: [...], script: [...]}"))
     return;
   Events e;
@@ -180,6 +187,8 @@ void compileEvents(Walker& w, const SourceNode& root, const std::vector<std::str
   }
   if (const SourceNode* s = w.field(*n, path, "sort"))
     w.enumeration(*s, "events.sort", kSortModeSpellings, e.sort);
+  if (const SourceNode* m = w.field(*n, path, "math"))
+    w.enumeration(*m, "events.math", kMathBackendSpellings, e.math);
   matterLight(w, *n, e);
 
   // Recipes are a map of names, so its keys are not checked against a vocabulary.

@@ -186,6 +186,10 @@ std::vector<FieldHelp> buildTable() {
       "The order sprites are drawn in: `view` far to near, so near ones cover; `iso` by the isometric key, for a "
       "fixed isometric camera; `none` in birth order (cheapest, and fine for light).",
       "one of the words (`unknown-enum`)");
+  add(v, "math", words(sim::kMathBackendSpellings), "", first(sim::kMathBackendSpellings),
+      "The arithmetic the simulation runs in: `fp32` is float32; `fpx16_16` is 16.16 fixed point, the same bits "
+      "on every machine, for a game whose own particles run in it (positions within ±32768 m, steps of 2^-16).",
+      "one of the words (`unknown-enum`)");
   add(v, "matter_light", "`[r, g, b]`, `{sky_radiance, sun_irradiance}` or `sector`", "linear RGB", "`[1, 1, 1]`",
       "The light falling on matter (particles that do not glow). Match the level's lighting, or grey dust on a "
       "dark floor shines brighter than the floor. A sky `{sky_radiance: [r, g, b], sun_irradiance: [r, g, b]}` "
@@ -247,6 +251,13 @@ std::vector<FieldHelp> buildTable() {
       "`true` or `false` (`wrong-type`)");
   add(r, "axis", "`[x, y, z]`", "", "`[0, 0, 1]`", "The direction a burst is thrown along; only its direction counts.",
       "length ≥ " + num(sim::kMinAxisLength) + " (`zero-axis`)");
+  add(r, "layer", "integer", "", "0",
+      "The isometric layer (`sort: iso`): a higher layer draws over every lower one, whatever the rows.",
+      num(static_cast<double>(sim::kMinLayer)) + ".." + num(static_cast<double>(sim::kMaxLayer)) + " (`recipe-range`)");
+  add(r, "depth_override", "integer or `~`", "", "none",
+      "A fixed sort key for every particle of the recipe, in place of the computed one, in any sort: lower keys "
+      "draw first.",
+      "0.." + num(static_cast<double>(sim::kMaxDepthOverride)) + " (`recipe-range`)");
   add(r, "sprite", "`{frame, blend, texture_alpha, alpha_test}`", "", "none",
       "The image the particles show; without one they are plain white squares.", "`frame` is required in it");
   add(r, "sprite.frame", "texture name", "", "required in a sprite", "The texture each particle shows.",

@@ -86,6 +86,24 @@ boxed["world"]["sectors"][0]["floor"] = 0
 if validator.is_valid(boxed):
     failures.append("a box sector with a floor passes")
 
+# Seed 004's event fields: the dyadic sample passes; math, layer and depth_override on both sides.
+dyadic = yaml.safe_load(open(os.path.join(ROOT, "tests", "data", "sources", "events-dyadic.yaml")))
+for e in validator.iter_errors(dyadic):
+    failures.append(f"events-dyadic.yaml: {'.'.join(map(str, e.absolute_path))}: {e.message}")
+for field, value, ok in [("layer", -512, True), ("layer", 511, True), ("layer", -513, False), ("layer", 512, False),
+                         ("depth_override", 0, True), ("depth_override", 4294967295, True),
+                         ("depth_override", None, True), ("depth_override", -1, False),
+                         ("depth_override", 4294967296, False)]:
+    doc = copy.deepcopy(dyadic)
+    doc["events"]["recipes"]["mote"][field] = value
+    if validator.is_valid(doc) != ok:
+        failures.append(f"recipe {field}: {value} should be {'accepted' if ok else 'rejected'}")
+for value, ok in [("fp32", True), ("fpx16_16", True), ("fpx16", False), ("float", False)]:
+    doc = copy.deepcopy(dyadic)
+    doc["events"]["math"] = value
+    if validator.is_valid(doc) != ok:
+        failures.append(f"events.math: {value} should be {'accepted' if ok else 'rejected'}")
+
 # Editors show defaults: the documented ones are in the schema.
 defs = schema["$defs"]
 expected_defaults = {("emitter", "mode"): "once", ("emitter", "scale"): 1, ("emitter", "rate"): 0,

@@ -134,7 +134,7 @@ for path in (main, os.path.join(SCRATCH, "scene.klm")):
     n = math.floor(T * HZ)
     check(s["step"] == n and s["step_hz"] == HZ and s["capacity"] == 1024, f"{path}: step {s['step']} == {n}")
     check(list(s.keys()) == ["time", "step", "step_hz", "capacity", "count", "spawned", "recycled", "dropped",
-                             "sort", "hash", "particles", "draw_order"], f"{path}: top-level fields in order")
+                             "sort", "math", "hash", "particles", "draw_order"], f"{path}: top-level fields in order")
     check(s["count"] == len(s["particles"]) and s["recycled"] == 0 and s["dropped"] == 0, f"{path}: counters")
     check(re.fullmatch(r"[0-9a-f]{16}", s["hash"]) is not None, f"{path}: hash is 16 hex digits")
     ids = [p["id"] for p in s["particles"]]

@@ -26,6 +26,10 @@ if(TARGET kiln)
              COMMAND ${Python3_EXECUTABLE} ${_app}/sim_check.py $<TARGET_FILE:kiln> ${PROJECT_SOURCE_DIR}
                      ${PROJECT_BINARY_DIR}/test-scratch/sim)
     set_tests_properties("app: kiln sim recomputed independently" PROPERTIES LABELS "app;cli;sim")
+    add_test(NAME "app: kiln sim math backends agree on dyadic inputs"
+             COMMAND ${Python3_EXECUTABLE} ${_app}/sim_math_check.py $<TARGET_FILE:kiln> ${PROJECT_SOURCE_DIR}
+                     ${PROJECT_BINARY_DIR}/test-scratch/sim-math)
+    set_tests_properties("app: kiln sim math backends agree on dyadic inputs" PROPERTIES LABELS "app;cli;sim")
     add_test(NAME "app: README kiln commands run as written"
              COMMAND ${Python3_EXECUTABLE} ${_app}/readme_test.py $<TARGET_FILE:kiln> ${PROJECT_SOURCE_DIR}
                      ${PROJECT_BINARY_DIR}/test-scratch/readme)

@@ -52,6 +52,16 @@ Events skyEvents() {
   return e;
 }
 
+// Version 3: seed 004's fixed point, layers at both limits and a depth_override.
+Events fixedEvents() {
+  Events e = fullEvents();
+  e.math = MathBackend::Fpx16_16;
+  e.recipes[0].layer = -512;
+  e.recipes[1].layer = 511;
+  e.recipes[2].depthOverride = 4294967295;
+  return e;
+}
+
 Events sectorEvents() {
   Events e = minimalEvents();
   e.matterLightMode = MatterLightMode::Sector;
@@ -100,6 +110,9 @@ std::vector<Golden> buildGoldens() {
   const Bytes sky = encodeKev1(skyEvents());
   g.push_back({"valid-v2-sky.kev", sky, true, {}, "version 2: valid-full with a sky matter_light"});
   g.push_back({"valid-v2-sector.kev", encodeKev1(sectorEvents()), true, {}, "version 2: capacity 1, matter_light sector"});
+  const Bytes fixed = encodeKev1(fixedEvents());
+  g.push_back({"valid-v3-fixed.kev", fixed, true, {},
+               "version 3: valid-full with math fpx16_16, layers -512 and 511, depth_override 4294967295"});
 
   // A byte edit of valid-full; `sealed` recomputes the header's size and crc afterwards.
   auto edit = [&](std::string file, Code code, bool sealed, std::string why, const std::function<void(Bytes&)>& fn) {
@@ -112,7 +125,7 @@ std::vector<Golden> buildGoldens() {
   const double nan = std::numeric_limits<double>::quiet_NaN();
 
   edit("invalid-bad-magic.kev", Code::BadMagic, false, "magic KEV2", [](Bytes& b) { b[3] = '2'; });
-  edit("invalid-unsupported-version.kev", Code::UnsupportedVersion, false, "document version 3", [](Bytes& b) { b[6] = 3; });
+  edit("invalid-unsupported-version.kev", Code::UnsupportedVersion, false, "document version 4", [](Bytes& b) { b[6] = 4; });
   edit("invalid-unknown-enum-light-mode-colour.kev", Code::UnknownEnum, false,
        "document version 2 over version-1 bytes: matter_light_mode 0 (a colour is version 1)",
        [](Bytes& b) { b[6] = 2; });
@@ -192,6 +205,30 @@ std::vector<Golden> buildGoldens() {
                  "version 2, the second of its two reserved bytes set"});
   }
   {
+    Bytes b = fixed;
+    b[offsetOf(fixed, "math")] = 2;
+    reseal(b);
+    g.push_back({"invalid-v3-unknown-enum-math.kev", std::move(b), false, Code::UnknownEnum, "version 3, math 2"});
+    b = fixed;
+    putU32(b, offsetOf(fixed, "recipes.pickup.layer"), 1024);
+    reseal(b);
+    g.push_back({"invalid-v3-recipe-range-layer.kev", std::move(b), false, Code::RecipeRange,
+                 "version 3, pickup's layer stored 1024 (layer 512)"});
+    b = fixed;
+    b[offsetOf(fixed, "recipes.dust.has_depth_override")] = 2;
+    reseal(b);
+    g.push_back({"invalid-v3-unknown-enum-override.kev", std::move(b), false, Code::UnknownEnum,
+                 "version 3, has_depth_override 2"});
+    // Only the math made it version 3: with fp32 it must have been written as version 1.
+    Events onlyMath = fullEvents();
+    onlyMath.math = MathBackend::Fpx16_16;
+    b = encodeKev1(onlyMath);
+    b[offsetOf(b, "math")] = 0;
+    reseal(b);
+    g.push_back({"invalid-v3-defaults.kev", std::move(b), false, Code::UnsupportedVersion,
+                 "version 3 holding only defaults (math fp32, layers 0, no depth_override)"});
+  }
+  {
     // Two recipes, "spark" and "smoke"; the second renamed in place (same length) to "spark".
     Events two = minimalEvents();
     two.recipes = {ember(), ember()};
@@ -269,6 +306,46 @@ TEST_CASE("KEV1 writes a colour matter_light as version 1, whatever sky values t
   CHECK(*onDisk == before);
 }
 
+TEST_CASE("KEV1 version 3 lays out math, layer and depth_override as docs/formats/kev1.md says", "[kev1]") {
+  Events e = minimalEvents();
+  e.math = MathBackend::Fpx16_16;
+  const Bytes b = encodeKev1(e);
+  // Header, capacity 4, step_hz 8, max_sprites 4, sort 1, mode 1, math 1, reserved 1, colour 24,
+  // counts 6: the same 66 bytes as version 1.
+  REQUIRE(b.size() == 66);
+  CHECK(b[6] == 3);
+  CHECK(b[33] == 0);  // a colour
+  CHECK(b[34] == 1);  // fpx16_16
+  CHECK(b[35] == 0);
+  CHECK(offsetOf(b, "math") == 34);
+  // A recipe: layer (u32, layer + 512) and has_depth_override follow the axis; the override's
+  // u32 only when the flag is 1.
+  e.recipes = {ember()};
+  e.recipes[0].layer = -3;
+  const Bytes r = encodeKev1(e);
+  const std::uint64_t axis = offsetOf(r, "recipes.ember.axis[2]");
+  CHECK(offsetOf(r, "recipes.ember.layer") == axis + 8);
+  CHECK(r[axis + 8] == 0xFD);  // 509 = 0x1FD
+  CHECK(r[axis + 9] == 0x01);
+  CHECK(r[axis + 12] == 0);  // no override
+  CHECK(offsetOf(r, "recipes.ember.sprite") == axis + 13);
+  e.recipes[0].depthOverride = 0x01020304;
+  const Bytes o = encodeKev1(e);
+  CHECK(o[axis + 12] == 1);
+  CHECK(o[axis + 13] == 4);
+  CHECK(o[axis + 16] == 1);
+  CHECK(offsetOf(o, "recipes.ember.sprite") == axis + 17);
+  // The defaults are version 1, byte for byte: the new fields cost nothing when unused.
+  e.math = MathBackend::Fp32;
+  e.recipes[0].layer = 0;
+  e.recipes[0].depthOverride.reset();
+  CHECK(encodeKev1(e)[6] == 1);
+  e.matterLightMode = MatterLightMode::Sector;
+  CHECK(encodeKev1(e)[6] == 2);
+  e.recipes[0].layer = 511;
+  CHECK(encodeKev1(e)[6] == 3);
+}
+
 TEST_CASE("KEV1 decoding derives the sky's colour from the stored inputs", "[kev1]") {
   auto d = decodeKev1(encodeKev1(skyEvents()));
   if (auto* err = std::get_if<DecodeError>(&d)) FAIL(kiln::core::format(*err));
@@ -281,7 +358,7 @@ TEST_CASE("KEV1 decoding derives the sky's colour from the stored inputs", "[kev
 }
 
 TEST_CASE("KEV1 refuses a document version it does not know, naming the versions it reads", "[kev1]") {
-  for (std::uint8_t version : {std::uint8_t{0}, std::uint8_t{3}, std::uint8_t{200}}) {
+  for (std::uint8_t version : {std::uint8_t{0}, std::uint8_t{4}, std::uint8_t{200}}) {
     Bytes b = encodeKev1(skyEvents());
     b[6] = version;  // the header's crc covers the payload only
     auto d = decodeKev1(b);
@@ -290,12 +367,12 @@ TEST_CASE("KEV1 refuses a document version it does not know, naming the versions
     CHECK(err.code == Code::UnsupportedVersion);
     CHECK(err.offset == 6);
     CHECK(err.message.find("document version " + std::to_string(version)) != std::string::npos);
-    CHECK(err.message.find("1..2") != std::string::npos);
+    CHECK(err.message.find("1..3") != std::string::npos);
   }
 }
 
 TEST_CASE("KEV1 round-trips every field", "[kev1]") {
-  for (const Events& e : {fullEvents(), minimalEvents(), sampleEvents(), skyEvents(), sectorEvents()}) {
+  for (const Events& e : {fullEvents(), minimalEvents(), sampleEvents(), skyEvents(), sectorEvents(), fixedEvents()}) {
     const Bytes b = encodeKev1(e);
     auto d = decodeKev1(b);
     if (auto* err = std::get_if<DecodeError>(&d)) FAIL(kiln::core::format(*err));
