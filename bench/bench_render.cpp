@@ -17,7 +17,7 @@
 #include "loader/loader.hpp"
 #include "particles/bounds.hpp"
 #include "render/cpu/camera.hpp"
-#include "render/headless_context.hpp"
+#include "headless_gl.hpp"
 #include "render/cpu/particle_tables.hpp"
 #include "render/renderer.hpp"
 #include "support/counting_allocator.hpp"
@@ -32,17 +32,7 @@ namespace wp = kiln::particles;
 
 constexpr std::uint32_t kWidth = 1280, kHeight = 720;
 
-render::HeadlessContext& context() {
-  static std::unique_ptr<render::HeadlessContext> ctx = [] {
-    auto made = render::HeadlessContext::create();
-    if (auto* d = std::get_if<core::Diagnostic>(&made)) {
-      std::fprintf(stderr, "no GL context: %s\n", d->message.c_str());
-      std::exit(2);
-    }
-    return std::make_unique<render::HeadlessContext>(std::move(std::get<render::HeadlessContext>(made)));
-  }();
-  return *ctx;
-}
+using bench::context;
 
 // The stress level as a user opens it: assets/levels/stress.yaml compiled by the loader, with
 // its textures (16 portal-linked 16 m cells, 256 cycling emitters 4 m apart, 65,536 slots, the

@@ -11,7 +11,7 @@
 #include <memory>
 #include <variant>
 
-#include "render/headless_context.hpp"
+#include "headless_gl.hpp"
 #include "render/renderer.hpp"
 #include "sim/model.hpp"
 
@@ -21,17 +21,7 @@ using namespace kiln;
 
 constexpr std::uint32_t kWidth = 1280, kHeight = 720;
 
-render::HeadlessContext& context() {
-  static std::unique_ptr<render::HeadlessContext> ctx = [] {
-    auto made = render::HeadlessContext::create();
-    if (auto* d = std::get_if<core::Diagnostic>(&made)) {
-      std::fprintf(stderr, "no GL context: %s\n", d->message.c_str());
-      std::exit(2);
-    }
-    return std::make_unique<render::HeadlessContext>(std::move(std::get<render::HeadlessContext>(made)));
-  }();
-  return *ctx;
-}
+using bench::context;
 
 // Five bursts of 2,000 at T = 0 with lifetimes of minutes: 10,000 live at T = 1, half light
 // (additive-looking sparks), half matter (normal-blended dust), spread over a few metres.

@@ -13,7 +13,7 @@
 
 #include "loader/loader.hpp"
 #include "render/cpu/camera.hpp"
-#include "render/headless_context.hpp"
+#include "headless_gl.hpp"
 #include "render/renderer.hpp"
 
 namespace {
@@ -22,17 +22,7 @@ using namespace kiln;
 
 constexpr std::uint32_t kWidth = 1280, kHeight = 720;
 
-render::HeadlessContext& context() {
-  static std::unique_ptr<render::HeadlessContext> ctx = [] {
-    auto made = render::HeadlessContext::create();
-    if (auto* d = std::get_if<core::Diagnostic>(&made)) {
-      std::fprintf(stderr, "no GL context: %s\n", d->message.c_str());
-      std::exit(2);
-    }
-    return std::make_unique<render::HeadlessContext>(std::move(std::get<render::HeadlessContext>(made)));
-  }();
-  return *ctx;
-}
+using bench::context;
 
 struct Scene {
   render::HeadlessContext& gl = context();  // first: the members below need a current context
