@@ -188,7 +188,7 @@ void Frame::pickAt(double x, double y) {
   }
   // Event particles as last drawn; the nearer of the two kinds of hit wins.
   if (const render::EventScene* ev = gpu_->eventScene())
-    if (auto hit = events_edit::pickParticle(ev->system(), ray, state_.view.camera))
+    if (auto hit = ev->visitSystem([&](const auto& system) { return events_edit::pickParticle(system, ray, state_.view.camera); }))
       if (!state_.view.pick || hit->distance < state_.view.pick->distance) {
         state_.view.pick.reset();
         state_.view.eventPick = hit;

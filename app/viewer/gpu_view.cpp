@@ -167,22 +167,22 @@ void GpuView::readEventStats(ViewerState& s, const render::FrameStats& st) const
   s.ui.gpu.eventRanges.clear();
   if (!ev) return;
   s.ui.gpu.eventLive = st.events.live;
-  s.ui.gpu.eventCapacity = ev->system().capacity();
+  s.ui.gpu.eventCapacity = ev->capacity();
   s.ui.gpu.eventMaxSprites = ev->batcher().maxSprites();
   s.ui.gpu.eventDeclared = st.events.declared;
   s.ui.gpu.eventDroppedThisFrame = st.events.droppedThisFrame;
   s.ui.gpu.eventDroppedTotal = st.events.droppedTotal;
   s.ui.gpu.eventSimMs = st.events.simMs;
   s.ui.gpu.eventBatchMs = st.events.batchMs;
-  s.ui.gpu.eventSpawned = ev->system().counters().spawned;
-  s.ui.gpu.eventRecycled = ev->system().counters().recycled;
-  s.ui.gpu.eventStep = ev->system().step();
+  s.ui.gpu.eventSpawned = ev->counters().spawned;
+  s.ui.gpu.eventRecycled = ev->counters().recycled;
+  s.ui.gpu.eventStep = ev->step();
   s.ui.gpu.eventTargetStep = st.events.targetStep;
   s.ui.gpu.eventCatchingUp = st.events.catchingUp;
   // A step that alone costs more than a frame may spend is never run here, so the viewer treats
   // its T as past the budget (docs/limits.md); `kiln sim` and captures, with no frame cap, reach it.
   s.ui.gpu.eventBeyondBudget = st.events.beyondBudget || st.events.stepOverFrameBudget;
-  const auto recipes = static_cast<std::uint32_t>(ev->system().scene().events.recipes.size());
+  const auto recipes = static_cast<std::uint32_t>(ev->scene().events.recipes.size());
   s.ui.gpu.eventDrawClass.resize(recipes);
   for (std::uint32_t i = 0; i < recipes; ++i) s.ui.gpu.eventDrawClass[i] = ev->drawClass(i);
   for (const sim::DrawRange& r : ev->batcher().ranges()) {

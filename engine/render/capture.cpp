@@ -88,10 +88,9 @@ std::variant<core::Image, core::Diagnostic> capture(Renderer& renderer, const Ca
   if (auto d = particles::checkLevelTime(request.levelTime, "time")) return *d;
   // A capture is the state at T exactly, so the event simulation must be able to reach it.
   if (const EventScene* ev = renderer.eventScene(); ev && request.options.events) {
-    const sim::ParticleSystem& sys = ev->system();
-    if (!sim::withinSimulationBudget(sys.scene(), request.levelTime))
+    if (!sim::withinSimulationBudget(ev->scene(), request.levelTime))
       return core::Diagnostic{core::Code::InputBudget, "events",
-                              sim::simulationBudgetMessage(sys.scene(), request.levelTime) +
+                              sim::simulationBudgetMessage(ev->scene(), request.levelTime) +
                                   "; capture an earlier time, or leave the events out"};
   }
   FrameOptions exact = request.options;

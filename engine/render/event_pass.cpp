@@ -32,7 +32,7 @@ core::Diagnostics Renderer::prepareEvents(const sim::Events* events, std::span<c
   if (!impl_->ensurePrograms(log)) return {core::Diagnostic{core::Code::GlError, "events", log}};
 
   EventGpu gpu{EventScene(std::move(*compiled.scene)), {}, {}, 0, {}, {}};
-  const auto& scene = gpu.scene.system().scene();
+  const auto& scene = gpu.scene.scene();
   gpu.staging.resize(scene.capacity);
   for (std::size_t i = 0; i < kEventInstanceRing; ++i) {
     gpu.instances[i] = gl::Buffer("kiln.events.instances." + std::to_string(i));
@@ -79,9 +79,8 @@ void Renderer::Impl::uploadEventInstances() {
     g.positionSize = {pos[3 * k], pos[3 * k + 1], pos[3 * k + 2], size[2 * k]};
     g.color = {color[4 * k], color[4 * k + 1], color[4 * k + 2], color[4 * k + 3]};
     g.uv = {uv[4 * k], uv[4 * k + 1], uv[4 * k + 2], uv[4 * k + 3]};
-    const EventMaterial m = e.scene.material(e.scene.system().birth(slots[k]).recipe);
-    g.extra = {sim::particleLook(e.scene.system(), slots[k]).opacity, static_cast<float>(shaderTextureAlpha(m.textureAlpha)),
-               m.alphaTest, 0.0f};
+    const EventMaterial m = e.scene.material(e.scene.recipeOf(slots[k]));
+    g.extra = {e.scene.opacityOf(slots[k]), static_cast<float>(shaderTextureAlpha(m.textureAlpha)), m.alphaTest, 0.0f};
   }
   // The next buffer of the ring: the GPU has finished the frame that last read it, unless it
   // is kEventInstanceRing frames behind, when this waits for that frame (never on a steady

@@ -17,16 +17,48 @@ double msSince(std::chrono::steady_clock::time_point t0) {
 
 }  // namespace
 
+namespace {
+
+EventScene::System makeSystem(sim::Scene scene) {
+  if (scene.events.math == sim::MathBackend::Fpx16_16)
+    return EventScene::System(std::in_place_type<sim::FixedParticleSystem>, std::move(scene));
+  return EventScene::System(std::in_place_type<sim::ParticleSystem>, std::move(scene));
+}
+
+}  // namespace
+
 EventScene::EventScene(sim::Scene scene)
-    : system_(std::move(scene)), buffers_(system_.capacity()), batcher_(system_.scene().maxSprites) {
-  groups_.resize(system_.scene().events.recipes.size());
+    : system_(makeSystem(std::move(scene))), buffers_(capacity()), batcher_(this->scene().maxSprites) {
+  groups_.resize(this->scene().events.recipes.size());
+}
+
+const sim::Scene& EventScene::scene() const {
+  return visitSystem([](const auto& sys) -> const sim::Scene& { return sys.scene(); });
+}
+std::uint32_t EventScene::capacity() const {
+  return visitSystem([](const auto& sys) { return sys.capacity(); });
+}
+sim::Counters EventScene::counters() const {
+  return visitSystem([](const auto& sys) { return sys.counters(); });
+}
+std::int64_t EventScene::step() const {
+  return visitSystem([](const auto& sys) { return sys.step(); });
+}
+std::uint32_t EventScene::recipeOf(std::uint32_t slot) const {
+  return visitSystem([slot](const auto& sys) { return sys.birth(slot).recipe; });
+}
+float EventScene::opacityOf(std::uint32_t slot) const {
+  return visitSystem([slot](const auto& sys) {
+    using M = typename std::decay_t<decltype(sys)>::Math;
+    return M::toFloat(sim::particleLook(sys, slot).opacity);
+  });
 }
 
 void EventScene::assignDrawClasses() {
   // A recipe's material is the first recipe drawn with the same blend and texture: the GPU
   // state of a draw. Texture alpha and alpha test travel with each sprite, so recipes that
   // differ only there share draws, and two recipes interleaved in depth stay one range.
-  const auto& scene = system_.scene();
+  const auto& scene = this->scene();
   const auto& recipes = scene.events.recipes;
   auto texture = [&](std::size_t r) { return r < scene.recipeTexture.size() ? scene.recipeTexture[r] : -1; };
   for (std::size_t i = 0; i < groups_.size(); ++i) {
@@ -47,38 +79,44 @@ sim::ParticleView particleView(const Camera& camera, sim::SortMode sort) {
 
 void EventScene::update(double levelTime, const Camera& camera, std::optional<sim::SortMode> sort,
                         std::optional<double> stepBudget) {
+  std::visit([&](auto& system) { update(system, levelTime, camera, sort, stepBudget); }, system_);
+}
+
+template <class S>
+void EventScene::update(S& system, double levelTime, const Camera& camera, std::optional<sim::SortMode> sort,
+                        std::optional<double> stepBudget) {
   const auto t0 = std::chrono::steady_clock::now();
-  const std::int64_t target = sim::ParticleSystem::stepsAt(levelTime, system_.stepHz());
+  const std::int64_t target = S::stepsAt(levelTime, system.stepHz());
   stats_.targetStep = target;
   // Counted from the scene as it is now, so live tuning (a rate, a count) is counted too.
-  stats_.beyondBudget = !sim::withinSimulationBudget(system_.scene(), levelTime);
+  stats_.beyondBudget = !sim::withinSimulationBudget(system.scene(), levelTime);
   stats_.catchingUp = stats_.stepOverFrameBudget = false;
   stats_.nextStepCost = 0;
   if (!stats_.beyondBudget && stepBudget) {
-    using P = sim::ParticleSystem::Progress;
-    const P progress = system_.advanceWithin(levelTime, *stepBudget);
+    using P = typename S::Progress;
+    const P progress = system.advanceWithin(levelTime, *stepBudget);
     stats_.catchingUp = progress == P::Partial;
     stats_.stepOverFrameBudget = progress == P::StepOverBudget;
-    if (stats_.stepOverFrameBudget) stats_.nextStepCost = system_.nextStepCost();
+    if (stats_.stepOverFrameBudget) stats_.nextStepCost = system.nextStepCost();
   } else if (!stats_.beyondBudget) {
-    system_.advanceTo(levelTime);
+    system.advanceTo(levelTime);
   }
-  stats_.step = system_.step();
+  stats_.step = system.step();
   stats_.simMs = msSince(t0);
   const auto t1 = std::chrono::steady_clock::now();
-  sim::writeRenderBuffers(system_, buffers_);
+  sim::writeRenderBuffers(system, buffers_);
   assignDrawClasses();  // per frame: live tuning may change a recipe's blend
   batcher_.beginFrame(levelTime);
   // Not at T yet (or never): declare nothing rather than another moment's particles.
   if (!stats_.beyondBudget && !stats_.catchingUp && !stats_.stepOverFrameBudget) {
-    const auto view = particleView(camera, sort.value_or(system_.scene().events.sort));
+    const auto view = particleView(camera, sort.value_or(system.scene().events.sort));
     // The window was just opened, so declaring cannot fail (WindowClosed is its only error).
-    const auto err = sim::declareParticles(batcher_, system_, buffers_, view, groups_);
+    const auto err = sim::declareParticles(batcher_, system, buffers_, view, groups_);
     KILN_ASSERT(!err);
   }
   batcher_.build();
   stats_.batchMs = msSince(t1);
-  stats_.live = system_.liveCount();
+  stats_.live = system.liveCount();
   stats_.declared = static_cast<std::uint32_t>(batcher_.sorted().size());
   stats_.ranges = static_cast<std::uint32_t>(batcher_.ranges().size());
   stats_.droppedThisFrame = batcher_.droppedThisFrame();
@@ -86,7 +124,7 @@ void EventScene::update(double levelTime, const Camera& camera, std::optional<si
 }
 
 EventMaterial EventScene::material(std::uint32_t recipe) const {
-  const auto& scene = system_.scene();
+  const auto& scene = this->scene();
   EventMaterial m;
   if (recipe >= scene.events.recipes.size()) return m;
   const auto& sprite = scene.events.recipes[recipe].sprite;

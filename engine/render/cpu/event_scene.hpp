@@ -7,6 +7,8 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <utility>
+#include <variant>
 #include <vector>
 
 #include "render/cpu/camera.hpp"
@@ -49,7 +51,12 @@ struct EventFrameStats {
 
 class EventScene {
  public:
-  // Sizes the pool, the buffers and the batcher once (scene.capacity, scene.maxSprites).
+  // The simulation in the section's math backend (`events.math`): float32, or seed 004's 16.16
+  // fixed point, so what is drawn is the state `kiln sim` prints.
+  using System = std::variant<sim::ParticleSystem, sim::FixedParticleSystem>;
+
+  // Sizes the pool, the buffers and the batcher once (scene.capacity, scene.maxSprites), in the
+  // backend scene.events.math names.
   explicit EventScene(sim::Scene scene);
 
   // Reaches level time T (re-simulating from 0 when T goes back), fills the render buffers and
@@ -62,8 +69,18 @@ class EventScene {
   void update(double levelTime, const Camera& camera, std::optional<sim::SortMode> sort = std::nullopt,
               std::optional<double> stepBudget = std::nullopt);
 
-  sim::ParticleSystem& system() { return system_; }
-  const sim::ParticleSystem& system() const { return system_; }
+  // Calls f(system) with the system in its own backend (a generic lambda serves both).
+  template <class F>
+  decltype(auto) visitSystem(F&& f) const {
+    return std::visit(std::forward<F>(f), system_);
+  }
+  const sim::Scene& scene() const;
+  std::uint32_t capacity() const;
+  sim::Counters counters() const;
+  std::int64_t step() const;  // steps done since T = 0
+  // Of a live slot: its recipe, and its opacity now (as drawn, in float32).
+  std::uint32_t recipeOf(std::uint32_t slot) const;
+  float opacityOf(std::uint32_t slot) const;
   const sim::EventRenderBuffers& buffers() const { return buffers_; }
   const sim::SpriteBatcher& batcher() const { return batcher_; }
   const EventFrameStats& stats() const { return stats_; }
@@ -79,12 +96,15 @@ class EventScene {
   bool warnedThisFrame() const { return batcher_.warnedThisFrame(); }
 
  private:
-  sim::ParticleSystem system_;
+  System system_;
   sim::EventRenderBuffers buffers_;
   sim::SpriteBatcher batcher_;
   // Per recipe: material = the first recipe of its draw class (assignDrawClasses).
   std::vector<sim::SpriteGroup> groups_;
   void assignDrawClasses();
+  template <class S>
+  void update(S& system, double levelTime, const Camera& camera, std::optional<sim::SortMode> sort,
+              std::optional<double> stepBudget);
   EventFrameStats stats_;
 };
 

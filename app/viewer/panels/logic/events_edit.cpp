@@ -276,25 +276,30 @@ std::vector<std::uint64_t> spawnedAtRates(const sim::Scene& scene, double levelT
   return out;
 }
 
-std::optional<EventPickHit> pickParticle(const sim::ParticleSystem& system, const Ray& ray, const ViewCamera& camera) {
+template <class M>
+std::optional<EventPickHit> pickParticle(const sim::ParticleSystemT<M>& system, const Ray& ray, const ViewCamera& camera) {
   const auto [right, up] = billboardAxes(camera);
   const glm::dvec3 normal = glm::cross(right, up);
   const double denom = glm::dot(ray.direction, normal);
   if (std::abs(denom) < 1e-12) return std::nullopt;
   std::optional<EventPickHit> best;
   for (const std::uint32_t slot : system.liveSlots()) {
-    const sim::ParticleMotion& m = system.motion(slot);
-    const glm::dvec3 p(m.position.x, m.position.y, m.position.z);
+    const sim::ParticleMotionT<M>& m = system.motion(slot);
+    const sim::Float3 drawn = sim::toFloat3<M>(m.position);
+    const glm::dvec3 p(drawn.x, drawn.y, drawn.z);
     const double t = glm::dot(p - ray.origin, normal) / denom;
     // Equal distances keep the older particle (the one drawn first in spawn order).
     if (t <= 0 || (best && t >= best->distance)) continue;
-    const double half = 0.5 * static_cast<double>(sim::particleLook(system, slot).size);
+    const double half = 0.5 * static_cast<double>(M::toFloat(sim::particleLook(system, slot).size));
     const glm::dvec3 d = ray.origin + ray.direction * t - p;
     if (std::abs(glm::dot(d, right)) > half || std::abs(glm::dot(d, up)) > half) continue;
-    const sim::ParticleBirth& b = system.birth(slot);
-    best = EventPickHit{slot, b.id, b.source, b.recipe, b.seed, b.index, m.age, m.lifetime, 2 * half, p, t};
+    const sim::ParticleBirthT<M>& b = system.birth(slot);
+    best = EventPickHit{slot, b.id, b.source, b.recipe, b.seed, b.index, M::toDouble(m.age), M::toDouble(m.lifetime),
+                        2 * half, p, t};
   }
   return best;
 }
+template std::optional<EventPickHit> pickParticle(const sim::ParticleSystemT<sim::Fp32Math>&, const Ray&, const ViewCamera&);
+template std::optional<EventPickHit> pickParticle(const sim::ParticleSystemT<sim::Fx16Math>&, const Ray&, const ViewCamera&);
 
 }  // namespace kiln::viewer::events_edit

@@ -86,6 +86,8 @@ struct EventPickHit {
   glm::dvec3 position{0};
   double distance = 0;  // along the ray
 };
-std::optional<EventPickHit> pickParticle(const sim::ParticleSystem& system, const Ray& ray, const ViewCamera& camera);
+// In either math backend's system (positions, sizes and ages read as drawn: float32 of the value).
+template <class M>
+std::optional<EventPickHit> pickParticle(const sim::ParticleSystemT<M>& system, const Ray& ray, const ViewCamera& camera);
 
 }  // namespace kiln::viewer::events_edit
