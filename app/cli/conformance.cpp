@@ -336,6 +336,9 @@ int exportKit(const ConformanceOptions& o) {
   manifest["kiln_version"] = KILN_VERSION;
   manifest["schema"] = "manifest.schema.json";
   manifest["uncovered_codes"] = uncoveredCodes(verdicts);
+  Json notFrom = Json::object();
+  for (const NotFromDocuments& n : notFromDocuments()) notFrom[std::string(n.code)] = std::string(n.why);
+  manifest["not_from_documents"] = notFrom;
   manifest["cases"] = cases;
   const std::string text = core::dumpJson(manifest, 1) + "\n";
   if (!plan.write(manifestOut, bytesOf(text), error)) return reportIoError(error);

@@ -389,6 +389,12 @@ void worldRules(Builder& g) {
   rule("sector-count", "max", "inside", std::to_string(maxS) + " sectors", 1, [&](W& w) { grid(w, maxS); });
   rule("sector-count", "max", "outside", std::to_string(maxS + 1) + " sectors (the format's count limit)", 1,
        [&](W& w) { grid(w, maxS + 1); }, "count-over-limit");
+  // A wall of exactly kMinEdgeLength is a wall; one double shorter is degenerate.
+  const double minEdge = world::kMinEdgeLength;
+  rule("degenerate-edge", "min", "inside", "a triangle with a wall of length 1e-6", 1,
+       [&](W& w) { w.sectors[0].walls = {{0, 0}, {minEdge, 0}, {0, 4}}; });
+  rule("degenerate-edge", "min", "outside", "a triangle with a wall of length the double below 1e-6", 1,
+       [&](W& w) { w.sectors[0].walls = {{0, 0}, {below(minEdge), 0}, {0, 4}}; });
   rule("degenerate-edge", "zero", "outside", "a vertex repeated", 1,
        [](W& w) { w.sectors[0].walls.insert(w.sectors[0].walls.begin() + 1, w.sectors[0].walls[1]); });
   rule("clockwise", "reversed", "outside", "the square's vertices in clockwise order", 1,
