@@ -2,7 +2,8 @@
 """`kiln conformance`: the small kit exported, answered by Kiln and checked (exit 0); the manifest
 and results validated against their schemas; deliberately wrong hosts (one verdict flipped, one
 particle moved by 1e-3, a capture with an emitter missing, a case left out) each fail with that
-case named; every code of docs/codes.md's document sections has a case (both sides where it has
+case named; the report of a run with one failed case loads in headless Chromium without console
+messages, with that case's row first, and its filter works; every code of docs/codes.md's document sections has a case (both sides where it has
 a limit) but the ones docs/conformance.md names as no document's; and expected values recomputed
 here without Kiln (header offsets, crc32 of every resealed file, KLM1 entry-table verdicts and
 offsets, edge-document motion, sizes and flipbook frames, and the sim cases' script-burst
@@ -16,6 +17,7 @@ import os
 import re
 import shutil
 import struct
+import subprocess
 import sys
 import zlib
 
@@ -75,6 +77,48 @@ def fails_naming(name, case_id, edit):
 rejected = next(c for c in manifest["cases"] if c["area"] == "verdict" and c["expected"]["verdict"] == "rejected")
 fails_naming("verdict-flipped", rejected["id"],
              lambda r, _: r["cases"].__setitem__(rejected["id"], {"verdict": "accepted"}))
+
+# The report of that run in headless Chromium: no console message (the detector is shown to catch
+# one), the failed case's row present and first, one row per case, and the filter (set through
+# the address) leaving only the rows that hold its text.
+chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+check(chromium is not None, "chromium is installed (scripts/setup.sh installs it)")
+if chromium:
+    def dom(page):
+        p = subprocess.run([chromium, "--headless", "--no-sandbox", "--disable-gpu", "--enable-logging=stderr",
+                            "--v=0", "--dump-dom", "file://" + page], capture_output=True, text=True, timeout=120)
+        return p.stdout, [l for l in p.stderr.splitlines() if ":CONSOLE" in l], p.returncode
+
+    broken = os.path.join(SCRATCH, "broken.html")
+    with open(broken, "w") as f:
+        f.write("<html><body><script>undefinedFunction();</script></body></html>")
+    check(dom(broken)[1], "the console detector sees the error of a broken page")
+    failed_report = os.path.join(SCRATCH, "failed.html")
+    rc, out, err = run("conformance", "check", KIT, os.path.join(SCRATCH, "wrong-verdict-flipped"), "--report",
+                       failed_report)
+    check(rc == 1, f"a run with one failed case exits 1 and writes its report ({rc})")
+    page, messages, rc = dom(failed_report)
+    check(rc == 0 and not messages, f"the report loads in Chromium without console messages {messages}")
+    def case_rows(page):
+        """(result, case id, hidden) of each case row in document order."""
+        out = []
+        for attrs in re.findall(r"<tr ([^>]*)>", page):
+            a = dict(re.findall(r'([a-z-]+)="([^"]*)"', attrs))
+            if a.get("class", "").startswith("case "):
+                out.append((a["class"].split()[1], a.get("data-case"), "hidden" in a))
+        return out
+
+    rows = [r[:2] for r in case_rows(page)]
+    check(rows[:1] == [("fail", rejected["id"])] and [r for r in rows if r[0] == "fail"] == rows[:1],
+          f"the failed case's row is first and the only failing one: {rows[:3]}")
+    check(sorted(r[1] for r in rows) == sorted(cases), f"one row per case ({len(rows)} of {len(cases)})")
+    check('id="area-verdict"' in page and 'href="#area-verdict"' in page and 'href="#failures"' in page,
+          "the summary links to an anchor per area and to the failures")
+    other = next(c for c in sorted(cases) if c != rejected["id"] and c.startswith("verdict.kws1."))
+    page, messages, rc = dom(failed_report + "#filter=" + other)
+    shown = [r[1] for r in case_rows(page) if not r[2]]
+    check(not messages and shown == [other] and "1 of %d cases shown" % len(cases) in page,
+          f"the filter {other} leaves its row alone: {len(shown)} shown")
 
 def first_particle_state_case():
     for c in manifest["cases"]:
