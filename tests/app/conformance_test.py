@@ -3,8 +3,9 @@
 and results validated against their schemas; deliberately wrong hosts (one verdict flipped, one
 particle moved by 1e-3, a capture with an emitter missing, a case left out) each fail with that
 case named; the report of a run with one failed case loads in headless Chromium without console
-messages, with that case's row first, and its filter works; every code of docs/codes.md's document sections has a case (both sides where it has
-a limit) but the ones docs/conformance.md names as no document's; and expected values recomputed
+messages, with that case's row first, and its filter works; every code of docs/codes.md's
+document sections has a case (both sides where it has a limit) but the ones docs/conformance.md
+names as no document's; and expected values recomputed
 here without Kiln (header offsets, crc32 of every resealed file, KLM1 entry-table verdicts and
 offsets, edge-document motion, sizes and flipbook frames, and the sim cases' script-burst
 particles re-simulated from docs/events.md).
