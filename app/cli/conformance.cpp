@@ -136,9 +136,11 @@ int exportKit(const ConformanceOptions& o) {
   for (const VerdictCase& v : verdicts) {
     const Json got = decodeVerdict(v.format, v.bytes);
     const bool accepted = got["verdict"] == "accepted";
-    if (accepted != !v.expectCode || (v.expectCode && got["code"] != *v.expectCode)) {
+    if (accepted != !v.expectCode || (v.expectCode && got["code"] != *v.expectCode) ||
+        (v.expectOffset && got["offset"] != *v.expectOffset)) {
       std::cerr << "kiln conformance export: case " << v.id << " expects "
-                << (v.expectCode ? *v.expectCode : std::string("accepted")) << ", Kiln's decoder says "
+                << (v.expectCode ? *v.expectCode : std::string("accepted"))
+                << (v.expectOffset ? " at " + std::to_string(*v.expectOffset) : std::string()) << ", Kiln's decoder says "
                 << got.dump() << '\n';
       ++disagreements;
       continue;
@@ -334,6 +336,9 @@ int exportKit(const ConformanceOptions& o) {
   manifest["kiln_version"] = KILN_VERSION;
   manifest["schema"] = "manifest.schema.json";
   manifest["uncovered_codes"] = uncoveredCodes(verdicts);
+  Json notFrom = Json::object();
+  for (const NotFromDocuments& n : notFromDocuments()) notFrom[std::string(n.code)] = std::string(n.why);
+  manifest["not_from_documents"] = notFrom;
   manifest["cases"] = cases;
   const std::string text = core::dumpJson(manifest, 1) + "\n";
   if (!plan.write(manifestOut, bytesOf(text), error)) return reportIoError(error);

@@ -7,6 +7,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "cli/commands.hpp"
@@ -36,14 +37,25 @@ struct VerdictCase {
   std::string tests;     // one sentence: what the document is
   std::vector<std::uint8_t> bytes;
   std::optional<std::string> expectCode;  // nullopt: accepted
+  // The offset the format fixes, where the case's builder computed it by hand from the layout
+  // (the KLM1 entry table); the exporter refuses a kit whose decoder disagrees.
+  std::optional<std::uint64_t> expectOffset;
 };
 
 // Every verdict case of the profile. `klmBase` is a compiled level with sectors, particles and
 // events (the braziers sample), the base of the KWS1, KEV1 and KLM1 cases.
 std::vector<VerdictCase> verdictCases(Profile profile, std::span<const std::uint8_t> klmBase);
 
-// The codes a document of each format can be rejected with (docs/codes.md, the binary, particle,
-// world and event sections) that the kit does not provoke yet; the manifest lists them.
+// A code of the document sections of the code table that no decoded document can carry, and why
+// (docs/conformance.md, "Codes no document gives").
+struct NotFromDocuments {
+  std::string_view code, why;
+};
+std::span<const NotFromDocuments> notFromDocuments();
+
+// The codes of the document sections of the code table (the binary, particle, world and event
+// sections) that no case names, as its expected code or as its rule, and that are not in
+// notFromDocuments(): the kit's gaps, which the manifest lists.
 std::vector<std::string> uncoveredCodes(const std::vector<VerdictCase>& cases);
 
 // Kiln as the host: {"verdict":"accepted"} or {"verdict":"rejected","code":C,"offset":N,"path":P}.

@@ -1,6 +1,6 @@
 // The conformance checker: one host result against one kit case (a verdict compared exactly, a
 // state field by field within the case's tolerances, a capture by ꟻLIP mean and changed pixels),
-// naming the first difference; and the HTML page of a whole check.
+// naming the first difference.
 #include <cmath>
 #include <cstdio>
 #include <map>
@@ -194,18 +194,6 @@ Outcome checkPicture(Outcome o, const Json& c, const fs::path& kitDir, const Jso
   return o;
 }
 
-std::string html(const std::string& s) {
-  std::string out;
-  for (const char ch : s) {
-    if (ch == '<') out += "&lt;";
-    else if (ch == '>') out += "&gt;";
-    else if (ch == '&') out += "&amp;";
-    else if (ch == '"') out += "&quot;";
-    else out += ch;
-  }
-  return out;
-}
-
 }  // namespace
 
 Outcome checkCase(const Json& c, const fs::path& kitDir, const Json* result, const fs::path& resultsDir) {
@@ -227,38 +215,6 @@ Outcome checkCase(const Json& c, const fs::path& kitDir, const Json* result, con
     return fail(o, "(result)", "the shape of docs/conformance.md", e.what());
   }
   return fail(o, "area", "verdict, state, sim or picture", o.area);
-}
-
-std::string reportHtml(const Json& manifest, const std::vector<Outcome>& outcomes) {
-  std::map<std::string, std::pair<int, int>> byArea;  // passed, total
-  for (const Outcome& o : outcomes) {
-    auto& [passed, total] = byArea[o.area];
-    passed += o.pass ? 1 : 0;
-    ++total;
-  }
-  std::string out =
-      "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>Kiln conformance report</title>\n<style>\n"
-      "body{font:14px/1.4 sans-serif;background:#15161b;color:#dde;margin:24px}\n"
-      "table{border-collapse:collapse;margin-bottom:24px}th,td{padding:4px 10px;border-bottom:1px solid #333;text-align:left}\n"
-      "th{background:#22242c}.pass{color:#7d7}.fail{color:#f77}code{color:#cce}\n"
-      "</style></head><body>\n<h1>Kiln conformance report</h1>\n<p>Kit version " +
-      text(manifest.value("version", Json())) + ", profile " + html(text(manifest.value("profile", Json()))) +
-      " (docs/conformance.md says what each area checks).</p>\n<table><thead><tr><th>area</th><th>passed</th>"
-      "<th>cases</th></tr></thead><tbody>\n";
-  for (const auto& [area, counts] : byArea)
-    out += "<tr><td>" + html(area) + "</td><td class=\"" + (counts.first == counts.second ? "pass" : "fail") + "\">" +
-           std::to_string(counts.first) + "</td><td>" + std::to_string(counts.second) + "</td></tr>\n";
-  out += "</tbody></table>\n<table><thead><tr><th>case</th><th>result</th><th>field</th><th>expected</th><th>got</th>"
-         "<th>tolerance</th><th>note</th></tr></thead><tbody>\n";
-  for (const bool failures : {true, false})
-    for (const Outcome& o : outcomes) {
-      if (o.pass == failures) continue;
-      out += "<tr><td><code>" + html(o.id) + "</code></td><td class=\"" + (o.pass ? "pass\">pass" : "fail\">FAIL") +
-             "</td><td>" + html(o.field) + "</td><td>" + html(o.expected) + "</td><td>" + html(o.got) + "</td><td>" +
-             html(o.tolerance) + "</td><td>" + html(o.note) + "</td></tr>\n";
-    }
-  out += "</tbody></table>\n</body></html>\n";
-  return out;
 }
 
 }  // namespace kiln::cli::conformance
