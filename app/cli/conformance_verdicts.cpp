@@ -504,6 +504,7 @@ std::span<const NotFromDocuments> notFromDocuments() {
       {"cartridge-features", "a cartridge manifest's rule, not one of the four binary formats'"},
       {"shared-seed-base", "a warning a compiled file may carry; no decoder refuses it"},
       {"window-closed", "a program error of the sprite batcher; no document value causes it"},
+      {"budget-exhausted", "a program error: a sprite declared into a stopped batcher; max_sprites is at least 1"},
       {"sprites-dropped", "a warning when drawing a frame, not a rule of the document"},
   };
   return kTable;

@@ -182,11 +182,11 @@ sections = {}
 for title, body in re.findall(r"^## ([A-Z][^\n]*)\n(.*?)(?=^## [A-Z]|\Z)", codes_md, re.M | re.S):
     sections[title] = re.findall(r"^## `([a-z0-9-]+)`", body, re.M)
 check(all(len(sections.get(t, [])) >= 5 for t in DOCUMENT_SECTIONS), f"docs/codes.md's sections read: {sorted(sections)}")
-# `stable-name` is the template paragraph of the event section, not a code (engine/core/codes.def has none).
-document_codes = [c for t in DOCUMENT_SECTIONS for c in sections.get(t, []) if c != "stable-name"]
+document_codes = [c for t in DOCUMENT_SECTIONS for c in sections.get(t, [])]
 # The only codes of those sections no decoded document can carry; docs/conformance.md says why for each.
 NOT_FROM_DOCUMENTS = {"size-mismatch", "encoded-size", "portal-for-version", "count-clamped", "io-error",
-                      "missing-feature", "cartridge-features", "shared-seed-base", "window-closed", "sprites-dropped"}
+                      "missing-feature", "cartridge-features", "shared-seed-base", "window-closed", "sprites-dropped",
+                      "budget-exhausted"}
 conformance_md = open(os.path.join(ROOT, "docs", "conformance.md"), encoding="utf-8").read()
 no_document = conformance_md.split("### Codes no document gives")[-1].split("\n### ")[0]
 check(set(re.findall(r"^- `([a-z0-9-]+)`", no_document, re.M)) == NOT_FROM_DOCUMENTS,
@@ -211,8 +211,7 @@ for code in document_codes:
 NO_LIMIT = {"duplicate-name", "curve-first-age", "curve-last-age", "rate-range", "no-births", "slots-per-emitter",
             "forged-bounds", "clockwise", "not-convex", "portal-edge-mismatch", "missing-sector", "outside-sector",
             "feature-mismatch", "duplicate-entry", "unknown-entry", "bad-name", "bad-reference", "not-finite"}
-rule_codes = [c for t in DOCUMENT_SECTIONS[1:] for c in sections.get(t, []) if c not in NOT_FROM_DOCUMENTS
-              and c != "stable-name"]
+rule_codes = [c for t in DOCUMENT_SECTIONS[1:] for c in sections.get(t, []) if c not in NOT_FROM_DOCUMENTS]
 for code in rule_codes:
     sides = {c["side"] for c in verdicts if c["rule"] == code}
     check("outside" in sides or "malformed" in sides, f"{code} has a case outside its limit: {sides}")
