@@ -16,6 +16,8 @@
 #include "loader/data_dirs.hpp"
 #include "particles/bounds.hpp"
 #include "particles/kwp1/kwp1.hpp"
+#include "sim/model.hpp"
+#include "world/level.hpp"
 
 namespace kiln::cli {
 namespace {
@@ -185,6 +187,20 @@ int exportKit(const ConformanceOptions& o) {
     files.push_back({"levels/textures/" + it->path().filename().string(), *bytes});
   }
   files.push_back({"levels/edges.kwp", wp::encodeKwp1(edgeDocument())});
+  // The braziers' events in seed 004's 16.16 fixed point (events.math: fpx16_16): the same
+  // level re-encoded, so a host on the fixed-point backend has a state to match bit for bit.
+  {
+    const auto bytes = core::readFile(levelsIn / "braziers.klm", error, 64u << 20);
+    if (!bytes) return reportIoError(error);
+    auto decoded = world::decodeKlm1(*bytes, {});
+    if (auto* d = std::get_if<core::DecodeError>(&decoded)) {
+      std::cerr << "kiln conformance export: braziers.klm: " << d->message << '\n';
+      return kExitInvalid;
+    }
+    world::Level fixed = std::move(std::get<world::Level>(decoded));
+    fixed.events->math = sim::MathBackend::Fpx16_16;
+    files.push_back({"levels/braziers_fpx16_16.klm", world::encodeKlm1(fixed)});
+  }
 
   struct StatePlan {
     std::string level;
@@ -240,24 +256,31 @@ int exportKit(const ConformanceOptions& o) {
     }
 
   std::vector<double> simSteps = profile == Profile::Full ? std::vector<double>{30, 67, 120, 240, 600} : std::vector<double>{67};
-  for (const double step : simSteps) {
-    const std::string id = "sim.braziers.step" + std::to_string(static_cast<int>(step));
-    const double t = (step + 0.5) / 60.0;  // the braziers' step_hz is 60: half a step past `step`
-    std::string why;
-    const Json state = simState(scratch / "levels/braziers.klm", t, why);
-    if (state.is_null()) {
-      std::cerr << "kiln conformance export: " << id << ": " << why << '\n';
-      return kExitInvalid;
+  struct SimPlan {
+    std::string name, level, math;
+  };
+  const SimPlan sims[] = {{"braziers", "levels/braziers.klm", "fp32"},
+                          {"braziers_fpx16_16", "levels/braziers_fpx16_16.klm", "fpx16_16"}};
+  for (const SimPlan& sp : sims) {
+    for (const double step : simSteps) {
+      const std::string id = "sim." + sp.name + ".step" + std::to_string(static_cast<int>(step));
+      const double t = (step + 0.5) / 60.0;  // the braziers' step_hz is 60: half a step past `step`
+      std::string why;
+      const Json state = simState(scratch / sp.level, t, why);
+      if (state.is_null()) {
+        std::cerr << "kiln conformance export: " << id << ": " << why << '\n';
+        return kExitInvalid;
+      }
+      const std::string path = "states/" + id + ".json";
+      const std::string text = core::dumpJson(state, 1) + "\n";
+      files.push_back({path, std::vector<std::uint8_t>(text.begin(), text.end())});
+      Json c = caseBase(id, "sim", "event-state", "docs/events.md", "the braziers' event particles in " + sp.math +
+                                                                        " at step " + std::to_string(static_cast<int>(step)));
+      c["input"] = {{"level", sp.level}, {"time", t}, {"step", step}, {"math", sp.math}};
+      c["expected"] = path;
+      c["tolerance"] = stateTolerance();
+      cases.push_back(c);
     }
-    const std::string path = "states/" + id + ".json";
-    const std::string text = core::dumpJson(state, 1) + "\n";
-    files.push_back({path, std::vector<std::uint8_t>(text.begin(), text.end())});
-    Json c = caseBase(id, "sim", "event-state", "docs/events.md", "the braziers' event particles at step " +
-                                                                      std::to_string(static_cast<int>(step)));
-    c["input"] = {{"level", "levels/braziers.klm"}, {"time", t}, {"step", step}};
-    c["expected"] = path;
-    c["tolerance"] = stateTolerance();
-    cases.push_back(c);
   }
 
   // A picture framed on one emitter fills the frame with it, so an emitter a host leaves out

@@ -387,8 +387,18 @@ def close(a, b):
 
 
 sim_checked = 0
+# The fixed-point case: the same braziers events in fpx16_16, so its state is the fixed-point
+# backend's (checked against a Python 16.16 step by tests/app/sim_math_check.py) and not fp32's.
+fixed = [c for c in manifest["cases"] if c["area"] == "sim" and c["input"].get("math") == "fpx16_16"]
+check(len(fixed) >= 1, f"the kit has a fixed-point sim case: {[c['id'] for c in fixed]}")
+for c in fixed:
+    fx = json.load(open(os.path.join(KIT, c["expected"])))
+    twin = json.load(open(os.path.join(KIT, c["expected"].replace("braziers_fpx16_16", "braziers"))))
+    check(fx["math"] == "fpx16_16" and twin["math"] == "fp32", f"{c['id']}: the states name their backends")
+    check(fx["count"] == twin["count"] and fx["particles"] != twin["particles"],
+          f"{c['id']}: the fixed-point state has the fp32 one's particles at other values")
 for c in manifest["cases"]:
-    if c["area"] != "sim":
+    if c["area"] != "sim" or c["input"].get("math", "fp32") != "fp32":
         continue
     level = os.path.splitext(os.path.basename(c["input"]["level"]))[0]
     events = yaml.safe_load(open(os.path.join(ROOT, "assets", "levels", level + ".yaml"))).get("events", {})
