@@ -251,6 +251,17 @@ void particleRules(Builder& g) {
          [&](D& d) { d.emitters[0].bursts[0].time = -kTiny; });
   g.rule("rate-range", "negative", {}, nullptr, "rate the double below 0",
          [&](D& d) { d.emitters[0].rate = -kTiny; d.emitters[0].duration = 1; });
+  // A rate alone may schedule at most 4096 births (one slot each): rate 4096/s for 1 s is the
+  // most, a rate one double above it one too many.
+  auto rateOnly = [&](D& d, double rate) {
+    onceOnly(d);
+    P(d).capacity = maxSlots;
+    d.emitters[0].bursts.clear();
+    d.emitters[0].rate = rate;
+    d.emitters[0].duration = 1;
+  };
+  g.rule("rate-range", "births", "rate 4096 per second for 1 s (4096 births)", [&](D& d) { rateOnly(d, maxSlots); },
+         "rate 4097 per second for 1 s (4097 births)", [&](D& d) { rateOnly(d, maxSlots + 1.0); });
   g.rule("no-births", "none", {}, nullptr, "no rate and no burst", [&](D& d) { d.emitters[0].bursts.clear(); });
   g.rule("drag-range", "min", "drag 0", [&](D& d) { P(d).drag = 0; }, "drag the double below 0",
          [&](D& d) { P(d).drag = -kTiny; });
@@ -264,7 +275,13 @@ void particleRules(Builder& g) {
          [&](D& d) { d.emitters[0].yaw = above(180.0); });
   g.rule("yaw-range", "min", "yaw -180", [&](D& d) { d.emitters[0].yaw = -180; }, "yaw the double below -180",
          [&](D& d) { d.emitters[0].yaw = below(-180.0); });
-  g.rule("slots-per-emitter", "max", {}, nullptr, "an emitter that needs more slots than any preset may hold",
+  g.rule("slots-per-emitter", "max", "an emitter that needs 4096 slots (16 bursts of 256, capacity 4096)",
+         [&](D& d) {
+           onceOnly(d);
+           P(d).capacity = maxSlots;
+           d.emitters[0].bursts.assign(wp::kMaxBursts, {0, maxSlots / static_cast<std::uint32_t>(wp::kMaxBursts)});
+         },
+         "an emitter that needs more slots than any preset may hold",
          [&](D& d) {
            onceOnly(d);
            P(d).capacity = maxSlots;

@@ -208,7 +208,7 @@ for code in document_codes:
 # Every rule on both sides. A rule with no limit to stand just inside (a name twice, a clockwise
 # outline, an entry twice, ...), or whose limit is the valid file's own value (a first curve age
 # of 0, a rate of 0), has the format's valid file as its inside case.
-NO_LIMIT = {"duplicate-name", "curve-first-age", "curve-last-age", "rate-range", "no-births", "slots-per-emitter",
+NO_LIMIT = {"duplicate-name", "curve-first-age", "curve-last-age", "no-births",
             "forged-bounds", "clockwise", "not-convex", "portal-edge-mismatch", "missing-sector", "outside-sector",
             "feature-mismatch", "duplicate-entry", "unknown-entry", "bad-name", "bad-reference", "not-finite"}
 rule_codes = [c for t in DOCUMENT_SECTIONS[1:] for c in sections.get(t, []) if c not in NOT_FROM_DOCUMENTS]
