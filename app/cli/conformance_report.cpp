@@ -4,22 +4,13 @@
 #include <map>
 #include <string>
 
+#include "core/escape.hpp"
 #include "cli/conformance.hpp"
 
 namespace kiln::cli::conformance {
 namespace {
 
-std::string html(const std::string& s) {
-  std::string out;
-  for (const char ch : s) {
-    if (ch == '<') out += "&lt;";
-    else if (ch == '>') out += "&gt;";
-    else if (ch == '&') out += "&amp;";
-    else if (ch == '"') out += "&quot;";
-    else out += ch;
-  }
-  return out;
-}
+std::string html(const std::string& s) { return core::escapeHtml(s); }
 
 std::string text(const Json& j) { return j.is_string() ? j.get<std::string>() : j.dump(); }
 

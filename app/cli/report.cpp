@@ -60,17 +60,7 @@ std::string base64(std::span<const std::uint8_t> bytes) {
   return out;
 }
 
-std::string html(const std::string& text) {
-  std::string out;
-  for (const char c : text) {
-    if (c == '<') out += "&lt;";
-    else if (c == '>') out += "&gt;";
-    else if (c == '&') out += "&amp;";
-    else if (c == '"') out += "&quot;";
-    else out += c;
-  }
-  return out;
-}
+std::string html(const std::string& text) { return core::escapeHtml(text); }
 
 std::string dataUri(std::span<const std::uint8_t> png) { return "data:image/png;base64," + base64(png); }
 

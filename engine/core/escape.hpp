@@ -17,4 +17,8 @@ std::string escapeText(std::string_view text);
 // True when escapeText(text) == text (a fast path for the common, clean case).
 bool isPlainText(std::string_view text);
 
+// `text` for an HTML page, in element text or a quoted attribute: <, >, & and " as entities.
+// Kiln's reports (kiln report, kiln conformance check) escape every string they write with it.
+std::string escapeHtml(std::string_view text);
+
 }  // namespace kiln::core
