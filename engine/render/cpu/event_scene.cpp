@@ -18,7 +18,7 @@ double msSince(std::chrono::steady_clock::time_point t0) {
 }  // namespace
 
 EventScene::EventScene(sim::Scene scene)
-    : system_(std::move(scene)), buffers_(system_.capacity()), batcher_(system_.scene().maxSprites) {
+    : system_(std::move(scene)), buffers_(system_.capacity(), system_.dimensions()), batcher_(system_.scene().maxSprites) {
   groups_.resize(system_.scene().events.recipes.size());
 }
 
