@@ -227,6 +227,10 @@ int runCapture(const CaptureOptions& o) {
     }
     camera = render::lookAtLevel(r.level.world, r.level.particles ? &*r.level.particles : nullptr, eye, target);
     if (o.fov) camera.fovYDegrees = static_cast<float>(*o.fov);
+    if (o.ortho) {
+      camera.orthographic = true;
+      camera.orthoHeight = static_cast<float>(*o.ortho);
+    }
   }
 
   auto ctx = render::HeadlessContext::create();

@@ -74,6 +74,7 @@ struct CaptureOptions {
   std::string out;
   std::optional<std::string> camera;  // eye_x,eye_y,eye_z,tx,ty,tz
   std::optional<double> fov;          // with --camera: the vertical field of view, degrees (default 60)
+  std::optional<double> ortho;        // with --camera: orthographic, this many metres top to bottom
   std::optional<std::string> times;   // START:END:STEP
   std::optional<std::string> frame;   // an emitter name: frame its bounds
   bool frameAll = false;              // frame every emitter's bounds

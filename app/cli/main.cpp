@@ -188,6 +188,7 @@ int main(int argc, char** argv) {
       "Examples:\n  kiln capture braziers.klm --time 2 --size 640x360 --out shot.png\n"
       "  kiln capture braziers.klm --times 0:2:0.5 --out seq.png --camera 5,-6,4,5,4,1\n"
       "  kiln capture braziers.klm --time 3 --frame west_flame --out flame.png\n"
+      "  kiln capture iso2d.klm --time 2.1 --camera 12,12,7.5,4,4,-0.5 --ortho 9 --out iso.png\n"
       "  kiln capture braziers.klm --time 2.5 --no-events --out without_events.png\n"
       "  kiln capture braziers.klm --time 2 --output hdr --tonemap agx --exposure -0.5 --out hot.png\n"
       "  kiln capture braziers.klm --time 2 --bloom --out glow.png\n"
@@ -199,11 +200,17 @@ int main(int argc, char** argv) {
   capture->add_flag("--force", cap.force,
                     "Replace the PNG and its sidecar (every frame of --times) if they exist");
   auto* cameraOpt = capture->add_option("--camera", cap.camera, "eye_x,eye_y,eye_z,target_x,target_y,target_z");
-  capture->add_option("--fov", cap.fov,
+  auto* fovOpt = capture->add_option("--fov", cap.fov,
                       "With --camera: vertical field of view in degrees, 1..170 (default 60; kiln-view's camera: 50, "
                       "as its capture sidecars record)")
       ->check(CLI::Range(1.0, 170.0))
       ->needs(cameraOpt);
+  capture->add_option("--ortho", cap.ortho,
+                      "With --camera: an orthographic view HEIGHT metres tall (0.001..1e6), for an isometric or "
+                      "top-down look; the width follows the image's aspect")
+      ->check(CLI::Range(0.001, 1e6))
+      ->needs(cameraOpt)
+      ->excludes(fovOpt);
   capture->add_option("--times", cap.times, "A sequence START:END:STEP (END included)");
   capture->add_flag("--unchecked", cap.unchecked,
                     std::string(uncheckedHelp) + "; the sidecar records checks_relaxed and the findings");

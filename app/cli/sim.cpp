@@ -30,8 +30,10 @@ Json jsonScalar(typename M::Scalar v) {
   else
     return M::toDouble(v);
 }
+// A position or velocity: [x, y, z], or [x, y] for a 2D section (its z is always 0).
 template <class M>
-Json jsonVec3(const typename M::Vec3& v) {
+Json jsonVec3(const typename M::Vec3& v, std::uint32_t dimensions) {
+  if (dimensions == 2) return Json::array({jsonScalar<M>(v.x), jsonScalar<M>(v.y)});
   return Json::array({jsonScalar<M>(v.x), jsonScalar<M>(v.y), jsonScalar<M>(v.z)});
 }
 
@@ -70,7 +72,8 @@ int simulate(const SimOptions& o, sim::Scene scene, sim::Float3 eye, sim::Float3
     return kExitUsage;
   }
   system.advanceTo(o.time);
-  sim::EventRenderBuffers buffers(system.capacity());
+  sim::EventRenderBuffers buffers(system.capacity(), system.dimensions());
+  const std::uint32_t dims = system.dimensions();
   sim::writeRenderBuffers<M>(system, buffers);
 
   // The view direction, unit length in float64 then float32, so a key is a distance in metres.
@@ -105,6 +108,7 @@ int simulate(const SimOptions& o, sim::Scene scene, sim::Float3 eye, sim::Float3
   out["dropped"] = batcher.droppedThisFrame();
   out["sort"] = std::string(sim::name(view.sort));
   out["math"] = std::string(sim::name(M::kBackend));
+  out["dimensions"] = dims;
   out["hash"] = hash;
   Json particles = Json::array();
   for (const std::uint32_t slot : system.liveSlots()) {
@@ -119,13 +123,13 @@ int simulate(const SimOptions& o, sim::Scene scene, sim::Float3 eye, sim::Float3
     p["seed"] = b.seed;
     p["index"] = b.index;
     p["birth_step"] = b.birthStep;
-    p["origin"] = jsonVec3<M>(b.origin);
-    p["initial_velocity"] = jsonVec3<M>(b.initialVelocity);
+    p["origin"] = jsonVec3<M>(b.origin, dims);
+    p["initial_velocity"] = jsonVec3<M>(b.initialVelocity, dims);
     p["lifetime"] = jsonScalar<M>(b.lifetime);
     p["size0"] = jsonScalar<M>(b.size0);
     p["age"] = jsonScalar<M>(m.age);
-    p["position"] = jsonVec3<M>(m.position);
-    p["velocity"] = jsonVec3<M>(m.velocity);
+    p["position"] = jsonVec3<M>(m.position, dims);
+    p["velocity"] = jsonVec3<M>(m.velocity, dims);
     p["size"] = jsonScalar<M>(look.size);
     p["opacity"] = jsonScalar<M>(look.opacity);
     p["rgb"] = jsonFloat3(look.rgb);
@@ -234,16 +238,21 @@ int runSim(const SimOptions& o) {
   std::cout << o.file << " at t=" << o.time << " s: step " << out["step"] << " at " << out["step_hz"] << " Hz, "
             << out["count"] << " of " << out["capacity"] << " live, " << out["spawned"] << " spawned, "
             << out["recycled"] << " recycled, " << out["dropped"] << " dropped; sort "
-            << out["sort"].get<std::string>() << ", math " << out["math"].get<std::string>() << ", hash "
+            << out["sort"].get<std::string>() << ", math " << out["math"].get<std::string>() << ", "
+            << out["dimensions"] << "D, hash "
             << out["hash"].get<std::string>() << '\n';
   for (const Json& p : out["particles"]) {
-    char line[256];
+    char line[256], where[96];
     const auto& pos = p["position"];
-    std::snprintf(line, sizeof line, "  #%-6" PRIu64 " %-24s %-12s age %7.4f/%7.4f pos (%.4f, %.4f, %.4f) size %.4f opacity %.4f\n",
+    if (pos.size() == 2)
+      std::snprintf(where, sizeof where, "(%.4f, %.4f)", pos[0].get<double>(), pos[1].get<double>());
+    else
+      std::snprintf(where, sizeof where, "(%.4f, %.4f, %.4f)", pos[0].get<double>(), pos[1].get<double>(),
+                    pos[2].get<double>());
+    std::snprintf(line, sizeof line, "  #%-6" PRIu64 " %-24s %-12s age %7.4f/%7.4f pos %s size %.4f opacity %.4f\n",
                   p["id"].get<std::uint64_t>(), p["source"].get<std::string>().c_str(),
-                  p["recipe"].get<std::string>().c_str(), p["age"].get<double>(), p["lifetime"].get<double>(),
-                  pos[0].get<double>(), pos[1].get<double>(), pos[2].get<double>(), p["size"].get<double>(),
-                  p["opacity"].get<double>());
+                  p["recipe"].get<std::string>().c_str(), p["age"].get<double>(), p["lifetime"].get<double>(), where,
+                  p["size"].get<double>(), p["opacity"].get<double>());
     std::cout << line;
   }
   if (!warning.empty()) std::cerr << warning << '\n';

@@ -73,10 +73,12 @@ void Renderer::Impl::uploadEventInstances() {
   const auto sorted = e.scene.batcher().sorted();
   const auto pos = b.position(), size = b.size(), color = b.color(), uv = b.uv();
   const auto slots = b.slot();
+  const std::uint32_t dims = b.dimensions();
   for (std::size_t i = 0; i < sorted.size(); ++i) {
     const std::uint32_t k = sorted[i].item;
     EventInstanceStd430& g = e.staging[i];
-    g.positionSize = {pos[3 * k], pos[3 * k + 1], pos[3 * k + 2], size[2 * k]};
+    // A 2D section's positions are (x, y): it is drawn in the plane z = 0 of the level.
+    g.positionSize = {pos[dims * k], pos[dims * k + 1], dims == 3 ? pos[dims * k + 2] : 0.0f, size[2 * k]};
     g.color = {color[4 * k], color[4 * k + 1], color[4 * k + 2], color[4 * k + 3]};
     g.uv = {uv[4 * k], uv[4 * k + 1], uv[4 * k + 2], uv[4 * k + 3]};
     const EventMaterial m = e.scene.material(e.scene.recipeOf(slots[k]));

@@ -98,11 +98,13 @@ std::optional<core::Code> declareParticles(SpriteBatcher& batcher, const Particl
                                            const EventRenderBuffers& buffers, const ParticleView& view,
                                            std::span<const ParticleDeclareOptions> options) {
   const auto pos = buffers.position();
+  const std::uint32_t dims = buffers.dimensions();
   const auto slots = buffers.slot();
   const auto& recipes = system.scene().events.recipes;
   for (std::uint32_t i = 0; i < buffers.count(); ++i) {
-    // The drawn position is the buffer's; the key is taken from the backend's own numbers.
-    const Float3 p{pos[3 * i], pos[3 * i + 1], pos[3 * i + 2]};
+    // The drawn position is the buffer's (a 2D one at z = 0); the key is taken from the
+    // backend's own numbers.
+    const Float3 p{pos[dims * i], pos[dims * i + 1], dims == 3 ? pos[dims * i + 2] : 0.0f};
     const ParticleMotionT<M>& m = system.motion(slots[i]);
     const Recipe& r = recipes[m.recipe];
     const ParticleDeclareOptions o = m.recipe < options.size() ? options[m.recipe] : ParticleDeclareOptions{};

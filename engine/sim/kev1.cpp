@@ -54,6 +54,7 @@ struct Wire {
   std::uint32_t maxSprites = 0;  // 0: the default (capacity)
   SortMode sort = SortMode::View;
   MathBackend math = MathBackend::Fp32;                // version 3
+  bool planar = false;                                 // version 3: dimensions 2
   MatterLightMode lightMode = MatterLightMode::Color;  // version 2 (version 1: always colour)
   Vec3 matterLight{};                                  // colour only
   Vec3 skyRadiance{}, sunIrradiance{};                 // sky only
@@ -153,11 +154,12 @@ bool sectionFields(W& w, S& s) {
   w.u32("max_sprites", s.maxSprites);
   w.enumeration("sort", s.sort, SortMode::None);
   // Version 2 spends the first reserved byte on the light's form; version 1 is a colour.
-  // Version 3 spends the second on the math backend (and any light form, a colour included).
+  // Version 3 spends the second on the math backend (and any light form, a colour included),
+  // and the third on the dimensions: 0 is 3 (every version-3 file before it held 0 there), 1 is 2.
   if (w.version() >= 3) {
     w.enumeration("matter_light_mode", s.lightMode, MatterLightMode::Sector);
     w.enumeration("math", s.math, MathBackend::Fpx16_16);
-    w.reserved("reserved", 1);
+    w.enumeration("dimensions", s.planar, true);
   } else if (w.version() >= 2) {
     w.enumeration("matter_light_mode", s.lightMode, MatterLightMode::Sector);
     w.reserved("reserved", 2);
@@ -195,6 +197,7 @@ Wire toWire(const Events& e) {
   w.maxSprites = static_cast<std::uint32_t>(e.maxSprites.value_or(0));
   w.sort = e.sort;
   w.math = e.math;
+  w.planar = planar(e);
   w.lightMode = e.matterLightMode;
   w.matterLight = e.matterLight;
   w.skyRadiance = e.skyRadiance;
@@ -221,6 +224,7 @@ Events fromWire(Wire&& w) {
   if (w.maxSprites != 0) e.maxSprites = w.maxSprites;
   e.sort = w.sort;
   e.math = w.math;
+  e.dimensions = w.planar ? kPlanarDimensions : kDefaultDimensions;
   e.matterLightMode = w.lightMode;
   switch (w.lightMode) {
     case MatterLightMode::Color: e.matterLight = w.matterLight; break;
@@ -268,9 +272,10 @@ bool walkPayload(core::walk::Reader<Materialize>& r, Wire& wire) {
   if (r.ok() && r.version() == 2 && wire.lightMode == MatterLightMode::Color)
     r.fail(core::Code::UnknownEnum, kLightModeOffset, "matter_light_mode",
            "0 (colour) is not a version-2 form: a colour matter_light is written as version 1");
-  if (r.ok() && r.version() == 3 && wire.math == MathBackend::Fp32 && !recipeV3)
+  if (r.ok() && r.version() == 3 && wire.math == MathBackend::Fp32 && !wire.planar && !recipeV3)
     r.fail(core::Code::UnsupportedVersion, kDocumentVersionOffset, "header.document_version",
-           "version 3 with math fp32, every layer 0 and no depth_override is written as version 1 or 2");
+           "version 3 with math fp32, dimensions 3, every layer 0 and no depth_override is written as version 1 "
+           "or 2");
   if (r.ok() && !r.bytes().atEnd())
     r.fail(core::Code::TrailingBytes, r.bytes().offset(), "payload",
            std::to_string(r.bytes().remaining()) + " bytes follow the last script event");

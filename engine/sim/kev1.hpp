@@ -19,17 +19,18 @@ inline constexpr std::string_view kKev1Magic = "KEV1";
 // Version 1: matter_light is a colour. Version 2 adds its sky and sector forms; a section
 // whose matter_light is a colour is still written as version 1, byte for byte as before.
 inline constexpr std::uint16_t kKev1ColorVersion = 1;
-// Version 3 adds seed 004's math backend and the recipes' layer and depth_override; a section
-// that leaves them at their defaults is still written as version 1 or 2.
+// Version 3 adds seed 004's math backend, the recipes' layer and depth_override and seed 003's
+// dimensions; a section that leaves them at their defaults is still written as version 1 or 2.
 inline constexpr std::uint16_t kKev1SkyVersion = 2;
 inline constexpr std::uint16_t kKev1Version = 3;  // the newest this build reads
 // The largest section the limits allow is about 0.8 MiB, so this bound never rejects a valid one.
 inline constexpr std::uint64_t kMaxKev1Bytes = 1u << 20;
 
-// The version encodeKev1 writes for a section: 3 when it runs fpx16_16 or a recipe has a
-// layer other than 0 or a depth_override; else 1 for a colour matter_light, 2 otherwise.
+// The version encodeKev1 writes for a section: 3 when it runs fpx16_16, in 2 dimensions, or a
+// recipe has a layer other than 0 or a depth_override; else 1 for a colour matter_light, 2
+// otherwise.
 inline std::uint16_t kev1VersionFor(const Events& events) {
-  bool v3 = events.math != MathBackend::Fp32;
+  bool v3 = events.math != MathBackend::Fp32 || planar(events);
   for (const Recipe& r : events.recipes) v3 = v3 || r.layer != 0 || r.depthOverride.has_value();
   if (v3) return kKev1Version;
   return events.matterLightMode == MatterLightMode::Color ? kKev1ColorVersion : kKev1SkyVersion;

@@ -33,6 +33,9 @@ inline constexpr double kMinAxisLength = 1e-6;
 inline constexpr std::int64_t kMinLayer = -512;
 inline constexpr std::int64_t kMaxLayer = 511;
 inline constexpr std::int64_t kMaxDepthOverride = 0xFFFFFFFF;
+// Seed 003's render buffer dimensions: 3 (x, y, z) or 2 (x, y: the system runs in the plane z = 0).
+inline constexpr std::int64_t kDefaultDimensions = 3;
+inline constexpr std::int64_t kPlanarDimensions = 2;
 // Seed 002's floors: a lifetime is never below a millisecond, a count or rate never negative.
 inline constexpr double kMinLifetime = 0.001;
 // Recipe, emitter and sprite frame names: 1..64 bytes of the common name rule (core/names.hpp),
@@ -104,7 +107,7 @@ struct Recipe {
   double lifetime = 0.0;   // s; below kMinLifetime is raised to it (warning)
   double size = 0.0;       // edge length, m
   double growth = 0.0;     // size × (1 + growth·t)
-  double gravity = -6.5;   // m/s² along +Z, signed
+  double gravity = -6.5;   // m/s² along +Z (along +Y in 2D), signed
   double drag = 2.4;       // 1/s
   Vec3 color{0.0, 0.0, 0.0};  // linear, unbounded above
   double opacity = 1.0;
@@ -154,6 +157,8 @@ struct Events {
   std::optional<std::int64_t> maxSprites;  // default: capacity
   SortMode sort = SortMode::View;
   MathBackend math = MathBackend::Fp32;
+  // 3, or 2: positions are (x, y) and every z (origins, velocities) is 0 (docs/events.md "2D").
+  std::int64_t dimensions = kDefaultDimensions;
   // Color: matterLight as written. Sky: skyRadiance and sunIrradiance as written, matterLight
   // derived from them by skyMatterLight. Sector: matterLight is kOutsideSectorLight, the light
   // outside every sector; inside one the host's sector lookup gives it (sim::Scene).
@@ -166,5 +171,8 @@ struct Events {
   std::vector<ScriptEvent> script;
   friend bool operator==(const Events&, const Events&) = default;
 };
+
+// Whether the section runs in the plane (`dimensions: 2`).
+inline bool planar(const Events& events) { return events.dimensions == kPlanarDimensions; }
 
 }  // namespace kiln::sim

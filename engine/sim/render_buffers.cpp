@@ -3,24 +3,29 @@
 
 #include <algorithm>
 
+#include "core/assert.hpp"
 #include "core/hash.hpp"
 #include "sim/look.hpp"
 
 namespace kiln::sim {
 
-EventRenderBuffers::EventRenderBuffers(std::uint32_t capacity)
+EventRenderBuffers::EventRenderBuffers(std::uint32_t capacity, std::uint32_t dimensions)
     : capacity_(capacity),
-      position_(3 * static_cast<std::size_t>(capacity)),
+      dimensions_(dimensions),
+      position_(dimensions * static_cast<std::size_t>(capacity)),
       size_(2 * static_cast<std::size_t>(capacity)),
       rotation_(capacity),
       color_(4 * static_cast<std::size_t>(capacity)),
       uv_(4 * static_cast<std::size_t>(capacity)),
       extra_(4 * static_cast<std::size_t>(capacity)),
-      slot_(capacity) {}
+      slot_(capacity) {
+  KILN_ASSERT(dimensions == 2 || dimensions == 3);
+}
 
 // rectOf(recipe) gives a recipe's atlas rectangle.
 template <class M, class RectOf>
 void writeRenderBuffersWith(const ParticleSystemT<M>& system, EventRenderBuffers& b, RectOf rectOf) {
+  KILN_ASSERT(b.dimensions_ == system.dimensions());
   const auto live = system.liveSlots();
   // More live particles than entries keeps the newest (the oldest are the ones to lose).
   const std::size_t skip = live.size() > b.capacity_ ? live.size() - b.capacity_ : 0;
@@ -30,8 +35,9 @@ void writeRenderBuffersWith(const ParticleSystemT<M>& system, EventRenderBuffers
     const ParticleMotionT<M>& m = system.motion(slot);
     const ParticleLookT<M> l = particleLook(system, slot);
     const AtlasRect r = rectOf(m.recipe);
-    float* p = &b.position_[3 * i];
-    p[0] = M::toFloat(m.position.x), p[1] = M::toFloat(m.position.y), p[2] = M::toFloat(m.position.z);
+    float* p = &b.position_[b.dimensions_ * i];
+    p[0] = M::toFloat(m.position.x), p[1] = M::toFloat(m.position.y);
+    if (b.dimensions_ == 3) p[2] = M::toFloat(m.position.z);
     b.size_[2 * i] = b.size_[2 * i + 1] = M::toFloat(l.size);
     b.rotation_[i] = 0.0f;
     float* c = &b.color_[4 * i];
@@ -70,7 +76,7 @@ template void writeRenderBuffers(const ParticleSystemT<Fx16Math>&, EventRenderBu
 std::uint64_t renderBuffersHash(const EventRenderBuffers& b) {
   core::Fnv1a h;
   h.u32(b.count());
-  for (auto [values, width] : {std::pair{b.position(), 3u}, std::pair{b.size(), 2u}, std::pair{b.rotation(), 1u},
+  for (auto [values, width] : {std::pair{b.position(), b.dimensions()}, std::pair{b.size(), 2u}, std::pair{b.rotation(), 1u},
                                std::pair{b.color(), 4u}, std::pair{b.uv(), 4u}, std::pair{b.extra(), 4u}}) {
     for (std::size_t i = 0; i < std::size_t{width} * b.count(); ++i) h.f32(values[i]);
   }

@@ -164,6 +164,10 @@ EventsCompileResult compileEvents(const Events& events, std::span<const std::str
     r.error(Code::UnknownEnum, "events.sort", "sort value is not defined");
   if (static_cast<unsigned>(e.math) > static_cast<unsigned>(MathBackend::Fpx16_16))
     r.error(Code::UnknownEnum, "events.math", "math value is not defined");
+  if (e.dimensions != kDefaultDimensions && e.dimensions != kPlanarDimensions)
+    r.error(Code::UnknownEnum, "events.dimensions",
+            "dimensions " + std::to_string(e.dimensions) + " is not " + std::to_string(kDefaultDimensions) + " or " +
+                std::to_string(kPlanarDimensions));
   switch (e.matterLightMode) {
     case MatterLightMode::Color:
       checkColor(r, e.matterLight, "events.matter_light");

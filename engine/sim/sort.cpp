@@ -64,8 +64,11 @@ std::span<const std::uint32_t> DepthSorter::sortBackToFront(const EventRenderBuf
                                                             Float3 viewDirection) {
   count_ = std::min(buffers.count(), static_cast<std::uint32_t>(depths_.size()));
   const auto pos = buffers.position();
+  const std::uint32_t dims = buffers.dimensions();
   for (std::uint32_t i = 0; i < count_; ++i) {
-    depths_[i] = viewDepth({pos[3 * i], pos[3 * i + 1], pos[3 * i + 2]}, viewPoint, viewDirection);
+    // A 2D position lies in the plane z = 0.
+    const float z = dims == 3 ? pos[dims * i + 2] : 0.0f;
+    depths_[i] = viewDepth({pos[dims * i], pos[dims * i + 1], z}, viewPoint, viewDirection);
     keys_[i] = backToFrontKey(depths_[i]);
   }
   return sorter_.sort({keys_.data(), count_});

@@ -58,7 +58,7 @@ double effectiveLifetime(const Recipe& r) {
 }
 
 template <class M>
-ParticleSystemT<M>::ParticleSystemT(Scene scene) : scene_(std::move(scene)) {
+ParticleSystemT<M>::ParticleSystemT(Scene scene) : scene_(std::move(scene)), planar_(planar(scene_.events)) {
   const std::uint32_t cap = std::max<std::uint32_t>(scene_.capacity, 1);
   dt_ = M::fromDouble(1.0 / stepHz());
   births_.resize(cap);
@@ -206,6 +206,9 @@ void ParticleSystemT<M>::burst(std::uint32_t recipe, Vec3 at, std::uint32_t seed
     b.initialVelocity = {M::fromDouble(f.a.x * along + (f.u.x * c + f.w.x * s) * across),
                          M::fromDouble(f.a.y * along + (f.u.y * c + f.w.y * s) * across),
                          M::fromDouble(f.a.z * along + (f.u.z * c + f.w.z * s) * across)};
+    // In the plane the burst is the 3D one seen from above: z of the origin and of the velocity
+    // are dropped, so every z the step touches stays exactly 0.
+    if (planar_) b.origin.z = b.initialVelocity.z = M::zero();
     b.lifetime = M::fromDouble(std::max(kMinLifetime, lifetime * (0.75 + 0.5 * h3)));
     b.size0 = M::fromDouble(r.size * (0.75 + 0.5 * h4));
     spawn(b);
@@ -268,7 +271,8 @@ void ParticleSystemT<M>::integrate() {
       continue;
     }
     const StepConstants k = perRecipe_[m.recipe];
-    m.velocity.z += k.gravityDt;
+    // Gravity is vertical: +Z in 3D, +Y in the plane (y up, as seed 002's world).
+    (planar_ ? m.velocity.y : m.velocity.z) += k.gravityDt;
     m.velocity.x *= k.damping;
     m.velocity.y *= k.damping;
     m.velocity.z *= k.damping;

@@ -72,6 +72,8 @@ class ParticleSystemT {
   EventEmitter& emitter(std::uint32_t i) { return scene_.events.emitters[i]; }
 
   double stepHz() const { return scene_.events.stepHz; }
+  // 3, or 2 when the section runs in the plane z = 0 (docs/events.md "2D").
+  std::uint32_t dimensions() const { return planar_ ? 2u : 3u; }
   Scalar dt() const { return dt_; }  // 1 / step_hz in the backend, what ages and positions advance by
   std::int64_t step() const { return step_; }  // steps done since T = 0
 
@@ -116,6 +118,7 @@ class ParticleSystemT {
   void integrate();
 
   Scene scene_;
+  bool planar_ = false;  // dimensions 2: z stays 0, gravity acts along y
   Scalar dt_{};
   std::int64_t step_ = 0;
   std::vector<ParticleBirth> births_;   // per slot

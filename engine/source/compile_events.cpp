@@ -173,8 +173,8 @@ void compileEvents(Walker& w, const SourceNode& root, const std::vector<std::str
   if (!n) return;
   const std::string path = "events";
   if (!w.expectMap(*n, path,
-                   {"capacity", "step_hz", "max_sprites", "sort", "math", "matter_light", "recipes", "emitters",
-                    "script"},
+                   {"capacity", "step_hz", "max_sprites", "sort", "math", "dimensions", "matter_light", "recipes",
+                    "emitters", "script"},
                    "{capacity: 1024, recipes: {...}, emitters: [...], script: [...]}"))
     return;
   Events e;
@@ -189,6 +189,8 @@ void compileEvents(Walker& w, const SourceNode& root, const std::vector<std::str
     w.enumeration(*s, "events.sort", kSortModeSpellings, e.sort);
   if (const SourceNode* m = w.field(*n, path, "math"))
     w.enumeration(*m, "events.math", kMathBackendSpellings, e.math);
+  // Any integer reads here; sim::compileEvents keeps 2 and 3 (unknown-enum, located by the walker).
+  wideInteger(w, *n, path, "dimensions", e.dimensions);
   matterLight(w, *n, e);
 
   // Recipes are a map of names, so its keys are not checked against a vocabulary.

@@ -190,6 +190,14 @@ std::vector<FieldHelp> buildTable() {
       "The arithmetic the simulation runs in: `fp32` is float32; `fpx16_16` is 16.16 fixed point, the same bits "
       "on every machine, for a game whose own particles run in it (positions within ±32768 m, steps of 2^-16).",
       "one of the words (`unknown-enum`)");
+  add(v, "dimensions", "`" + num(static_cast<std::uint64_t>(sim::kDefaultDimensions)) + "` or `" +
+                            num(static_cast<std::uint64_t>(sim::kPlanarDimensions)) + "`",
+      "", "`" + num(static_cast<std::uint64_t>(sim::kDefaultDimensions)) + "`",
+      "`2` runs the particles in a plane, for a 2D or isometric game: positions are (x, y); z of origins is "
+      "ignored, bursts keep only the x and y of their velocity, gravity pulls along y (y is up) and the renderer "
+      "draws them at z = 0 of the level.",
+      "`" + num(static_cast<std::uint64_t>(sim::kDefaultDimensions)) + "` or `" +
+          num(static_cast<std::uint64_t>(sim::kPlanarDimensions)) + "` (`unknown-enum`)");
   add(v, "matter_light", "`[r, g, b]`, `{sky_radiance, sun_irradiance}` or `sector`", "linear RGB", "`[1, 1, 1]`",
       "The light falling on matter (particles that do not glow). Match the level's lighting, or grey dust on a "
       "dark floor shines brighter than the floor. A sky `{sky_radiance: [r, g, b], sun_irradiance: [r, g, b]}` "

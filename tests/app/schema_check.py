@@ -103,6 +103,11 @@ for value, ok in [("fp32", True), ("fpx16_16", True), ("fpx16", False), ("float"
     doc["events"]["math"] = value
     if validator.is_valid(doc) != ok:
         failures.append(f"events.math: {value} should be {'accepted' if ok else 'rejected'}")
+for value, ok in [(3, True), (2, True), (1, False), (4, False), ("2", False)]:
+    doc = copy.deepcopy(dyadic)
+    doc["events"]["dimensions"] = value
+    if validator.is_valid(doc) != ok:
+        failures.append(f"events.dimensions: {value!r} should be {'accepted' if ok else 'rejected'}")
 
 # Editors show defaults: the documented ones are in the schema.
 defs = schema["$defs"]

@@ -134,7 +134,9 @@ for path in (main, os.path.join(SCRATCH, "scene.klm")):
     n = math.floor(T * HZ)
     check(s["step"] == n and s["step_hz"] == HZ and s["capacity"] == 1024, f"{path}: step {s['step']} == {n}")
     check(list(s.keys()) == ["time", "step", "step_hz", "capacity", "count", "spawned", "recycled", "dropped",
-                             "sort", "math", "hash", "particles", "draw_order"], f"{path}: top-level fields in order")
+                             "sort", "math", "dimensions", "hash", "particles", "draw_order"],
+          f"{path}: top-level fields in order")
+    check(s["dimensions"] == 3 and all(len(p["position"]) == 3 for p in s["particles"]), f"{path}: 3D by default")
     check(s["count"] == len(s["particles"]) and s["recycled"] == 0 and s["dropped"] == 0, f"{path}: counters")
     check(re.fullmatch(r"[0-9a-f]{16}", s["hash"]) is not None, f"{path}: hash is 16 hex digits")
     ids = [p["id"] for p in s["particles"]]
@@ -205,6 +207,56 @@ if none:
     check(none["draw_order"] == [p["id"] for p in none["particles"]], "none: spawn order")
     check(none["hash"] == a["hash"], "the sort does not change the render buffers")
 
+# --- dimensions: 2: the plane, recomputed from the printed initial values --------------------
+# A tilted axis and a script position with z = 7: the z of both is dropped; gravity pulls on y.
+FLAT = dict(count=24, speed=2.0, spread=1.5, lifetime=2.0, size=0.2, gravity=-3.0, drag=0.5, axis=[0, 1, 1])
+flat = source("flat", f"""events:
+  capacity: 256
+  step_hz: {HZ}
+  dimensions: 2
+  sort: iso
+  recipes:
+    puff: {{{", ".join(f"{k}: {json.dumps(v)}" for k, v in FLAT.items())}}}
+  emitters:
+    - {{name: stream, recipe: puff, rate: 10, seed_base: 40, position: [1, -2, 5]}}
+  script:
+    - {{time: 0.3, recipe: puff, position: [2, 1, 7], seed: 77}}
+""")
+for path in (flat, os.path.join(SCRATCH, "flat.klm")):
+    if path.endswith(".klm"):
+        rc, out, err = run("compile", flat, "-o", path)
+        check(rc == 0, f"the 2D level compiles ({err.strip()})")
+    s = sim(path, 1.1)
+    if not s:
+        continue
+    n = math.floor(1.1 * HZ)
+    check(s["dimensions"] == 2, f"{path}: dimensions 2 at the top level")
+    check(len(s["particles"]) > 24, f"{path}: the burst and the stream are alive ({len(s['particles'])})")
+    # The 3D burst's velocity is speed·a + spread·(u cosθ + w sinθ) for a = (0, 1, 1)/√2; seen
+    # in the plane only its x and y remain: y = along/√2 + across_y, x = across_x.
+    for p in s["particles"]:
+        what = f"{path}: particle {p['id']}"
+        check(all(len(p[k]) == 2 for k in ("origin", "initial_velocity", "position", "velocity")),
+              f"{what}: origin, initial_velocity, position and velocity have 2 elements")
+        origin = [2, 1] if p["source"] == "script:0" else [1, -2]
+        check(p["origin"] == origin, f"{what}: origin {p['origin']} is the (x, y) of {origin}")
+        vx, vy = p["initial_velocity"]
+        check(math.hypot(vx, vy) <= FLAT["speed"] * 1.25 / math.sqrt(2) + FLAT["spread"] + 1e-5,
+              f"{what}: initial speed in the plane within speed/√2 + spread")
+        steps = n - p["birth_step"]
+        pos, vel = list(p["origin"]), [vx, vy]
+        damp = max(0.0, 1 - FLAT["drag"] * dt)
+        for _ in range(steps):
+            vel[1] += FLAT["gravity"] * dt
+            vel = [v * damp for v in vel]
+            pos = [x + v * dt for x, v in zip(pos, vel)]
+        check(vclose(p["position"], pos, 1e-3) and vclose(p["velocity"], vel, 1e-3),
+              f"{what}: position {p['position']} vs {pos} (gravity along y)")
+        # Iso key with step height 0: (0 + 512) << 22 | round((x + y)·16) + 2^21.
+        x, y = p["position"]
+        check(p["key"] == (512 << 22) | (round((x + y) * 16) + (1 << 21)), f"{what}: iso key of (x, y) at height 0")
+    key = {p["id"]: p["key"] for p in s["particles"]}
+    check(s["draw_order"] == sorted(key, key=lambda i: (key[i], i)), f"{path}: iso draw order")
 # --- the pool keeps the newest ---------------------------------------------------------------
 def pool(capacity):
     return source(f"pool{capacity}", f"""events:
@@ -365,6 +417,17 @@ for name, ok, bad, code in [
     rc, err, path = compile_events(name + "-bad", base(**bad))
     check(rc == 1 and re.search(re.escape(path) + r":\d+:\d+: error\[" + code + r"\]: events\.", err) is not None,
           f"{name}: {bad} fails with {code} at FILE:LINE:COL ({err.strip()})")
+
+# dimensions: 2 and 3 compile; 1 and 4 are unknown-enum at their line (8: after the 5-line world,
+# `events:` and `capacity:`) and column.
+for value, ok in (("2", True), ("3", True), ("1", False), ("4", False)):
+    rc, err, path = compile_events(f"dimensions-{value}",
+                                   base().replace("  capacity: 16\n", f"  capacity: 16\n  dimensions: {value}\n", 1))
+    if ok:
+        check(rc == 0, f"dimensions {value} compiles ({err.strip()})")
+    else:
+        check(rc == 1 and re.search(re.escape(path) + r":8:15: error\[unknown-enum\]: events\.dimensions", err)
+              is not None, f"dimensions {value}: unknown-enum at FILE:8:15 events.dimensions ({err.strip()})")
 
 for name, over, code, line in [("count", dict(count=-3), "count-clamped", 10),
                                ("lifetime", dict(lifetime=0.0005), "lifetime-clamped", 10),

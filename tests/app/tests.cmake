@@ -50,6 +50,11 @@ if(TARGET kiln)
                      ${PROJECT_BINARY_DIR}/test-scratch/event-capture)
     set_tests_properties("app: braziers event captures: not blank, differ with --no-events at particles, repeatable"
                          PROPERTIES LABELS "app;cli;gl")
+    add_test(NAME "app: iso2d sample: kiln sim prints 2D positions, the --ortho capture is not blank"
+             COMMAND ${Python3_EXECUTABLE} ${_app}/iso2d_capture_test.py $<TARGET_FILE:kiln> ${PROJECT_SOURCE_DIR}
+                     ${PROJECT_BINARY_DIR}/test-scratch/iso2d-capture)
+    set_tests_properties("app: iso2d sample: kiln sim prints 2D positions, the --ortho capture is not blank"
+                         PROPERTIES LABELS "app;cli;gl")
     add_test(NAME "app: level schema"
              COMMAND ${Python3_EXECUTABLE} ${_app}/schema_check.py ${PROJECT_SOURCE_DIR})
     set_tests_properties("app: level schema" PROPERTIES LABELS "app;schema")

@@ -26,7 +26,8 @@ using particles::Blend;
 const fs::path kOut = KILN_ASSETS_OUT;
 const fs::path kSource = KILN_SOURCE_DIR;
 
-world::Level load(const std::string& name) {
+// Every sample but iso2d (event particles only) carries worldparticles.
+world::Level load(const std::string& name, bool withParticles = true) {
   const fs::path path = kOut / "levels" / (name + ".klm");
   std::string error;
   const auto bytes = core::readFile(path, error);
@@ -35,7 +36,7 @@ world::Level load(const std::string& name) {
   auto decoded = world::decodeKlm1(*bytes);
   if (const auto* e = std::get_if<core::DecodeError>(&decoded)) FAIL(core::format(*e));
   world::Level level = std::get<world::Level>(std::move(decoded));
-  REQUIRE(level.particles);
+  if (withParticles) REQUIRE(level.particles);
   return level;
 }
 
@@ -77,7 +78,7 @@ Png probe(const fs::path& p) {
   return png;
 }
 
-const char* const kLevels[] = {"braziers", "smoke_fire", "stress"};
+const char* const kLevels[] = {"braziers", "smoke_fire", "stress", "iso2d"};
 
 }  // namespace
 
@@ -85,13 +86,14 @@ TEST_CASE("the cartridge lists every sample and declares exactly the features th
   const auto parsed = world::parseCartridge(readText(kSource / "assets/cartridge.kcart"));
   REQUIRE(std::holds_alternative<world::Cartridge>(parsed));
   const auto& cart = std::get<world::Cartridge>(parsed);
-  CHECK(cart.levels == std::vector<std::string>{"levels/braziers.klm", "levels/smoke_fire.klm", "levels/stress.klm"});
+  CHECK(cart.levels == std::vector<std::string>{"levels/braziers.klm", "levels/smoke_fire.klm", "levels/stress.klm",
+                                                "levels/iso2d.klm"});
 
   std::vector<std::vector<std::string>> levelFeatures;
   std::set<std::string> required;
   for (const std::string& rel : cart.levels) {
     const std::string name = fs::path(rel).stem().string();
-    const world::Level level = load(name);
+    const world::Level level = load(name, name != "iso2d");
     CHECK(fs::exists(kOut / rel));
     levelFeatures.push_back(level.features);
     required.insert(level.features.begin(), level.features.end());
@@ -142,6 +144,22 @@ TEST_CASE("braziers: seed 002's three event recipes, a lantern on a path, a scri
   std::set<std::string> fired;
   for (const sim::ScriptEvent& x : e.script) fired.insert(x.recipe);
   CHECK(fired == std::set<std::string>{"pickup", "dust"});
+  CHECK(std::find(level.features.begin(), level.features.end(), "kiln/events@1") != level.features.end());
+}
+
+TEST_CASE("iso2d: event particles in the plane, sorted iso, on two layers, and no worldparticles") {
+  const world::Level level = load("iso2d", false);
+  CHECK_FALSE(level.particles.has_value());
+  REQUIRE(level.events.has_value());
+  const sim::Events& e = *level.events;
+  CHECK(e.dimensions == 2);
+  CHECK(e.sort == sim::SortMode::Iso);
+  std::set<std::int64_t> layers;
+  for (const sim::Recipe& r : e.recipes) layers.insert(r.layer);
+  CHECK(layers.size() >= 2);
+  // Glowing recipes sit above the matter: sparks over dust whatever their rows.
+  for (const sim::Recipe& r : e.recipes) CHECK(r.layer == (r.glows ? 1 : 0));
+  CHECK_FALSE(e.script.empty());
   CHECK(std::find(level.features.begin(), level.features.end(), "kiln/events@1") != level.features.end());
 }
 
@@ -208,7 +226,16 @@ TEST_CASE("stress: every particle limit reached at once") {
 
 TEST_CASE("every frame a sample names is beside its module, square, one size per preset") {
   for (const char* name : kLevels) {
-    const world::Level level = load(name);
+    const world::Level level = load(name, std::string(name) != "iso2d");
+    // Event sprites too: their frames resolve the same way.
+    if (level.events)
+      for (const sim::Recipe& r : level.events->recipes)
+        if (r.sprite) {
+          const fs::path png = kOut / "levels" / "textures" / (r.sprite->frame + ".png");
+          INFO(name << ": " << png.string());
+          CHECK(probe(png).ok);
+        }
+    if (!level.particles) continue;
     for (const auto& p : level.particles->presets) {
       std::set<std::pair<int, int>> sizes;
       for (const particles::Name& frame : p.sprite.frames) {

@@ -62,6 +62,13 @@ Events fixedEvents() {
   return e;
 }
 
+// Version 3 for seed 003's 2D buffers alone: the full section in the plane.
+Events planarEvents() {
+  Events e = fullEvents();
+  e.dimensions = 2;
+  return e;
+}
+
 Events sectorEvents() {
   Events e = minimalEvents();
   e.matterLightMode = MatterLightMode::Sector;
@@ -113,6 +120,8 @@ std::vector<Golden> buildGoldens() {
   const Bytes fixed = encodeKev1(fixedEvents());
   g.push_back({"valid-v3-fixed.kev", fixed, true, {},
                "version 3: valid-full with math fpx16_16, layers -512 and 511, depth_override 4294967295"});
+  const Bytes planar = encodeKev1(planarEvents());
+  g.push_back({"valid-v3-planar.kev", planar, true, {}, "version 3: valid-full with dimensions 2, nothing else new"});
 
   // A byte edit of valid-full; `sealed` recomputes the header's size and crc afterwards.
   auto edit = [&](std::string file, Code code, bool sealed, std::string why, const std::function<void(Bytes&)>& fn) {
@@ -219,6 +228,11 @@ std::vector<Golden> buildGoldens() {
     reseal(b);
     g.push_back({"invalid-v3-unknown-enum-override.kev", std::move(b), false, Code::UnknownEnum,
                  "version 3, has_depth_override 2"});
+    b = planar;
+    b[offsetOf(planar, "dimensions")] = 2;
+    reseal(b);
+    g.push_back({"invalid-v3-unknown-enum-dimensions.kev", std::move(b), false, Code::UnknownEnum,
+                 "version 3, dimensions byte 2 (0 is 3 dimensions, 1 is 2)"});
     // Only the math made it version 3: with fp32 it must have been written as version 1.
     Events onlyMath = fullEvents();
     onlyMath.math = MathBackend::Fpx16_16;
@@ -226,7 +240,7 @@ std::vector<Golden> buildGoldens() {
     b[offsetOf(b, "math")] = 0;
     reseal(b);
     g.push_back({"invalid-v3-defaults.kev", std::move(b), false, Code::UnsupportedVersion,
-                 "version 3 holding only defaults (math fp32, layers 0, no depth_override)"});
+                 "version 3 holding only defaults (math fp32, dimensions 3, layers 0, no depth_override)"});
   }
   {
     // Two recipes, "spark" and "smoke"; the second renamed in place (same length) to "spark".
@@ -310,13 +324,13 @@ TEST_CASE("KEV1 version 3 lays out math, layer and depth_override as docs/format
   Events e = minimalEvents();
   e.math = MathBackend::Fpx16_16;
   const Bytes b = encodeKev1(e);
-  // Header, capacity 4, step_hz 8, max_sprites 4, sort 1, mode 1, math 1, reserved 1, colour 24,
+  // Header, capacity 4, step_hz 8, max_sprites 4, sort 1, mode 1, math 1, dimensions 1, colour 24,
   // counts 6: the same 66 bytes as version 1.
   REQUIRE(b.size() == 66);
   CHECK(b[6] == 3);
   CHECK(b[33] == 0);  // a colour
   CHECK(b[34] == 1);  // fpx16_16
-  CHECK(b[35] == 0);
+  CHECK(b[35] == 0);  // three dimensions
   CHECK(offsetOf(b, "math") == 34);
   // A recipe: layer (u32, layer + 512) and has_depth_override follow the axis; the override's
   // u32 only when the flag is 1.
@@ -346,6 +360,35 @@ TEST_CASE("KEV1 version 3 lays out math, layer and depth_override as docs/format
   CHECK(encodeKev1(e)[6] == 3);
 }
 
+TEST_CASE("KEV1 version 3 records dimensions 2 in byte 35; dimensions 3 costs nothing", "[kev1]") {
+  Events e = minimalEvents();
+  e.dimensions = 2;
+  const Bytes b = encodeKev1(e);
+  // The same 66 bytes as version 1: byte 33 the light's form, 34 the math, 35 the dimensions.
+  REQUIRE(b.size() == 66);
+  CHECK(b[6] == 3);
+  CHECK(b[33] == 0);
+  CHECK(b[34] == 0);
+  CHECK(b[35] == 1);  // 1: two dimensions
+  CHECK(offsetOf(b, "dimensions") == 35);
+  auto d = decodeKev1(b);
+  REQUIRE(std::holds_alternative<Events>(d));
+  CHECK(std::get<Events>(d).dimensions == 2);
+  // Dimensions 3 is version 1, byte for byte the file written before the field existed.
+  e.dimensions = 3;
+  const Bytes three = encodeKev1(e);
+  CHECK(three[6] == 1);
+  std::string error;
+  const auto minimal = kiln::core::readFile(kDir / "valid-minimal.kev", error);
+  REQUIRE(minimal);
+  CHECK(three == *minimal);
+  // With fixed point it is version 3 with 0 in byte 35, as valid-v3-fixed.kev has always held.
+  e.math = MathBackend::Fpx16_16;
+  const Bytes fixed = encodeKev1(e);
+  CHECK(fixed[6] == 3);
+  CHECK(fixed[35] == 0);
+}
+
 TEST_CASE("KEV1 decoding derives the sky's colour from the stored inputs", "[kev1]") {
   auto d = decodeKev1(encodeKev1(skyEvents()));
   if (auto* err = std::get_if<DecodeError>(&d)) FAIL(kiln::core::format(*err));
@@ -372,7 +415,8 @@ TEST_CASE("KEV1 refuses a document version it does not know, naming the versions
 }
 
 TEST_CASE("KEV1 round-trips every field", "[kev1]") {
-  for (const Events& e : {fullEvents(), minimalEvents(), sampleEvents(), skyEvents(), sectorEvents(), fixedEvents()}) {
+  for (const Events& e : {fullEvents(), minimalEvents(), sampleEvents(), skyEvents(), sectorEvents(), fixedEvents(),
+                          planarEvents()}) {
     const Bytes b = encodeKev1(e);
     auto d = decodeKev1(b);
     if (auto* err = std::get_if<DecodeError>(&d)) FAIL(kiln::core::format(*err));

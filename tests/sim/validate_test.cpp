@@ -75,6 +75,15 @@ TEST_CASE("settings: capacity, step rate, max_sprites, sort, matter light", "[si
   rejects([](Events& e) { e.matterLight[2] = INFINITY; }, Code::NotFinite, "events.matter_light[2]");
 }
 
+TEST_CASE("dimensions: 3 and 2 compile, 1 and 4 are unknown-enum at events.dimensions", "[sim][validate]") {
+  accepts([](Events& e) { e.dimensions = 3; });
+  accepts([](Events& e) { e.dimensions = 2; });
+  rejects([](Events& e) { e.dimensions = 1; }, Code::UnknownEnum, "events.dimensions");
+  rejects([](Events& e) { e.dimensions = 4; }, Code::UnknownEnum, "events.dimensions");
+  rejects([](Events& e) { e.dimensions = 0; }, Code::UnknownEnum, "events.dimensions");
+  CHECK(Events{}.dimensions == 3);  // the default
+}
+
 TEST_CASE("list limits: recipes, emitters, script, path keys", "[sim][validate]") {
   auto recipes = [](std::size_t n) {
     return [n](Events& e) {

@@ -83,6 +83,32 @@ TEST_CASE("event rules reach the source with located paths, on both sides", "[so
   CHECK(d->mark.known());
 }
 
+TEST_CASE("events.dimensions: 2 and 3 compile, 1 and 4 are refused at their line", "[source][events]") {
+  SourceNode e = sampleEvents();
+  {
+    const CompileResult r = compileSource(withEvents(e));
+    REQUIRE(r.events);
+    CHECK(r.events->dimensions == 3);  // absent: 3
+  }
+  for (const char* ok : {"2", "3"}) {
+    set(e, "dimensions", num(ok));
+    const CompileResult r = compileSource(withEvents(e));
+    INFO(dump(r));
+    CHECK(r.ok());
+    REQUIRE(r.events);
+    CHECK(r.events->dimensions == std::stoi(ok));
+  }
+  for (const char* bad : {"1", "4"}) {
+    set(e, "dimensions", num(bad));
+    const CompileResult r = compileSource(withEvents(e));
+    INFO(dump(r));
+    CHECK_FALSE(r.ok());
+    const SourceDiagnostic* d = find(r, Code::UnknownEnum, "events.dimensions");
+    REQUIRE(d);
+    CHECK(d->mark.known());
+  }
+}
+
 TEST_CASE("vocabulary mistakes in events are reported with suggestions", "[source][events]") {
   SourceNode e = sampleEvents();
   set(at(at(e, "recipes"), "puff"), "lifetme", num("1"));

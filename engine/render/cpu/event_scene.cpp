@@ -28,7 +28,9 @@ EventScene::System makeSystem(sim::Scene scene) {
 }  // namespace
 
 EventScene::EventScene(sim::Scene scene)
-    : system_(makeSystem(std::move(scene))), buffers_(capacity()), batcher_(this->scene().maxSprites) {
+    : system_(makeSystem(std::move(scene))),
+      buffers_(capacity(), visitSystem([](const auto& sys) { return sys.dimensions(); })),
+      batcher_(this->scene().maxSprites) {
   groups_.resize(this->scene().events.recipes.size());
 }
 
