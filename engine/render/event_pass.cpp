@@ -71,7 +71,7 @@ void Renderer::Impl::uploadEventInstances() {
   EventGpu& e = *events;
   const auto& b = e.scene.buffers();
   const auto sorted = e.scene.batcher().sorted();
-  const auto pos = b.position(), size = b.size(), color = b.color(), uv = b.uv();
+  const auto pos = b.position(), size = b.size(), color = b.color(), uv = b.uv(), data = b.extra();
   const auto slots = b.slot();
   const std::uint32_t dims = b.dimensions();
   for (std::size_t i = 0; i < sorted.size(); ++i) {
@@ -83,6 +83,7 @@ void Renderer::Impl::uploadEventInstances() {
     g.uv = {uv[4 * k], uv[4 * k + 1], uv[4 * k + 2], uv[4 * k + 3]};
     const EventMaterial m = e.scene.material(e.scene.recipeOf(slots[k]));
     g.extra = {e.scene.opacityOf(slots[k]), static_cast<float>(shaderTextureAlpha(m.textureAlpha)), m.alphaTest, 0.0f};
+    g.shaderData = {data[4 * k], data[4 * k + 1], data[4 * k + 2], data[4 * k + 3]};
   }
   // The next buffer of the ring: the GPU has finished the frame that last read it, unless it
   // is kEventInstanceRing frames behind, when this waits for that frame (never on a steady
