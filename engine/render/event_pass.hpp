@@ -41,6 +41,9 @@ struct EventGpu {
   std::size_t current = 0;                               // the buffer this frame writes and draws
   std::vector<EventInstanceStd430> staging;  // capacity entries, refilled per frame
   std::vector<gl::Texture> textures;  // per level texture name; empty where no recipe uses it
+  // Per section material: the events program with its snippet; empty where it failed to build
+  // (its recipes draw with the events program).
+  std::vector<gl::Program> materials;
 };
 
 }  // namespace kiln::render

@@ -33,7 +33,8 @@ std::string infoLog(GLuint object, bool isProgram) {
 }  // namespace
 
 gl::Program buildProgram(const ShaderProgram& source, const std::string& directory, std::string& error,
-                         std::string_view defines, const std::function<void(std::string_view)>& log) {
+                         std::string_view defines, const std::function<void(std::string_view)>& log,
+                         std::string_view fragmentTail) {
   const std::string_view label = source.label;
   gl::Program program(label);
   std::vector<gl::Shader> shaders;
@@ -46,6 +47,12 @@ gl::Program buildProgram(const ShaderProgram& source, const std::string& directo
     if (stage == GL_NONE || !assembleShader(file, directory, defines, text, error)) {
       if (stage == GL_NONE) error = "unknown shader stage for '" + std::string(file) + "'";
       return {};
+    }
+    if (stage == GL_FRAGMENT_SHADER && !fragmentTail.empty()) {
+      if (!text.empty() && text.back() != '\n') text += '\n';
+      // Source string 1 from its line 1: the driver's log names the tail's own lines.
+      text += "#line 1 1\n";
+      text += fragmentTail;
     }
     gl::Shader shader(stage, file);
     const char* source = text.c_str();
