@@ -17,8 +17,6 @@ namespace kiln::render {
 
 namespace {
 
-inline constexpr std::string_view kMaterialDefine = "#define KILN_MATERIAL 1\n";
-
 // A driver's compile log with each location ("0:3(16): error" from Mesa, which does not report
 // `#line`'s source string; "ERROR: 1:3:" from glslang and NVIDIA) named by the snippet's file:
 // "FILE:3(16): error". buildProgram numbers the snippet from line 1, and the events shader
@@ -102,7 +100,7 @@ core::Diagnostics Renderer::prepareEvents(const sim::Events* events, std::span<c
     const sim::Material& m = materials[i];
     std::string error;
     gpu.materials[i] =
-        buildProgram(kEventsProgram, impl_->options.shaderDirectory, error, kMaterialDefine, impl_->options.log, m.text);
+        buildProgram(kEventsProgram, impl_->options.shaderDirectory, error, kEventMaterialDefine, impl_->options.log, m.text);
     if (!gpu.materials[i])
       warnings.push_back(core::Diagnostic{core::Code::GlError, "events.materials." + m.name,
                                           "material '" + m.name + "' does not compile; its recipes draw without it: " +

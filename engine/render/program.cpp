@@ -44,15 +44,10 @@ gl::Program buildProgram(const ShaderProgram& source, const std::string& directo
     std::string text;
     // The one assembly of a stage's text (render/cpu/shader_source.hpp), shared with the offline
     // validator test (tests/shaders/).
-    if (stage == GL_NONE || !assembleShader(file, directory, defines, text, error)) {
+    if (stage == GL_NONE ||
+        !assembleShader(file, directory, defines, text, error, stage == GL_FRAGMENT_SHADER ? fragmentTail : "")) {
       if (stage == GL_NONE) error = "unknown shader stage for '" + std::string(file) + "'";
       return {};
-    }
-    if (stage == GL_FRAGMENT_SHADER && !fragmentTail.empty()) {
-      if (!text.empty() && text.back() != '\n') text += '\n';
-      // Source string 1 from its line 1: the driver's log names the tail's own lines.
-      text += "#line 1 1\n";
-      text += fragmentTail;
     }
     gl::Shader shader(stage, file);
     const char* source = text.c_str();
