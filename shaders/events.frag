@@ -15,7 +15,15 @@ layout(location = kVaryingEventOpacity) flat in float vOpacity;
 // Per sprite: recipes of one draw class may differ here.
 layout(location = kVaryingEventTextureAlphaMode) flat in uint vTextureAlphaMode;
 layout(location = kVaryingEventAlphaTest) flat in float vAlphaTest;
+layout(location = kVaryingEventShaderData) flat in vec4 vShaderData;  // the render buffers' extra
 layout(location = 0) out vec4 outColor;
+
+#ifdef KILN_MATERIAL
+// A recipe's material (docs/events.md "Materials"): the snippet follows this file. `color` is
+// what the blend mode would write (premultiplied), `texel` the sprite texel as stored (white
+// for a plain quad), `extra` the particle's shaderData; it returns what is written instead.
+vec4 kilnMaterial(vec4 color, vec4 texel, vec4 extra);
+#endif
 
 void main() {
   vec4 T = textured != 0u ? texture(sprite, vUv) : vec4(1.0);
@@ -39,4 +47,7 @@ void main() {
     // normal, additive, subtractive: c * a, the factors do the rest.
     outColor = vec4(c * a, a);
   }
+#ifdef KILN_MATERIAL
+  outColor = kilnMaterial(outColor, T, vShaderData);
+#endif
 }

@@ -8,6 +8,7 @@ struct EventInstance {
   vec4 color;         // render buffer colour: light_matter (premultiplied rgb, coverage), else (tint, opacity)
   vec4 uv;            // x, y (top-left), width, height
   vec4 extra;         // x: opacity, y: texture alpha mode, z: alpha test (the sprite's recipe's)
+  vec4 shaderData;    // the render buffers' extra: t, age, lifetime, recipe index
 };
 layout(std430, binding = kEventInstancesBinding) readonly buffer EventInstances { EventInstance eventInstances[]; };
 
@@ -16,6 +17,7 @@ layout(location = kVaryingEventColor) flat out vec4 vColor;
 layout(location = kVaryingEventOpacity) flat out float vOpacity;
 layout(location = kVaryingEventTextureAlphaMode) flat out uint vTextureAlphaMode;
 layout(location = kVaryingEventAlphaTest) flat out float vAlphaTest;
+layout(location = kVaryingEventShaderData) flat out vec4 vShaderData;
 
 const vec2 kCorners[4] = vec2[4](vec2(-1.0, -1.0), vec2(1.0, -1.0), vec2(-1.0, 1.0), vec2(1.0, 1.0));
 
@@ -30,4 +32,5 @@ void main() {
   vOpacity = e.extra.x;
   vTextureAlphaMode = uint(e.extra.y);
   vAlphaTest = e.extra.z;
+  vShaderData = e.shaderData;
 }

@@ -246,10 +246,13 @@ int runCapture(const CaptureOptions& o) {
   std::vector<core::NamedImage> textures;
   for (const loader::Texture& t : r.textures) textures.push_back(t.image);
   const core::Diagnostics prepared = renderer.prepare(r.level, textures);
-  if (!prepared.empty()) {
-    for (const core::Diagnostic& d : prepared) std::cerr << o.file << ": " << core::format(d) << '\n';
-    return kExitInvalid;
+  // Warnings (a material snippet that does not compile) are printed and the level is captured.
+  bool invalid = false;
+  for (const core::Diagnostic& d : prepared) {
+    std::cerr << o.file << ": " << core::format(d) << '\n';
+    invalid = invalid || d.severity == core::Severity::Error;
   }
+  if (invalid) return kExitInvalid;
 
   render::CaptureInfo sidecar;
   sidecar.levelHash = render::levelHash(*fileBytes);

@@ -118,6 +118,11 @@ int runCompile(const std::string& source, const std::string& out, bool copyTextu
               << ": note: textures not copied (--no-copy-textures); capture and kiln-view will look for "
               << "them in " << (std::filesystem::path(out).parent_path() / "textures").string()
               << "/NAME.png\n";
+  // KEV1 has no field for material snippets yet: say so rather than drop them silently.
+  if (r.level.events && !r.level.events->materials.empty())
+    std::cerr << out << ": note: " << r.level.events->materials.size()
+              << " events.materials not stored (KEV1 has no field for them yet); the module draws their recipes "
+              << "without them, the source with them\n";
   for (std::size_t i = 0; i < copies.size(); ++i) {
     if (plan.inPlace(copies[i])) continue;
     auto png = core::readFile(r.textures[i].image.origin, error);

@@ -196,7 +196,14 @@ LoadResult compileSourceText(std::string_view text, const std::string& file,
     r.diagnostics.push_back(located(file, *d));
     return r;
   }
-  source::CompileResult c = source::compileSource(std::get<source::SourceNode>(parsed));
+  // Material snippets are read here, relative to the source like textures. Up to 1 MiB is read,
+  // so a snippet over sim::kMaxMaterialBytes is reported by sim::compileEvents with its size.
+  const source::MaterialReader readMaterial = [&baseDir](const std::string& path, core::Diagnostic& error) {
+    const std::filesystem::path p = std::filesystem::path(path).is_absolute() ? std::filesystem::path(path) : baseDir / path;
+    auto bytes = core::readFile(p, error, std::uint64_t{1} << 20);
+    return bytes ? std::optional<std::string>(std::string(bytes->begin(), bytes->end())) : std::nullopt;
+  };
+  source::CompileResult c = source::compileSource(std::get<source::SourceNode>(parsed), readMaterial);
 
   // Each name is decoded once, so a name always stands for one content; each file is decoded
   // once however many names share it.

@@ -8,11 +8,44 @@
 
 #include "render/cpu/event_blend.hpp"
 #include "render/gl_enums.hpp"
+#include "render/program.hpp"
 #include "render/renderer_impl.hpp"
 #include "sim/look.hpp"
 #include "world/sector_light.hpp"
 
 namespace kiln::render {
+
+namespace {
+
+// A driver's compile log with each location ("0:3(16): error" from Mesa, which does not report
+// `#line`'s source string; "ERROR: 1:3:" from glslang and NVIDIA) named by the snippet's file:
+// "FILE:3(16): error". buildProgram numbers the snippet from line 1, and the events shader
+// before it compiled alone (ensurePrograms), so every location in a material's log is the
+// snippet's.
+std::string snippetLog(std::string_view log, const std::string& file) {
+  std::string out;
+  std::size_t i = 0;
+  while (i <= log.size()) {
+    std::size_t end = log.find('\n', i);
+    if (end == std::string_view::npos) end = log.size();
+    std::string_view line = log.substr(i, end - i);
+    // The first "0:" or "1:" + digit at the line's start or after a space is the location.
+    for (std::size_t at = line.find(':'); at != std::string_view::npos; at = line.find(':', at + 1))
+      if (at >= 1 && (line[at - 1] == '0' || line[at - 1] == '1') && (at == 1 || line[at - 2] == ' ') &&
+          at + 1 < line.size() && line[at + 1] >= '0' && line[at + 1] <= '9') {
+        --at;
+        out += std::string(line.substr(0, at)) + file + ":";
+        line.remove_prefix(at + 2);
+        break;
+      }
+    out += line;
+    if (end < log.size()) out += '\n';
+    i = end + 1;
+  }
+  return out;
+}
+
+}  // namespace
 
 core::Diagnostics Renderer::prepareEvents(const sim::Events* events, std::span<const core::NamedImage> textures,
                                           const world::World* world) {
@@ -58,8 +91,24 @@ core::Diagnostics Renderer::prepareEvents(const sim::Events* events, std::span<c
     glTextureParameteri(tex.id(), GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
     gpu.textures[static_cast<std::size_t>(t)] = std::move(tex);
   }
+  // One program per material; a snippet that does not compile is reported with its own file and
+  // line, and its recipes draw with the events program, so no other pass or recipe is lost.
+  core::Diagnostics warnings;
+  const auto& materials = scene.events.materials;
+  gpu.materials.resize(materials.size());
+  for (std::size_t i = 0; i < materials.size(); ++i) {
+    const sim::Material& m = materials[i];
+    std::string error;
+    gpu.materials[i] =
+        buildProgram(kEventsProgram, impl_->options.shaderDirectory, error, kEventMaterialDefine, impl_->options.log, m.text);
+    if (!gpu.materials[i])
+      warnings.push_back(core::Diagnostic{core::Code::GlError, "events.materials." + m.name,
+                                          "material '" + m.name + "' does not compile; its recipes draw without it: " +
+                                              snippetLog(error, m.file.empty() ? m.name : m.file),
+                                          core::Severity::Warning});
+  }
   impl_->events.emplace(std::move(gpu));
-  return {};
+  return warnings;
 }
 
 EventScene* Renderer::eventScene() { return impl_->events ? &impl_->events->scene : nullptr; }
@@ -71,7 +120,7 @@ void Renderer::Impl::uploadEventInstances() {
   EventGpu& e = *events;
   const auto& b = e.scene.buffers();
   const auto sorted = e.scene.batcher().sorted();
-  const auto pos = b.position(), size = b.size(), color = b.color(), uv = b.uv();
+  const auto pos = b.position(), size = b.size(), color = b.color(), uv = b.uv(), data = b.extra();
   const auto slots = b.slot();
   const std::uint32_t dims = b.dimensions();
   for (std::size_t i = 0; i < sorted.size(); ++i) {
@@ -83,6 +132,7 @@ void Renderer::Impl::uploadEventInstances() {
     g.uv = {uv[4 * k], uv[4 * k + 1], uv[4 * k + 2], uv[4 * k + 3]};
     const EventMaterial m = e.scene.material(e.scene.recipeOf(slots[k]));
     g.extra = {e.scene.opacityOf(slots[k]), static_cast<float>(shaderTextureAlpha(m.textureAlpha)), m.alphaTest, 0.0f};
+    g.shaderData = {data[4 * k], data[4 * k + 1], data[4 * k + 2], data[4 * k + 3]};
   }
   // The next buffer of the ring: the GPU has finished the frame that last read it, unless it
   // is kEventInstanceRing frames behind, when this waits for that frame (never on a steady
@@ -100,12 +150,14 @@ std::uint32_t Renderer::Impl::drawSceneTransparencyPass(const PassInfo& pass, co
   applyPassState(glState, pass);
   uploadEventInstances();
   glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kEventInstancesBinding, events->instances[events->current].id());
-  glState.program(programs.events.id());
   glState.vertexArray(emptyArray.id());
-  const GLuint prog = programs.events.id();
-  glProgramUniform1ui(prog, 4, options.debug.overdraw ? 1u : 0u);
   for (const sim::DrawRange& r : events->scene.batcher().ranges()) {
     const EventMaterial m = events->scene.material(r.material);
+    const bool custom = m.shader >= 0 && static_cast<std::size_t>(m.shader) < events->materials.size() &&
+                        events->materials[static_cast<std::size_t>(m.shader)];
+    const GLuint prog = custom ? events->materials[static_cast<std::size_t>(m.shader)].id() : programs.events.id();
+    glState.program(prog);
+    glProgramUniform1ui(prog, 4, options.debug.overdraw ? 1u : 0u);
     glState.blend(options.debug.overdraw ? kLayerCount : eventBlendInfo(m.blend).state);
     glProgramUniform1ui(prog, 0, shaderEventBlend(m.blend));
     const bool textured = m.texture >= 0 && static_cast<std::size_t>(m.texture) < events->textures.size() &&

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <array>
+#include <cstddef>
 #include <cstdint>
 #include <vector>
 
@@ -21,8 +22,12 @@ struct EventInstanceStd430 {
   // (shaderTextureAlpha), z: alpha test threshold, w: 0 — the sprite's own recipe's, so one
   // draw serves every recipe of a draw class.
   std::array<float, 4> extra;
+  // The render buffers' `extra` (the particle's shaderData: t, age, lifetime, recipe index),
+  // as written; a recipe's material snippet reads it (docs/events.md "Materials").
+  std::array<float, 4> shaderData;
 };
-static_assert(sizeof(EventInstanceStd430) == 64, "std430 EventInstance is 64 bytes");
+static_assert(sizeof(EventInstanceStd430) == 80, "std430 EventInstance is 80 bytes");
+static_assert(offsetof(EventInstanceStd430, shaderData) == 64, "shaderData follows extra");
 
 // The instance buffers a frame's event sprites are written into, in turn: a frame writes the one
 // the GPU finished reading kEventInstanceRing frames ago (its fence says so), so the upload
@@ -36,6 +41,9 @@ struct EventGpu {
   std::size_t current = 0;                               // the buffer this frame writes and draws
   std::vector<EventInstanceStd430> staging;  // capacity entries, refilled per frame
   std::vector<gl::Texture> textures;  // per level texture name; empty where no recipe uses it
+  // Per section material: the events program with its snippet; empty where it failed to build
+  // (its recipes draw with the events program).
+  std::vector<gl::Program> materials;
 };
 
 }  // namespace kiln::render

@@ -33,7 +33,8 @@ std::string infoLog(GLuint object, bool isProgram) {
 }  // namespace
 
 gl::Program buildProgram(const ShaderProgram& source, const std::string& directory, std::string& error,
-                         std::string_view defines, const std::function<void(std::string_view)>& log) {
+                         std::string_view defines, const std::function<void(std::string_view)>& log,
+                         std::string_view fragmentTail) {
   const std::string_view label = source.label;
   gl::Program program(label);
   std::vector<gl::Shader> shaders;
@@ -43,7 +44,8 @@ gl::Program buildProgram(const ShaderProgram& source, const std::string& directo
     std::string text;
     // The one assembly of a stage's text (render/cpu/shader_source.hpp), shared with the offline
     // validator test (tests/shaders/).
-    if (stage == GL_NONE || !assembleShader(file, directory, defines, text, error)) {
+    if (stage == GL_NONE ||
+        !assembleShader(file, directory, defines, text, error, stage == GL_FRAGMENT_SHADER ? fragmentTail : "")) {
       if (stage == GL_NONE) error = "unknown shader stage for '" + std::string(file) + "'";
       return {};
     }

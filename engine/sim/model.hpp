@@ -41,6 +41,10 @@ inline constexpr double kMinLifetime = 0.001;
 // Recipe, emitter and sprite frame names: 1..64 bytes of the common name rule (core/names.hpp),
 // checked by compileEvents whichever route the section comes by (source, viewer, KEV1 decode).
 inline constexpr std::size_t kMaxEventNameBytes = 64;
+// Material snippets (docs/events.md "Materials"): at most this many per level, each at most
+// this many bytes of GLSL.
+inline constexpr std::size_t kMaxMaterials = 16;
+inline constexpr std::size_t kMaxMaterialBytes = 16384;
 
 using Vec3 = std::array<double, 3>;
 
@@ -95,6 +99,7 @@ struct EventSprite {
   BlendMode blend = BlendMode::LightMatter;
   TextureAlpha textureAlpha = TextureAlpha::Alpha;
   double alphaTest = 0.0;  // discard when final alpha <= this, in [0, 1]
+  std::string material;    // a name of Events::materials; empty: the blend mode's output as is
   friend bool operator==(const EventSprite&, const EventSprite&) = default;
 };
 
@@ -150,6 +155,15 @@ struct ScriptEvent {
   friend bool operator==(const ScriptEvent&, const ScriptEvent&) = default;
 };
 
+// A fragment snippet defining `vec4 kilnMaterial(vec4 color, vec4 texel, vec4 extra)`; `file`
+// is where its text came from (diagnostics name its lines there), not part of its meaning.
+struct Material {
+  std::string name;
+  std::string text;
+  std::string file;
+  friend bool operator==(const Material&, const Material&) = default;
+};
+
 // The `events:` section. Integers are wide so out-of-range values survive to be reported.
 struct Events {
   std::int64_t capacity = 0;
@@ -169,6 +183,7 @@ struct Events {
   std::vector<Recipe> recipes;
   std::vector<EventEmitter> emitters;
   std::vector<ScriptEvent> script;
+  std::vector<Material> materials;
   friend bool operator==(const Events&, const Events&) = default;
 };
 

@@ -2,6 +2,7 @@
 // with a code from core/codes.def and a field path such as events.recipes.ember.lifetime.
 #include "sim/scene.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <map>
@@ -45,7 +46,7 @@ void checkColor(Report& r, const Vec3& c, const std::string& path) {
 }
 
 void checkRecipe(Report& r, Recipe& x, const std::string& at, std::span<const std::string> textures,
-                 std::int32_t& texture) {
+                 std::int32_t& texture, std::span<const Material> materials) {
   if (x.count < 0) {
     r.warning(Code::CountClamped, at + ".count", "count " + std::to_string(x.count) + " is raised to 0");
     x.count = 0;
@@ -94,6 +95,9 @@ void checkRecipe(Report& r, Recipe& x, const std::string& at, std::span<const st
   if (static_cast<unsigned>(s.textureAlpha) > static_cast<unsigned>(TextureAlpha::Brightness))
     r.error(Code::UnknownEnum, at + ".sprite.texture_alpha", "texture_alpha value is not defined");
   range(r, s.alphaTest, 0.0, 1.0, Code::RecipeRange, at + ".sprite.alpha_test");
+  if (!s.material.empty() &&
+      std::none_of(materials.begin(), materials.end(), [&](const Material& m) { return m.name == s.material; }))
+    r.error(Code::UnknownName, at + ".sprite.material", "no material is named '" + s.material + "'");
 }
 
 // Names follow the common name rule (core::nameProblem, kMaxEventNameBytes) and are unique per
@@ -194,13 +198,30 @@ EventsCompileResult compileEvents(const Events& events, std::span<const std::str
     r.error(Code::EventEmitterCount, "events.emitters", "has " + std::to_string(e.emitters.size()) + " emitters; at most " + std::to_string(kMaxEmitters));
   if (e.script.size() > kMaxScriptEvents)
     r.error(Code::ScriptLength, "events.script", "has " + std::to_string(e.script.size()) + " events; at most " + std::to_string(kMaxScriptEvents));
+  if (e.materials.size() > kMaxMaterials)
+    r.error(Code::CountOverLimit, "events.materials", "has " + std::to_string(e.materials.size()) + " materials; at most " + std::to_string(kMaxMaterials));
+  for (const Material& m : e.materials) {
+    const std::string at = "events.materials." + m.name;
+    if (const auto why = core::nameProblem(m.name, kMaxEventNameBytes))
+      r.error(Code::BadName, "events.materials", "a material's " + *why);
+    if (m.text.size() > kMaxMaterialBytes)
+      r.error(Code::CountOverLimit, at, "has " + std::to_string(m.text.size()) + " bytes; at most " + std::to_string(kMaxMaterialBytes));
+    // GLSL source is ASCII: a control byte other than tab and line ends, or any byte >= 0x80, is
+    // refused here rather than by one driver and not another.
+    const auto bad = std::find_if(m.text.begin(), m.text.end(), [](char c) {
+      const auto u = static_cast<unsigned char>(c);
+      return u >= 0x7F || (u < 0x20 && c != '\t' && c != '\n' && c != '\r');
+    });
+    if (bad != m.text.end())
+      r.error(Code::BadName, at, "byte " + std::to_string(bad - m.text.begin()) + " is not printable ASCII");
+  }
 
   std::set<std::string> names;
   scene.recipeTexture.resize(e.recipes.size(), -1);
   for (std::size_t i = 0; i < e.recipes.size(); ++i) {
     Recipe& x = e.recipes[i];
     const bool named = checkName(r, names, x.name, "events.recipes", i, "recipe");
-    checkRecipe(r, x, named ? "events.recipes." + x.name : "events.recipes" + idx(i), textures, scene.recipeTexture[i]);
+    checkRecipe(r, x, named ? "events.recipes." + x.name : "events.recipes" + idx(i), textures, scene.recipeTexture[i], e.materials);
   }
   names.clear();
   for (std::size_t i = 0; i < e.emitters.size(); ++i) {

@@ -74,7 +74,7 @@ double normalizeYaw(double degrees) {
   return y;
 }
 
-CompileResult compileSource(const SourceNode& root) {
+CompileResult compileSource(const SourceNode& root, const MaterialReader& readMaterial) {
   CompileResult r;
   Walker w;
   w.record("", root.mark);
@@ -121,7 +121,7 @@ CompileResult compileSource(const SourceNode& root) {
       !std::any_of(w.diagnostics.begin(), w.diagnostics.end(), [](const SourceDiagnostic& d) {
         return startsWithAny(d.diagnostic.path, {"version", "textures", "presets", "emitters"});
       });
-  detail::compileEvents(w, root, names, r.events);
+  detail::compileEvents(w, root, names, r.events, readMaterial);
   const bool eventsClean = std::none_of(w.diagnostics.begin(), w.diagnostics.end(), [](const SourceDiagnostic& d) {
     return startsWithAny(d.diagnostic.path, {"events"});
   });

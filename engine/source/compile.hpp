@@ -3,11 +3,13 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "core/diagnostic.hpp"
 #include "particles/model.hpp"
 #include "sim/model.hpp"
 #include "source/tree.hpp"
@@ -44,7 +46,13 @@ struct CompileResult {
 // clean — particles::validate (after filling bounds with conservativeEmitterBounds) and world
 // validation, then the sector fit of every envelope. Semantic rules are skipped for a half
 // with vocabulary errors so that one typo does not cascade into misleading findings.
-CompileResult compileSource(const SourceNode& root);
+//
+// `readMaterial` reads an `events.materials` snippet by its path as written (the loader resolves
+// it against the source's folder; this layer does no file I/O): the text, or nullopt with
+// `error` set (its code and message are reported at the material's line). Without it, the
+// snippets stay empty.
+using MaterialReader = std::function<std::optional<std::string>(const std::string& path, core::Diagnostic& error)>;
+CompileResult compileSource(const SourceNode& root, const MaterialReader& readMaterial = {});
 
 // What the texture checks need to know about one decoded texture.
 struct TextureInfo {

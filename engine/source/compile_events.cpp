@@ -59,7 +59,7 @@ void reference(Walker& w, const SourceNode& map, const std::string& mapPath, std
 }
 
 void compileRecipe(Walker& w, const SourceNode& n, const std::string& path, const std::vector<std::string>& textures,
-                   Recipe& r) {
+                   const std::vector<std::string>& materials, Recipe& r) {
   if (!w.expectMap(n, path,
                    {"count", "speed", "spread", "lifetime", "size", "growth", "gravity", "drag", "color", "opacity",
                     "fade", "glows", "axis", "layer", "depth_override", "sprite"}))
@@ -85,7 +85,8 @@ void compileRecipe(Walker& w, const SourceNode& n, const std::string& path, cons
   }
   const SourceNode* s = w.field(n, path, "sprite");
   const std::string sp = joinPath(path, "sprite");
-  if (!s || !w.expectMap(*s, sp, {"frame", "blend", "texture_alpha", "alpha_test"}, "{frame: TEXTURE, blend: light_matter}"))
+  if (!s || !w.expectMap(*s, sp, {"frame", "blend", "texture_alpha", "alpha_test", "material"},
+                           "{frame: TEXTURE, blend: light_matter}"))
     return;
   EventSprite sprite;
   reference(w, *s, sp, "frame", textures, "texture", "textures", sprite.frame, true);
@@ -94,6 +95,7 @@ void compileRecipe(Walker& w, const SourceNode& n, const std::string& path, cons
   if (const SourceNode* a = w.field(*s, sp, "texture_alpha"))
     w.enumeration(*a, joinPath(sp, "texture_alpha"), kTextureAlphaSpellings, sprite.textureAlpha);
   w.optNumber(*s, sp, "alpha_test", sprite.alphaTest);
+  reference(w, *s, sp, "material", materials, "material", "events.materials", sprite.material, false);
   r.sprite = std::move(sprite);
 }
 
@@ -168,13 +170,13 @@ void matterLight(Walker& w, const SourceNode& events, Events& e) {
 }  // namespace
 
 void compileEvents(Walker& w, const SourceNode& root, const std::vector<std::string>& textures,
-                   std::optional<sim::Events>& out) {
+                   std::optional<sim::Events>& out, const MaterialReader& readMaterial) {
   const SourceNode* n = w.field(root, "", "events");
   if (!n) return;
   const std::string path = "events";
   if (!w.expectMap(*n, path,
                    {"capacity", "step_hz", "max_sprites", "sort", "math", "dimensions", "matter_light", "recipes",
-                    "emitters", "script"},
+                    "emitters", "script", "materials"},
                    "{capacity: 1024, recipes: {...}, emitters: [...], script: [...]}"))
     return;
   Events e;
@@ -193,6 +195,29 @@ void compileEvents(Walker& w, const SourceNode& root, const std::vector<std::str
   wideInteger(w, *n, path, "dimensions", e.dimensions);
   matterLight(w, *n, e);
 
+  // Materials are a map of names to snippet paths, read before the recipes that name them.
+  std::vector<std::string> materialNames;
+  const SourceNode* ms = w.field(*n, path, "materials");
+  if (ms && !ms->isMap())
+    w.error(Code::WrongType, "events.materials",
+            "expected a map of snippet files ({NAME: materials/NAME.glsl}), found " + describe(*ms), ms->mark);
+  if (ms && ms->isMap()) {
+    materialNames = ms->keys;
+    for (std::size_t i = 0; i < ms->keys.size(); ++i) {
+      Material m;
+      m.name = ms->keys[i];
+      const std::string mp = joinPath("events.materials", m.name);
+      w.record(mp, ms->keyMarks[i]);
+      if (!w.text(ms->values[i], mp, m.file)) continue;
+      if (readMaterial) {
+        core::Diagnostic error;
+        if (auto text = readMaterial(m.file, error)) m.text = std::move(*text);
+        else w.error(error.code, mp, m.file + ": " + error.message, ms->values[i].mark);
+      }
+      e.materials.push_back(std::move(m));
+    }
+  }
+
   // Recipes are a map of names, so its keys are not checked against a vocabulary.
   std::vector<std::string> recipeNames;
   const SourceNode* rs = w.field(*n, path, "recipes");
@@ -208,7 +233,7 @@ void compileEvents(Walker& w, const SourceNode& root, const std::vector<std::str
       w.record(rp, rs->values[i].mark.known() ? rs->values[i].mark : rs->keyMarks[i]);
       // sim::compileEvents spells a recipe whose name breaks the name rule by its index.
       w.record(joinPath(indexPath("events.recipes", i), "name"), rs->keyMarks[i]);
-      compileRecipe(w, rs->values[i], rp, textures, r);
+      compileRecipe(w, rs->values[i], rp, textures, materialNames, r);
       e.recipes.push_back(std::move(r));
     }
   }

@@ -214,6 +214,13 @@ std::vector<FieldHelp> buildTable() {
       "Bursts at level times: the gameplay moments the viewer and captures replay, so a burst can be tuned without "
       "the game.",
       "at most " + num(std::uint64_t{sim::kMaxScriptEvents}) + " (`script-length`)");
+  add(v, "materials", "map name → snippet path", "", "none",
+      "Fragment snippets a recipe's sprite may name for its own look: each file, relative to the source, defines "
+      "`vec4 kilnMaterial(vec4 color, vec4 texel, vec4 extra)` and is compiled into the level (docs/events.md "
+      "\"Materials\").",
+      "at most " + num(std::uint64_t{sim::kMaxMaterials}) + " (`count-over-limit`), each at most " +
+          num(std::uint64_t{sim::kMaxMaterialBytes}) + " bytes (`count-over-limit`) of printable ASCII (`bad-name`); "
+          "a file that cannot be read is `io-error`");
 
   // --- a recipe: one kind of event particle
   const std::string_view r = "events.recipes";
@@ -266,7 +273,7 @@ std::vector<FieldHelp> buildTable() {
       "A fixed sort key for every particle of the recipe, in place of the computed one, in any sort: lower keys "
       "draw first.",
       "0.." + num(static_cast<double>(sim::kMaxDepthOverride)) + " (`recipe-range`)");
-  add(r, "sprite", "`{frame, blend, texture_alpha, alpha_test}`", "", "none",
+  add(r, "sprite", "`{frame, blend, texture_alpha, alpha_test, material}`", "", "none",
       "The image the particles show; without one they are plain white squares.", "`frame` is required in it");
   add(r, "sprite.frame", "texture name", "", "required in a sprite", "The texture each particle shows.",
       "a `textures:` name (`unknown-name`, with a suggestion)");
@@ -282,6 +289,11 @@ std::vector<FieldHelp> buildTable() {
       "Drops every texel whose final alpha is at or below this, so nothing is drawn there; raise it to cut soft "
       "edges away. 0 drops only fully transparent texels.",
       "0..1 (`recipe-range`)");
+  add(r, "sprite.material", "material name", "", "none",
+      "A snippet of `events.materials` that computes the sprite's output from its colour, texel and `extra` "
+      "(t, age, lifetime, recipe index); a snippet that does not compile draws as if absent, with a warning naming "
+      "its file and line.",
+      "an `events.materials` name (`unknown-name`, with a suggestion)");
 
   // --- an event emitter: a steady stream
   const std::string_view m = "events.emitters";

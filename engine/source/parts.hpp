@@ -10,6 +10,7 @@
 
 #include "particles/model.hpp"
 #include "sim/model.hpp"
+#include "source/compile.hpp"
 #include "source/walker.hpp"
 #include "world/world.hpp"
 
@@ -37,6 +38,6 @@ void compileEmitters(Walker& w, const SourceNode& root, const NameIndex& presets
 // `events:` (shapes and types only; the caller runs sim::compileEvents on the result). `out`
 // stays empty when the section is absent.
 void compileEvents(Walker& w, const SourceNode& root, const std::vector<std::string>& textures,
-                   std::optional<sim::Events>& out);
+                   std::optional<sim::Events>& out, const MaterialReader& readMaterial);
 
 }  // namespace kiln::source::detail

@@ -289,3 +289,69 @@ TEST_CASE("event particles write no depth: smoke behind them still draws; smoke 
   const particles::Document front = smokeAt(-0.5, -3.0);
   checkPixel(renderEvents(e, &front), -1.0, smokeOver(blendOver(clear, q)));
 }
+
+namespace {
+
+// Two normal-blend quads whose recipes name `material` (a snippet of the section).
+sim::Events materialQuads(std::string snippet, std::string file) {
+  Quad q{sim::BlendMode::Normal, false};
+  sim::Events e = twoQuads(q, q, 0.0, 2.0);
+  e.recipes[0].sprite->material = "probe";
+  e.materials = {{"probe", std::move(snippet), std::move(file)}};
+  return e;
+}
+
+}  // namespace
+
+TEST_CASE("a material snippet computes the output from the particle's extra", "[gl][events][material]") {
+  // extra.w is the recipe index (0 for a): the snippet writes (0.2 + 0.2·index, 0.6, 0, 1); b
+  // has no material and keeps the normal formula.
+  const sim::Events e = materialQuads(
+      "vec4 kilnMaterial(vec4 color, vec4 texel, vec4 extra) {\n"
+      "  return vec4(0.2 + 0.2 * extra.w, 0.6, 0.0, 1.0);\n"
+      "}\n",
+      "probe.glsl");
+  const core::Image img = renderEvents(e);
+  const Rgba clear = quantize(kClear);
+  checkPixel(img, -1.0, {51 / 255.0, 153 / 255.0, 0.0, 1.0});
+  checkPixel(img, 1.0, blendOver(clear, Quad{sim::BlendMode::Normal, false}));
+  // Both recipes with the material: b's index 1 reaches its fragments.
+  sim::Events both = e;
+  both.recipes[1].sprite->material = "probe";
+  const core::Image img2 = renderEvents(both);
+  checkPixel(img2, 1.0, {102 / 255.0, 153 / 255.0, 0.0, 1.0});
+}
+
+TEST_CASE("a material that does not compile names its file and line and draws without it",
+          "[gl][events][material]") {
+  const sim::Events e = materialQuads(
+      "vec4 kilnMaterial(vec4 color, vec4 texel, vec4 extra) {\n"
+      "  return color;\n"
+      "  vec3 broken = undefinedThing;\n"
+      "}\n",
+      "materials/bad.glsl");
+  test::glContext();
+  render::Renderer r;
+  const std::array<core::NamedImage, 2> tex{
+      core::NamedImage{"texel", "generated", test::solidImage(4, kTexel[0], kTexel[1], kTexel[2], kTexel[3])},
+      core::NamedImage{"white", "generated", test::solidImage(4, 255, 255, 255, 255)}};
+  REQUIRE(r.prepare(world::World{}, nullptr, tex).empty());
+  const auto problems = r.prepareEvents(&e, tex);
+  REQUIRE(problems.size() == 1);
+  CHECK(problems[0].code == core::Code::GlError);
+  CHECK(problems[0].severity == core::Severity::Warning);
+  CHECK(problems[0].path == "events.materials.probe");
+  INFO(problems[0].message);
+  CHECK(problems[0].message.find("materials/bad.glsl:3") != std::string::npos);
+  render::CaptureRequest req;
+  req.width = req.height = kSize;
+  req.levelTime = 0.05;
+  req.camera = frontCamera();
+  req.options.clearColor = {0.2f, 0.3f, 0.4f, 1.0f};
+  auto got = render::capture(r, req);
+  REQUIRE(std::holds_alternative<core::Image>(got));
+  const Rgba clear = quantize(kClear);
+  const Quad plain{sim::BlendMode::Normal, false};
+  checkPixel(std::get<core::Image>(got), -1.0, blendOver(clear, plain));
+  checkPixel(std::get<core::Image>(got), 1.0, blendOver(clear, plain));
+}

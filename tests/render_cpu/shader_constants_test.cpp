@@ -106,6 +106,7 @@ TEST_CASE("the generated header holds every shared C++ constant and nothing else
       {"kVaryingEventOpacity", {"int", render::kVaryingEventOpacity}},
       {"kVaryingEventTextureAlphaMode", {"int", render::kVaryingEventTextureAlphaMode}},
       {"kVaryingEventAlphaTest", {"int", render::kVaryingEventAlphaTest}},
+      {"kVaryingEventShaderData", {"int", render::kVaryingEventShaderData}},
       {"kVaryingSectorGrid", {"int", render::kVaryingSectorGrid}},
       {"kVaryingSectorShade", {"int", render::kVaryingSectorShade}},
       {"kVaryingLineColor", {"int", render::kVaryingLineColor}},

@@ -33,6 +33,7 @@ struct ProgramSpec {
   std::vector<std::string> files;  // in buildProgram's order
   std::string defines;             // as buildProgram receives them
   std::string variant;             // names the variant's directory; empty when there is one
+  std::string fragmentTail;        // an event material's snippet (buildProgram's fragmentTail)
 };
 
 // The renderer's programs, each lane-variant one for 8 lanes (a CPU rasterizer), 64 (a GPU) and
@@ -43,15 +44,21 @@ std::vector<ProgramSpec> programs() {
     const std::vector<std::string> files(p->stages().begin(), p->stages().end());
     if (p->outputVariants) {
       for (std::uint32_t v = 0; v < kiln::render::kOutputVariantCount; ++v)
-        out.push_back({std::string(p->label), files, kiln::render::outputVariantDefines(v), "output" + std::to_string(v)});
+        out.push_back(
+            {std::string(p->label), files, kiln::render::outputVariantDefines(v), "output" + std::to_string(v), ""});
       continue;
     }
     if (!p->laneVariants) {
-      out.push_back({std::string(p->label), files, "", ""});
+      out.push_back({std::string(p->label), files, "", "", ""});
+      // An event material's program, with the identity snippet after the fragment stage.
+      if (p == &kiln::render::kEventsProgram)
+        out.push_back({std::string(p->label), files, std::string(kiln::render::kEventMaterialDefine), "material",
+                       std::string(kiln::render::kIdentityMaterial)});
       continue;
     }
     for (const unsigned lanes : {8u, 64u, 256u})
-      out.push_back({std::string(p->label), files, kiln::render::stateLanesDefine(lanes), "lanes" + std::to_string(lanes)});
+      out.push_back(
+          {std::string(p->label), files, kiln::render::stateLanesDefine(lanes), "lanes" + std::to_string(lanes), ""});
   }
   return out;
 }
@@ -139,7 +146,8 @@ int main(int argc, char** argv) {
     manifest << dir;
     for (const auto& file : s.files) {
       std::string text, error;
-      if (!assembleShader(file, shaderDir, s.defines, text, error)) {
+      const bool fragment = file.size() > 5 && file.substr(file.size() - 5) == ".frag";
+      if (!assembleShader(file, shaderDir, s.defines, text, error, fragment ? s.fragmentTail : "")) {
         std::fprintf(stderr, "kiln-shader-dump: %s: %s\n", dir.c_str(), error.c_str());
         ++failures;
         continue;

@@ -280,3 +280,31 @@ TEST_CASE("advice: two emitters with one seed_base are warned about, distinct on
   CHECK(o.ok);
   CHECK(o.ds.empty());
 }
+
+TEST_CASE("materials: a sprite names one, and the count, size and byte limits hold on both sides", "[sim][validate]") {
+  const auto withMaterial = [](std::string text) {
+    return [text](Events& e) {
+      e.materials = {{"soot", text, "materials/soot.glsl"}};
+      e.recipes[0].sprite = EventSprite{"spark"};
+      e.recipes[0].sprite->material = "soot";
+    };
+  };
+  accepts(withMaterial("vec4 kilnMaterial(vec4 c, vec4 t, vec4 x) {\n\treturn c;\r\n}\n"));
+  rejects(
+      [&](Events& e) {
+        withMaterial("")(e);
+        e.recipes[0].sprite->material = "soots";
+      },
+      Code::UnknownName, "events.recipes.ember.sprite.material");
+  accepts(withMaterial(std::string(kMaxMaterialBytes, ' ')));
+  rejects(withMaterial(std::string(kMaxMaterialBytes + 1, ' ')), Code::CountOverLimit, "events.materials.soot");
+  rejects(withMaterial("vec4 x; // \x01"), Code::BadName, "events.materials.soot");
+  rejects(withMaterial("// caf\xc3\xa9"), Code::BadName, "events.materials.soot");
+  const auto count = [](std::size_t n) {
+    return [n](Events& e) {
+      for (std::size_t i = 0; i < n; ++i) e.materials.push_back({"m" + std::to_string(i), "", ""});
+    };
+  };
+  accepts(count(kMaxMaterials));
+  rejects(count(kMaxMaterials + 1), Code::CountOverLimit, "events.materials");
+}

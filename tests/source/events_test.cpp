@@ -215,3 +215,37 @@ TEST_CASE("two emitters sharing a seed_base compile with a located warning; dist
   CHECK(distinct.ok());
   CHECK(find(distinct, Code::SharedSeedBase, "events.emitters.vent2.seed_base") == nullptr);
 }
+
+TEST_CASE("events.materials: a sprite names a snippet the host reads; a misspelt name is refused with a suggestion",
+          "[source][events]") {
+  SourceNode e = sampleEvents();
+  set(e, "materials", map({{"soot", str("materials/soot.glsl")}}));
+  set(at(at(e, "recipes"), "puff"), "sprite", map({{"frame", str("ember")}, {"material", str("soot")}}));
+  std::vector<std::string> asked;
+  const MaterialReader reader = [&asked](const std::string& path, kiln::core::Diagnostic& error) -> std::optional<std::string> {
+    asked.push_back(path);
+    if (path == "materials/soot.glsl") return std::string("vec4 kilnMaterial(vec4 c, vec4 t, vec4 x) { return c; }\n");
+    error = {Code::IoError, path, "no such file"};
+    return std::nullopt;
+  };
+  const CompileResult r = compileSource(withEvents(e), reader);
+  INFO(dump(r));
+  REQUIRE(r.ok());
+  CHECK(asked == std::vector<std::string>{"materials/soot.glsl"});
+  REQUIRE(r.events->materials.size() == 1);
+  CHECK(r.events->materials[0].name == "soot");
+  CHECK(r.events->materials[0].file == "materials/soot.glsl");
+  CHECK(r.events->materials[0].text.find("kilnMaterial") != std::string::npos);
+  CHECK(r.events->recipes[0].sprite->material == "soot");
+
+  set(at(at(at(e, "recipes"), "puff"), "sprite"), "material", str("sot"));
+  const CompileResult bad = compileSource(withEvents(e), reader);
+  const SourceDiagnostic* name = find(bad, Code::UnknownName, "events.recipes.puff.sprite.material");
+  REQUIRE(name);
+  CHECK(name->diagnostic.message.find("did you mean 'soot'") != std::string::npos);
+
+  set(e, "materials", map({{"soot", str("materials/missing.glsl")}}));
+  set(at(at(at(e, "recipes"), "puff"), "sprite"), "material", str("soot"));
+  const CompileResult missing = compileSource(withEvents(e), reader);
+  CHECK(find(missing, Code::IoError, "events.materials.soot"));
+}

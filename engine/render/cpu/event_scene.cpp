@@ -62,11 +62,13 @@ void EventScene::assignDrawClasses() {
   // differ only there share draws, and two recipes interleaved in depth stay one range.
   const auto& scene = this->scene();
   const auto& recipes = scene.events.recipes;
+  // A material snippet is a program of its own, so it splits draw classes too.
   auto texture = [&](std::size_t r) { return r < scene.recipeTexture.size() ? scene.recipeTexture[r] : -1; };
+  auto shader = [&](std::size_t r) { return recipes[r].sprite ? recipes[r].sprite->material : std::string(); };
   for (std::size_t i = 0; i < groups_.size(); ++i) {
     std::size_t first = i;
     for (std::size_t j = 0; j < i; ++j)
-      if (sim::blendOf(recipes[j]) == sim::blendOf(recipes[i]) && texture(j) == texture(i)) {
+      if (sim::blendOf(recipes[j]) == sim::blendOf(recipes[i]) && texture(j) == texture(i) && shader(j) == shader(i)) {
         first = j;
         break;
       }
@@ -134,6 +136,9 @@ EventMaterial EventScene::material(std::uint32_t recipe) const {
     m.blend = sprite->blend;
     m.textureAlpha = sprite->textureAlpha;
     m.alphaTest = static_cast<float>(sprite->alphaTest);
+    const auto& materials = scene.events.materials;
+    for (std::size_t i = 0; i < materials.size(); ++i)
+      if (!sprite->material.empty() && materials[i].name == sprite->material) m.shader = static_cast<std::int32_t>(i);
   }
   m.texture = recipe < scene.recipeTexture.size() ? scene.recipeTexture[recipe] : -1;
   return m;

@@ -25,6 +25,7 @@ struct EventMaterial {
   sim::TextureAlpha textureAlpha = sim::TextureAlpha::Alpha;
   float alphaTest = 0.0f;
   std::int32_t texture = -1;  // index into the level's texture names; -1: a plain white quad
+  std::int32_t shader = -1;   // index into the section's materials; -1: the blend mode's output
 };
 
 // Per frame: what the simulation and the batcher cost, and what they kept.

@@ -68,6 +68,7 @@ enum EventVarying : std::uint32_t {
   kVaryingEventOpacity = 2,
   kVaryingEventTextureAlphaMode = 3,
   kVaryingEventAlphaTest = 4,
+  kVaryingEventShaderData = 5,
 };
 enum SectorVarying : std::uint32_t { kVaryingSectorGrid = 0, kVaryingSectorShade = 1 };
 enum LineVarying : std::uint32_t { kVaryingLineColor = 0 };
@@ -156,6 +157,7 @@ inline constexpr ShaderConstant kShaderConstants[] = {
     KILN_SHADER_INT(kVaryingEventOpacity),
     KILN_SHADER_INT(kVaryingEventTextureAlphaMode),
     KILN_SHADER_INT(kVaryingEventAlphaTest),
+    KILN_SHADER_INT(kVaryingEventShaderData),
     KILN_SHADER_INT(kVaryingSectorGrid),
     KILN_SHADER_INT(kVaryingSectorShade),
     KILN_SHADER_INT(kVaryingLineColor),

@@ -60,6 +60,13 @@ inline std::string outputVariantDefines(std::uint32_t variant) {
          std::to_string(variant % 8) + "u\n";
 }
 
+// An event material's program (docs/events.md "Materials"): kEventsProgram with this define and
+// the snippet as the fragment stage's tail (render::assembleShader). The identity material is
+// what the offline validator checks the hook with.
+inline constexpr std::string_view kEventMaterialDefine = "#define KILN_MATERIAL 1\n";
+inline constexpr std::string_view kIdentityMaterial =
+    "vec4 kilnMaterial(vec4 color, vec4 texel, vec4 extra) { return color; }\n";
+
 // The define a lane-variant program is built with: lanes per workgroup.
 inline std::string stateLanesDefine(std::uint32_t lanes) {
   return "#define KILN_STATE_LANES " + std::to_string(lanes) + "\n";

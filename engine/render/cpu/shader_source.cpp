@@ -69,13 +69,18 @@ bool loadShader(std::string_view name, const std::string& directory, std::string
 }
 
 bool assembleShader(std::string_view name, const std::string& directory, std::string_view defines, std::string& out,
-                    std::string& error) {
+                    std::string& error, std::string_view tail) {
   if (!loadShader(name, directory, out, error)) return false;
   if (!defines.empty()) {
     // After the #version line, which must stay first; line numbers in logs shift by the
     // defines' lines, which the log's file name makes plain.
     const std::size_t eol = out.find('\n');
     out.insert(eol == std::string::npos ? out.size() : eol + 1, defines);
+  }
+  if (!tail.empty()) {
+    if (!out.empty() && out.back() != '\n') out += '\n';
+    out += "#line 1 1\n";
+    out += tail;
   }
   return true;
 }

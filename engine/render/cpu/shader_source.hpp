@@ -23,8 +23,10 @@ bool loadShader(std::string_view name, const std::string& directory, std::string
 // driver: loadShader's text with `defines` (lines such as "#define KILN_STATE_LANES 8\n")
 // inserted right after the #version line, which must stay first. GL-free, so the validator
 // test (tests/shaders/) checks the very text the renderer compiles. Returns false and sets
-// `error` when a file is missing.
+// `error` when a file is missing. A non-empty `tail` (an event material's snippet) follows the
+// text after a line end and `#line 1 1`, so a compiler numbers the tail's lines from 1 as source
+// string 1 (Mesa's info log still says 0).
 bool assembleShader(std::string_view name, const std::string& directory, std::string_view defines, std::string& out,
-                    std::string& error);
+                    std::string& error, std::string_view tail = {});
 
 }  // namespace kiln::render
