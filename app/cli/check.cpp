@@ -79,6 +79,16 @@ int runCompile(const std::string& source, const std::string& out, bool copyTextu
   if (!r.ok()) return reportFailure(r);
   reportNotes(r);
   reportWarnings(r);
+  if (r.level.events) {
+    bool checked = false;
+    const core::Diagnostics bad = checkMaterialsOffline(*r.level.events, checked);
+    bool invalid = false;
+    for (const core::Diagnostic& d : bad) {
+      std::cerr << loader::format({d, source, 0, 0, std::nullopt}) << '\n';
+      invalid = invalid || d.severity == core::Severity::Error;
+    }
+    if (invalid) return kExitInvalid;
+  }
   // Every file compile reads and every file it writes, checked before the first write: the
   // module and the copies replace what is there (build products), never an input or each other.
   core::OutputPlan plan;

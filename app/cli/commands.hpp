@@ -30,6 +30,9 @@ int reportRefusedOutputs(const core::Diagnostics& refused);
 // copyTextures (the default; --no-copy-textures clears it): also write each texture to
 // <out dir>/textures/NAME.png, where readers of compiled levels look.
 int runCompile(const std::string& source, const std::string& out, bool copyTextures);
+// Compiles each event material snippet with glslangValidator when it is on PATH (`checked`
+// says whether it was): material-error for each that does not compile, naming its file:line.
+core::Diagnostics checkMaterialsOffline(const sim::Events& events, bool& checked);
 // Prints the findings of the relaxed checks (LoadResult::relaxedFindings) as warnings on stderr.
 void reportRelaxedFindings(const loader::LoadResult& r);
 // The options of a command that reads a level without textures; `unchecked` relaxes the checks

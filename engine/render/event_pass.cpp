@@ -102,7 +102,7 @@ core::Diagnostics Renderer::prepareEvents(const sim::Events* events, std::span<c
     gpu.materials[i] =
         buildProgram(kEventsProgram, impl_->options.shaderDirectory, error, kEventMaterialDefine, impl_->options.log, m.text);
     if (!gpu.materials[i])
-      warnings.push_back(core::Diagnostic{core::Code::GlError, "events.materials." + m.name,
+      warnings.push_back(core::Diagnostic{core::Code::MaterialError, "events.materials." + m.name,
                                           "material '" + m.name + "' does not compile; its recipes draw without it: " +
                                               snippetLog(error, m.file.empty() ? m.name : m.file),
                                           core::Severity::Warning});

@@ -183,7 +183,7 @@ class Renderer {
   // reported them), sizes the pool and the instance buffer once, uploads the sprite textures.
   // Call after prepare(); the viewer calls it again when a recipe or the script changes.
   // `world` lights `matter_light: sector` matter (null: every particle is outside the sectors).
-  // A material snippet that does not compile is returned as a gl-error warning naming its file
+  // A material snippet that does not compile is returned as a material-error warning naming its file
   // and line; the section is kept and that material's recipes draw without it.
   core::Diagnostics prepareEvents(const sim::Events* events, std::span<const core::NamedImage> textures,
                                   const world::World* world = nullptr);

@@ -55,6 +55,11 @@ if(TARGET kiln)
                      ${PROJECT_BINARY_DIR}/test-scratch/iso2d-capture)
     set_tests_properties("app: iso2d sample: kiln sim prints 2D positions, the --ortho capture is not blank"
                          PROPERTIES LABELS "app;cli;gl")
+    add_test(NAME "app: soot sample: the material changes the capture; a broken snippet is refused by compile at its line, captured without it"
+             COMMAND ${Python3_EXECUTABLE} ${_app}/material_test.py $<TARGET_FILE:kiln> ${PROJECT_SOURCE_DIR}
+                     ${PROJECT_BINARY_DIR}/test-scratch/material)
+    set_tests_properties("app: soot sample: the material changes the capture; a broken snippet is refused by compile at its line, captured without it"
+                         PROPERTIES LABELS "app;cli;gl")
     add_test(NAME "app: level schema"
              COMMAND ${Python3_EXECUTABLE} ${_app}/schema_check.py ${PROJECT_SOURCE_DIR})
     set_tests_properties("app: level schema" PROPERTIES LABELS "app;schema")

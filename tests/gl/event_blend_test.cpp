@@ -338,7 +338,7 @@ TEST_CASE("a material that does not compile names its file and line and draws wi
   REQUIRE(r.prepare(world::World{}, nullptr, tex).empty());
   const auto problems = r.prepareEvents(&e, tex);
   REQUIRE(problems.size() == 1);
-  CHECK(problems[0].code == core::Code::GlError);
+  CHECK(problems[0].code == core::Code::MaterialError);
   CHECK(problems[0].severity == core::Severity::Warning);
   CHECK(problems[0].path == "events.materials.probe");
   INFO(problems[0].message);
