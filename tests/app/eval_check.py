@@ -78,7 +78,7 @@ def world_position(e, spawn, local):
 
 def check_level(name, klm):
     doc = kiln_json("inspect", klm, "--json")["particles"]
-    if doc is None:  # a level of sectors and event particles only (the iso2d sample): nothing to evaluate
+    if doc is None:  # a level of sectors and event particles only (iso2d, soot): nothing to evaluate
         check(name in WITHOUT_WORLDPARTICLES, f"{name}: only the levels named as such have no worldparticles")
         return
     checked.append(name)
@@ -165,7 +165,7 @@ def check_level(name, klm):
 
 
 # Levels with no particles section, and the ones that must be checked here.
-WITHOUT_WORLDPARTICLES = {"iso2d.yaml"}
+WITHOUT_WORLDPARTICLES = {"iso2d.yaml", "soot.yaml"}
 checked = []
 fresh_dir(SCRATCH)
 sources = [os.path.join(ROOT, "assets", "levels", f) for f in sorted(os.listdir(os.path.join(ROOT, "assets", "levels")))
