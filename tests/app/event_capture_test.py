@@ -11,7 +11,7 @@ import shutil
 import sys
 
 sys.dont_write_bytecode = True  # leave no __pycache__ in the source tree
-from kiln_harness import Checks, arguments, fresh_dir, read_png, runner
+from kiln_harness import Checks, arguments, fresh_dir, read_png, runner, project
 
 KILN, SOURCE, SCRATCH = arguments("KILN SOURCE_DIR SCRATCH_DIR")
 LEVEL = os.path.join(SOURCE, "assets", "levels", "braziers.yaml")
@@ -23,24 +23,6 @@ run = runner(KILN, timeout=300, text=True)
 check = Checks()
 
 
-def project(cam, p):
-    """World point → pixel (column, row from the top) through a perspective look-at camera."""
-    eye, target, up = cam["eye"], cam["target"], cam["up"]
-    sub = lambda a, b: [a[i] - b[i] for i in range(3)]
-    dot = lambda a, b: sum(a[i] * b[i] for i in range(3))
-    cross = lambda a, b: [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]]
-    norm = lambda a: [v / math.sqrt(dot(a, a)) for v in a]
-    f = norm(sub(target, eye))
-    r = norm(cross(f, up))
-    u = cross(r, f)
-    d = sub(p, eye)
-    z = dot(d, f)
-    if z <= 0:
-        return None
-    k = 1.0 / math.tan(math.radians(cam["fov_y_degrees"]) / 2)
-    x_ndc = dot(d, r) / z * k / (W / H)
-    y_ndc = dot(d, u) / z * k
-    return (x_ndc * 0.5 + 0.5) * W, (0.5 - y_ndc * 0.5) * H
 
 
 fresh_dir(SCRATCH)  # captures refuse to replace a file left by an earlier run
@@ -88,7 +70,7 @@ for t in TIMES:
     hits = near = 0
     covered = set()
     for p in particles:
-        px = project(cam, p["position"])
+        px = project(cam, p["position"], W, H)
         if px is None or not (2 <= px[0] < W - 2 and 2 <= px[1] < H - 2):
             continue
         near += 1

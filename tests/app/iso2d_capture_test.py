@@ -12,7 +12,7 @@ import shutil
 import sys
 
 sys.dont_write_bytecode = True  # leave no __pycache__ in the source tree
-from kiln_harness import Checks, arguments, fresh_dir, read_png, runner
+from kiln_harness import Checks, arguments, fresh_dir, read_png, runner, project
 
 KILN, SOURCE, SCRATCH = arguments("KILN SOURCE_DIR SCRATCH_DIR")
 LEVEL = os.path.join(SOURCE, "assets", "levels", "iso2d.yaml")
@@ -22,21 +22,6 @@ run = runner(KILN, timeout=300, text=True)
 check = Checks()
 
 
-def project(cam, p):
-    """World point → pixel (column, row from the top) through an orthographic look-at camera."""
-    eye, target, up = cam["eye"], cam["target"], cam["up"]
-    sub = lambda a, b: [a[i] - b[i] for i in range(3)]
-    dot = lambda a, b: sum(a[i] * b[i] for i in range(3))
-    cross = lambda a, b: [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]]
-    norm = lambda a: [v / math.sqrt(dot(a, a)) for v in a]
-    f = norm(sub(target, eye))
-    r = norm(cross(f, up))
-    u = cross(r, f)
-    d = sub(p, eye)
-    half = cam["ortho_height"] / 2
-    x_ndc = dot(d, r) / (half * W / H)
-    y_ndc = dot(d, u) / half
-    return (x_ndc * 0.5 + 0.5) * W, (0.5 - y_ndc * 0.5) * H
 
 
 # kiln sim: the plane, in numbers.
@@ -77,7 +62,7 @@ check(side["events"]["drawn"] == state.get("count", -1) - state.get("dropped", 0
 hits = near = 0
 for p in particles:
     x, y = p["position"]
-    px = project(cam, [x, y, 0.0])  # 2D positions are drawn at z = 0
+    px = project(cam, [x, y, 0.0], W, H)  # 2D positions are drawn at z = 0
     if not (2 <= px[0] < W - 2 and 2 <= px[1] < H - 2):
         continue
     near += 1

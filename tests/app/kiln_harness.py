@@ -5,6 +5,7 @@ without an imaging library, and the small level the hostile and nothing-lost tes
 `python3 DRIVER.py ...` puts the driver's own folder first on sys.path, so a plain
 `from kiln_harness import ...` finds this file, under ctest (tests/app/tests.cmake) and by hand.
 """
+import math
 import os
 import shutil
 import struct
@@ -167,3 +168,28 @@ def small_level(textures, emitter="e"):
     `textures` (name -> the file text written after "name: ") in order."""
     body = "\n".join(f"  {k}: {v}" for k, v in textures.items())
     return SMALL_LEVEL.replace("TEXTURES", body).replace("FRAMES", ", ".join(textures)).replace("EMITTER", emitter)
+
+
+def project(cam, p, width, height):
+    """World point → pixel (column, row from the top) of a `width`×`height` capture, through the
+    sidecar's look-at camera (perspective, or orthographic when cam["orthographic"]); None behind
+    a perspective eye. Written from the camera's definition, not from Kiln's code."""
+    eye, target, up = cam["eye"], cam["target"], cam["up"]
+    sub = lambda a, b: [a[i] - b[i] for i in range(3)]
+    dot = lambda a, b: sum(a[i] * b[i] for i in range(3))
+    cross = lambda a, b: [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]]
+    norm = lambda a: [v / math.sqrt(dot(a, a)) for v in a]
+    f = norm(sub(target, eye))
+    r = norm(cross(f, up))
+    u = cross(r, f)
+    d = sub(p, eye)
+    if cam.get("orthographic"):
+        half = cam["ortho_height"] / 2
+        x_ndc, y_ndc = dot(d, r) / (half * width / height), dot(d, u) / half
+    else:
+        z = dot(d, f)
+        if z <= 0:
+            return None
+        k = 1.0 / math.tan(math.radians(cam["fov_y_degrees"]) / 2)
+        x_ndc, y_ndc = dot(d, r) / z * k / (width / height), dot(d, u) / z * k
+    return (x_ndc * 0.5 + 0.5) * width, (0.5 - y_ndc * 0.5) * height
