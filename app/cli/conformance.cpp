@@ -314,6 +314,8 @@ int exportKit(const ConformanceOptions& o) {
   std::vector<std::size_t> outputs;
   for (const KitFile& f : files) outputs.push_back(plan.addOutput(kit / f.path, "kit file"));
   const std::size_t manifestOut = plan.addOutput(kit / "manifest.json", "kit manifest");
+  const std::size_t manifestSchemaOut = plan.addOutput(kit / "manifest.schema.json", "kit manifest's schema");
+  const std::size_t resultsSchemaOut = plan.addOutput(kit / "results.schema.json", "results schema");
   for (const PicturePlan& p : pictures) {
     const std::string id = p.id();
     plan.addOutput(kit / ("pictures/" + id + ".png"), "reference capture");
@@ -365,10 +367,13 @@ int exportKit(const ConformanceOptions& o) {
   manifest["cases"] = cases;
   const std::string text = core::dumpJson(manifest, 1) + "\n";
   if (!plan.write(manifestOut, bytesOf(text), error)) return reportIoError(error);
-  const auto schema = core::readFile(loader::dataPath("schema/conformance-manifest.schema.json"), error, 1u << 20);
-  if (schema && !core::writeFile(kit / "manifest.schema.json", *schema, error)) return reportIoError(error);
-  const auto resultsSchema = core::readFile(loader::dataPath("schema/conformance-results.schema.json"), error, 1u << 20);
-  if (resultsSchema && !core::writeFile(kit / "results.schema.json", *resultsSchema, error)) return reportIoError(error);
+  // The schemas ship beside the manifest, through the same plan (never over a file the user has
+  // without --force); a data folder without them is an error, not a kit without them.
+  for (const auto& [name, out] : {std::pair{"conformance-manifest.schema.json", manifestSchemaOut},
+                                  std::pair{"conformance-results.schema.json", resultsSchemaOut}}) {
+    const auto schema = core::readFile(loader::dataPath(std::string("schema/") + name), error, 1u << 20);
+    if (!schema || !plan.write(out, *schema, error)) return reportIoError(error);
+  }
 
   std::map<std::string, int> byArea;
   for (const Json& c : cases) ++byArea[c["area"].get<std::string>()];

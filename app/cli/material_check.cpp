@@ -12,6 +12,7 @@
 #include <sstream>
 #include <unistd.h>
 
+#include "core/file.hpp"
 #include "cli/commands.hpp"
 #include "render/cpu/shader_programs.hpp"
 #include "render/cpu/shader_source.hpp"
@@ -74,7 +75,12 @@ core::Diagnostics checkMaterialsOffline(const sim::Events& events, bool& checked
     }
     // glslangValidator picks the stage from the extension.
     const fs::path shader = dir / "material.frag", log = dir / "material.log";
-    std::ofstream(shader, std::ios::binary) << text;
+    core::Diagnostic ioError;
+    if (!core::writeFile(shader, std::span(reinterpret_cast<const std::uint8_t*>(text.data()), text.size()), ioError)) {
+      found.push_back({core::Code::MaterialError, at, "the snippet could not be checked: " + ioError.message,
+                       core::Severity::Warning});
+      continue;
+    }
     posix_spawn_file_actions_t actions;
     posix_spawn_file_actions_init(&actions);
     posix_spawn_file_actions_addopen(&actions, 1, log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);

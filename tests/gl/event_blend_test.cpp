@@ -120,12 +120,16 @@ render::Camera frontCamera() {
   return c;
 }
 
+// The two sprite textures every case here names: the test texel and plain white.
+std::array<core::NamedImage, 2> eventTextures() {
+  return {core::NamedImage{"texel", "generated", test::solidImage(4, kTexel[0], kTexel[1], kTexel[2], kTexel[3])},
+          core::NamedImage{"white", "generated", test::solidImage(4, 255, 255, 255, 255)}};
+}
+
 core::Image renderEvents(const sim::Events& events, const particles::Document* doc = nullptr) {
   test::glContext();
   render::Renderer r;
-  const std::array<core::NamedImage, 2> tex{
-      core::NamedImage{"texel", "generated", test::solidImage(4, kTexel[0], kTexel[1], kTexel[2], kTexel[3])},
-      core::NamedImage{"white", "generated", test::solidImage(4, 255, 255, 255, 255)}};
+  const std::array<core::NamedImage, 2> tex = eventTextures();
   REQUIRE(r.prepare(world::World{}, doc, tex).empty());
   const auto problems = r.prepareEvents(&events, tex);
   for (const auto& d : problems) INFO(core::format(d));
@@ -332,9 +336,7 @@ TEST_CASE("a material that does not compile names its file and line and draws wi
       "materials/bad.glsl");
   test::glContext();
   render::Renderer r;
-  const std::array<core::NamedImage, 2> tex{
-      core::NamedImage{"texel", "generated", test::solidImage(4, kTexel[0], kTexel[1], kTexel[2], kTexel[3])},
-      core::NamedImage{"white", "generated", test::solidImage(4, 255, 255, 255, 255)}};
+  const std::array<core::NamedImage, 2> tex = eventTextures();
   REQUIRE(r.prepare(world::World{}, nullptr, tex).empty());
   const auto problems = r.prepareEvents(&e, tex);
   REQUIRE(problems.size() == 1);
