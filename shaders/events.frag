@@ -5,6 +5,10 @@
 #include "shader_constants.glsl"
 
 layout(binding = kEventSpriteUnit) uniform sampler2D sprite;
+// `blend: palette`: the 256x256 translucency table, and the target this pass draws into (read at
+// this pixel; a texture barrier before each sprite makes the earlier sprites' writes visible).
+layout(binding = kEventPaletteUnit) uniform sampler2D paletteTable;
+layout(binding = kEventDestinationUnit) uniform sampler2D destination;
 layout(location = 0) uniform uint blendMode;
 layout(location = 3) uniform uint textured;  // 0: a plain white quad
 layout(location = 4) uniform uint overdraw;  // 1: one layer step, as particle.frag
@@ -43,6 +47,16 @@ void main() {
     outColor = vec4(mix(vec3(1.0), c, a), a);
   } else if (blendMode == kEventPremultiplied) {
     outColor = vec4(c * vOpacity, a);
+  } else if (blendMode == kEventPalette) {
+    // The table's column is the sprite's luminance, its row the luminance behind it (Rec. 709
+    // weights on the stored values, clamped to [0, 1], rounded to 0..255); its alpha mixes the
+    // entry over what was there (255: the entry, 0: unchanged). Blending is off for this mode.
+    const vec3 kLuma = vec3(0.2126, 0.7152, 0.0722);
+    vec4 dst = texelFetch(destination, ivec2(gl_FragCoord.xy), 0);
+    int column = int(floor(clamp(dot(c * a, kLuma), 0.0, 1.0) * 255.0 + 0.5));
+    int row = int(floor(clamp(dot(dst.rgb, kLuma), 0.0, 1.0) * 255.0 + 0.5));
+    vec4 entry = texelFetch(paletteTable, ivec2(column, row), 0);
+    outColor = vec4(mix(dst.rgb, entry.rgb, entry.a), dst.a);
   } else {
     // normal, additive, subtractive: c * a, the factors do the rest.
     outColor = vec4(c * a, a);

@@ -75,58 +75,73 @@ struct TextureCache {
   }
 };
 
-// Compiled levels keep texture names only; their pixels live beside the file by convention.
-void loadLevelTextures(LoadResult& r, const std::filesystem::path& dir, std::uint64_t budget) {
-  if (!r.level.particles) return;
+// The texture names a compiled level draws with, each with the field that first names it: every
+// preset frame, and each event recipe's sprite frame and palette table.
+std::vector<std::pair<std::string, std::string>> levelTextureNames(const world::Level& level) {
+  std::vector<std::pair<std::string, std::string>> out;
   std::set<std::string> done;
-  TextureCache cache{budget, {}, 0};
-  for (std::size_t p = 0; p < r.level.particles->presets.size(); ++p) {
-    const particles::Preset& preset = r.level.particles->presets[p];
-    for (std::size_t i = 0; i < preset.sprite.frames.size(); ++i) {
-      const std::string& name = preset.sprite.frames[i];
-      if (!done.insert(name).second) continue;
-      const std::string field = "presets." + preset.name + ".sprite.frames[" + std::to_string(i) + "]";
-      auto resolved = core::resolveTextureFile(dir / "textures", name, field);
-      if (auto* d = std::get_if<core::Diagnostic>(&resolved)) {
-        r.diagnostics.push_back({*d, r.file, 0, 0, std::nullopt});
-        continue;
+  auto add = [&](const std::string& name, std::string field) {
+    if (!name.empty() && done.insert(name).second) out.emplace_back(name, std::move(field));
+  };
+  if (level.particles)
+    for (const particles::Preset& preset : level.particles->presets)
+      for (std::size_t i = 0; i < preset.sprite.frames.size(); ++i)
+        add(preset.sprite.frames[i], "presets." + preset.name + ".sprite.frames[" + std::to_string(i) + "]");
+  if (level.events)
+    for (const sim::Recipe& x : level.events->recipes)
+      if (x.sprite) {
+        add(x.sprite->frame, "events.recipes." + x.name + ".sprite.frame");
+        add(x.sprite->palette, "events.recipes." + x.name + ".sprite.palette");
       }
-      const std::filesystem::path& file = std::get<std::filesystem::path>(resolved);
-      core::Diagnostic error;
-      if (auto img = cache.get(file, error)) {
-        const std::uint64_t h = contentHash(*img);
-        r.textures.push_back({core::NamedImage{name, file.string(), std::move(*img)}, h});
-      } else if (error.code != Code::IoError) {
-        r.diagnostics.push_back({{error.code, field, error.path + ": " + error.message}, r.file, 0, 0, std::nullopt});
-      } else {
-        // A compiled level carries names only; its PNGs travel beside it (kiln compile copies them).
-        r.diagnostics.push_back(
-            {{Code::TextureLoad, field,
-              error.path + ": " + error.message +
-                  "; a compiled level reads its textures from <level dir>/textures/NAME.png — recompile "
-                  "with kiln compile (it copies them there) or copy the PNG there"},
-             r.file,
-             0,
-             0,
-             std::nullopt});
-      }
-    }
-  }
+  return out;
 }
 
-// Every frame name of a compiled level must be plain even when its textures are not loaded
+// Compiled levels keep texture names only; their pixels live beside the file by convention.
+void loadLevelTextures(LoadResult& r, const std::filesystem::path& dir, std::uint64_t budget) {
+  TextureCache cache{budget, {}, 0};
+  for (const auto& [name, field] : levelTextureNames(r.level)) {
+    auto resolved = core::resolveTextureFile(dir / "textures", name, field);
+    if (auto* d = std::get_if<core::Diagnostic>(&resolved)) {
+      r.diagnostics.push_back({*d, r.file, 0, 0, std::nullopt});
+      continue;
+    }
+    const std::filesystem::path& file = std::get<std::filesystem::path>(resolved);
+    core::Diagnostic error;
+    if (auto img = cache.get(file, error)) {
+      const std::uint64_t h = contentHash(*img);
+      r.textures.push_back({core::NamedImage{name, file.string(), std::move(*img)}, h});
+    } else if (error.code != Code::IoError) {
+      r.diagnostics.push_back({{error.code, field, error.path + ": " + error.message}, r.file, 0, 0, std::nullopt});
+    } else {
+      // A compiled level carries names only; its PNGs travel beside it (kiln compile copies them).
+      r.diagnostics.push_back(
+          {{Code::TextureLoad, field,
+            error.path + ": " + error.message +
+                "; a compiled level reads its textures from <level dir>/textures/NAME.png — recompile "
+                "with kiln compile (it copies them there) or copy the PNG there"},
+           r.file,
+           0,
+           0,
+           std::nullopt});
+    }
+  }
+  if (!r.level.events) return;
+  const auto sizeOf = [&r](const std::string& name) -> std::optional<std::pair<std::uint32_t, std::uint32_t>> {
+    for (const auto& t : r.textures)
+      if (t.image.name == name) return std::pair{t.image.image.width, t.image.image.height};
+    return std::nullopt;
+  };
+  for (const core::Diagnostic& d : sim::checkPaletteImages(*r.level.events, sizeOf))
+    r.diagnostics.push_back({d, r.file, 0, 0, std::nullopt});
+}
+
+// Every texture name of a compiled level must be plain even when its textures are not loaded
 // (validate), so a module that would read outside its folder is reported as invalid.
 void checkLevelTextureNames(LoadResult& r) {
-  if (!r.level.particles) return;
-  std::set<std::string> done;
-  for (const particles::Preset& preset : r.level.particles->presets)
-    for (std::size_t i = 0; i < preset.sprite.frames.size(); ++i) {
-      const std::string& name = preset.sprite.frames[i];
-      if (!done.insert(name).second) continue;
-      auto resolved = core::resolveTextureFile("textures", name,
-                                               "presets." + preset.name + ".sprite.frames[" + std::to_string(i) + "]");
-      if (auto* d = std::get_if<core::Diagnostic>(&resolved)) r.diagnostics.push_back({*d, r.file, 0, 0, std::nullopt});
-    }
+  for (const auto& [name, field] : levelTextureNames(r.level)) {
+    auto resolved = core::resolveTextureFile("textures", name, field);
+    if (auto* d = std::get_if<core::Diagnostic>(&resolved)) r.diagnostics.push_back({*d, r.file, 0, 0, std::nullopt});
+  }
 }
 
 void addAll(LoadResult& r, const core::Diagnostics& ds) {

@@ -58,7 +58,14 @@ core::Diagnostics Renderer::prepareEvents(const sim::Events* events, std::span<c
   core::Diagnostics errors;
   for (const auto& d : compiled.diagnostics)
     if (d.severity == core::Severity::Error) errors.push_back(d);
-  if (!compiled.scene) return errors;
+  // The tables' sizes, by the rule the loader runs on files (a section may come from memory).
+  const auto sizeOf = [&textures](const std::string& name) -> std::optional<std::pair<std::uint32_t, std::uint32_t>> {
+    for (const auto& t : textures)
+      if (t.name == name && !t.image.empty()) return std::pair{t.image.width, t.image.height};
+    return std::nullopt;
+  };
+  for (const auto& d : sim::checkPaletteImages(*events, sizeOf)) errors.push_back(d);
+  if (!compiled.scene || !errors.empty()) return errors;
   if (world && compiled.scene->events.matterLightMode == sim::MatterLightMode::Sector)
     compiled.scene->sectorLight = world::sectorLight(*world);
   std::string log;
@@ -74,7 +81,9 @@ core::Diagnostics Renderer::prepareEvents(const sim::Events* events, std::span<c
                          nullptr, GL_DYNAMIC_STORAGE_BIT);
   }
   gpu.textures.resize(textures.size());
-  for (const std::int32_t t : scene.recipeTexture) {
+  std::vector<std::int32_t> used = scene.recipeTexture;
+  used.insert(used.end(), scene.recipePalette.begin(), scene.recipePalette.end());
+  for (const std::int32_t t : used) {
     if (t < 0 || gpu.textures[static_cast<std::size_t>(t)]) continue;
     const core::NamedImage& named = textures[static_cast<std::size_t>(t)];
     const core::Image& img = named.image;
@@ -156,6 +165,13 @@ std::uint32_t Renderer::Impl::drawSceneTransparencyPass(const PassInfo& pass, co
     const bool custom = m.shader >= 0 && static_cast<std::size_t>(m.shader) < events->materials.size() &&
                         events->materials[static_cast<std::size_t>(m.shader)];
     const GLuint prog = custom ? events->materials[static_cast<std::size_t>(m.shader)].id() : programs.events.id();
+    // `blend: palette` reads the target it draws into: it needs the target's colour texture and
+    // its table (a frame into the default framebuffer has no texture to read; docs/events.md).
+    const bool palette = m.blend == sim::BlendMode::Palette && !options.debug.overdraw;
+    const GLuint table = palette && m.palette >= 0 && static_cast<std::size_t>(m.palette) < events->textures.size()
+                             ? events->textures[static_cast<std::size_t>(m.palette)].id()
+                             : 0;
+    if (palette && (table == 0 || frameTargetColor == 0)) continue;
     glState.program(prog);
     glProgramUniform1ui(prog, 4, options.debug.overdraw ? 1u : 0u);
     glState.blend(options.debug.overdraw ? kLayerCount : eventBlendInfo(m.blend).state);
@@ -164,8 +180,23 @@ std::uint32_t Renderer::Impl::drawSceneTransparencyPass(const PassInfo& pass, co
                           events->textures[static_cast<std::size_t>(m.texture)];
     glProgramUniform1ui(prog, 3, textured ? 1u : 0u);
     if (textured) glState.texture(kEventSpriteUnit, events->textures[static_cast<std::size_t>(m.texture)].id());
-    glDrawArraysInstancedBaseInstance(GL_TRIANGLE_STRIP, 0, 4, static_cast<GLsizei>(r.count), r.first);
-    ++next.passDrawCalls[static_cast<std::size_t>(pass.pass)];
+    if (!palette) {
+      glDrawArraysInstancedBaseInstance(GL_TRIANGLE_STRIP, 0, 4, static_cast<GLsizei>(r.count), r.first);
+      ++next.passDrawCalls[static_cast<std::size_t>(pass.pass)];
+    } else {
+      // One sprite per draw, a texture barrier before each: every sprite reads what the ones
+      // before it wrote, as a palette game draws them (a sprite's two triangles cover each pixel
+      // once, the one read-and-write of a texel GL allows within a draw).
+      glState.texture(kEventPaletteUnit, table);
+      glState.texture(kEventDestinationUnit, frameTargetColor);
+      for (std::uint32_t i = 0; i < r.count; ++i) {
+        glTextureBarrier();
+        glDrawArraysInstancedBaseInstance(GL_TRIANGLE_STRIP, 0, 4, 1, r.first + i);
+        ++next.passDrawCalls[static_cast<std::size_t>(pass.pass)];
+      }
+      glTextureBarrier();
+      glState.texture(kEventDestinationUnit, 0);  // the target is drawn into again by later passes
+    }
     next.events.drawn += r.count;
   }
   events->drawn[events->current] = gl::Fence::place();  // this buffer is free once these draws are done

@@ -42,7 +42,7 @@ void applyBlend(const BlendState& b) {
 
 void Renderer::drawFrame(double levelTime, const Camera& camera, const FrameOptions& options, std::uint32_t width,
                          std::uint32_t height) {
-  impl_->drawFrameInto(0, impl_->callerQueries, levelTime, camera, options, width, height);
+  impl_->drawFrameInto(0, 0, impl_->callerQueries, levelTime, camera, options, width, height);
 }
 
 void Renderer::drawFrame(double levelTime, const Camera& camera, const FrameOptions& options, RenderTarget& target) {
@@ -50,10 +50,12 @@ void Renderer::drawFrame(double levelTime, const Camera& camera, const FrameOpti
   // The overdraw view's colours are layer counts: they are shown as they are, never tone mapped.
   t.lastFrameHdr = options.output.hdr && !options.debug.overdraw && impl_->programs.built();
   if (!t.lastFrameHdr) {
-    impl_->drawFrameInto(t.framebuffer.id(), t.queries, levelTime, camera, options, target.width(), target.height());
+    impl_->drawFrameInto(t.framebuffer.id(), t.color.id(), t.queries, levelTime, camera, options, target.width(),
+                         target.height());
   } else {
     t.ensureHdr();
-    impl_->drawFrameInto(t.hdrFramebuffer.id(), t.queries, levelTime, camera, options, target.width(), target.height());
+    impl_->drawFrameInto(t.hdrFramebuffer.id(), t.hdrColor.id(), t.queries, levelTime, camera, options, target.width(),
+                         target.height());
     impl_->applyOutput(t, options.output);
   }
   glBindFramebuffer(GL_DRAW_FRAMEBUFFER, 0);
@@ -96,10 +98,11 @@ void Renderer::Impl::clearTarget(GLuint framebuffer, const FrameOptions& options
   glClearBufferfv(GL_DEPTH, 0, &depthOne);
 }
 
-void Renderer::Impl::drawFrameInto(GLuint framebuffer, std::optional<FrameQueries>& viewQueries, double levelTime,
-                                   const Camera& camera, const FrameOptions& options, std::uint32_t width,
-                                   std::uint32_t height) {
+void Renderer::Impl::drawFrameInto(GLuint framebuffer, GLuint targetColor, std::optional<FrameQueries>& viewQueries,
+                                   double levelTime, const Camera& camera, const FrameOptions& options,
+                                   std::uint32_t width, std::uint32_t height) {
   const auto cpuStart = std::chrono::steady_clock::now();
+  frameTargetColor = targetColor;
   if (!viewQueries) viewQueries.emplace(hasStatistics);
   FrameQueries& queries = *viewQueries;
   FrameStats next;

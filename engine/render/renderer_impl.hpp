@@ -199,9 +199,13 @@ struct Renderer::Impl {
   void bindLevelBuffers() const;
   void resolveOverdraw(GLuint framebuffer, std::uint32_t width, std::uint32_t height);
   void clearTarget(GLuint framebuffer, const FrameOptions& options, std::uint32_t width, std::uint32_t height);
-  // Draws into `framebuffer` with the queries of that view (made on first use).
-  void drawFrameInto(GLuint framebuffer, std::optional<FrameQueries>& viewQueries, double levelTime,
-                     const Camera& camera, const FrameOptions& options, std::uint32_t width, std::uint32_t height);
+  // Draws into `framebuffer` with the queries of that view (made on first use). `targetColor` is
+  // its colour texture, which `blend: palette` sprites read (0 for the default framebuffer,
+  // where they are not drawn).
+  void drawFrameInto(GLuint framebuffer, GLuint targetColor, std::optional<FrameQueries>& viewQueries,
+                     double levelTime, const Camera& camera, const FrameOptions& options, std::uint32_t width,
+                     std::uint32_t height);
+  GLuint frameTargetColor = 0;  // drawFrameInto's targetColor, for the frame being drawn
   // The output transform of an HDR frame: target.hdrColor (the scene) into target.color
   // (output_pass.cpp). Leaves GL state the frame's cache does not know: it forgets it.
   void applyOutput(RenderTarget::Impl& target, const OutputOptions& output);

@@ -45,14 +45,17 @@ inline constexpr std::size_t kMaxEventNameBytes = 64;
 // this many bytes of GLSL.
 inline constexpr std::size_t kMaxMaterials = 16;
 inline constexpr std::size_t kMaxMaterialBytes = 16384;
+// A palette translucency table is this many entries on each side: one per 8-bit luminance.
+inline constexpr std::uint32_t kPaletteSize = 256;
 
 using Vec3 = std::array<double, 3>;
 
 // --- enumerations ---------------------------------------------------------------------------
 enum class SortMode : std::uint8_t { View = 0, Iso = 1, None = 2 };
-// light_matter is seed 002's single premultiplied blend; the other five are seed 003's.
+// light_matter is seed 002's single premultiplied blend; the next five are seed 003's; palette is
+// the translucency table seed 003 leaves to a material hook (docs/events.md "Palette blend").
 enum class BlendMode : std::uint8_t {
-  LightMatter = 0, Normal, Additive, Multiply, Subtractive, Premultiplied
+  LightMatter = 0, Normal, Additive, Multiply, Subtractive, Premultiplied, Palette
 };
 enum class TextureAlpha : std::uint8_t { Alpha = 0, Brightness = 1 };
 // The arithmetic the simulation, the look and the depth conversion run in (seed 004's two
@@ -66,12 +69,13 @@ enum class MatterLightMode : std::uint8_t { Color = 0, Sky = 1, Sector = 2 };
 // read by the source parser, name() and the *FromName inverses.
 inline constexpr core::SpellingTable<SortMode, 3> kSortModeSpellings{
     {{"view", SortMode::View}, {"iso", SortMode::Iso}, {"none", SortMode::None}}};
-inline constexpr core::SpellingTable<BlendMode, 6> kBlendModeSpellings{{{"light_matter", BlendMode::LightMatter},
+inline constexpr core::SpellingTable<BlendMode, 7> kBlendModeSpellings{{{"light_matter", BlendMode::LightMatter},
                                                                        {"normal", BlendMode::Normal},
                                                                        {"additive", BlendMode::Additive},
                                                                        {"multiply", BlendMode::Multiply},
                                                                        {"subtractive", BlendMode::Subtractive},
-                                                                       {"premultiplied", BlendMode::Premultiplied}}};
+                                                                       {"premultiplied", BlendMode::Premultiplied},
+                                                                       {"palette", BlendMode::Palette}}};
 inline constexpr core::SpellingTable<TextureAlpha, 2> kTextureAlphaSpellings{
     {{"alpha", TextureAlpha::Alpha}, {"brightness", TextureAlpha::Brightness}}};
 inline constexpr core::SpellingTable<MathBackend, 2> kMathBackendSpellings{
@@ -100,6 +104,9 @@ struct EventSprite {
   TextureAlpha textureAlpha = TextureAlpha::Alpha;
   double alphaTest = 0.0;  // discard when final alpha <= this, in [0, 1]
   std::string material;    // a name of Events::materials; empty: the blend mode's output as is
+  // With blend `palette`: the texture name of the 256×256 translucency table (column: source
+  // luminance, row: destination luminance). Empty with every other blend.
+  std::string palette;
   friend bool operator==(const EventSprite&, const EventSprite&) = default;
 };
 

@@ -46,7 +46,7 @@ void checkColor(Report& r, const Vec3& c, const std::string& path) {
 }
 
 void checkRecipe(Report& r, Recipe& x, const std::string& at, std::span<const std::string> textures,
-                 std::int32_t& texture, std::span<const Material> materials) {
+                 std::int32_t& texture, std::int32_t& palette, std::span<const Material> materials) {
   if (x.count < 0) {
     r.warning(Code::CountClamped, at + ".count", "count " + std::to_string(x.count) + " is raised to 0");
     x.count = 0;
@@ -82,6 +82,7 @@ void checkRecipe(Report& r, Recipe& x, const std::string& at, std::span<const st
     r.error(Code::RecipeRange, at + ".depth_override",
             "depth_override " + std::to_string(*x.depthOverride) + " is outside 0.." + std::to_string(kMaxDepthOverride));
   texture = -1;
+  palette = -1;
   if (!x.sprite) return;
   const EventSprite& s = *x.sprite;
   for (std::size_t t = 0; t < textures.size(); ++t)
@@ -90,8 +91,22 @@ void checkRecipe(Report& r, Recipe& x, const std::string& at, std::span<const st
     r.error(Code::BadName, at + ".sprite.frame", "the sprite frame's " + *why);
   else if (texture < 0)
     r.error(Code::UnknownName, at + ".sprite.frame", "no texture is named '" + s.frame + "'");
-  if (static_cast<unsigned>(s.blend) > static_cast<unsigned>(BlendMode::Premultiplied))
+  if (static_cast<unsigned>(s.blend) > static_cast<unsigned>(BlendMode::Palette))
     r.error(Code::UnknownEnum, at + ".sprite.blend", "blend value is not defined");
+  // A palette table is read by `blend: palette` alone, and that blend has nothing to draw without one.
+  if (s.blend == BlendMode::Palette) {
+    for (std::size_t t = 0; t < textures.size(); ++t)
+      if (textures[t] == s.palette) palette = static_cast<std::int32_t>(t);
+    if (s.palette.empty())
+      r.error(Code::MissingField, at + ".sprite.palette", "blend: palette needs a palette (the texture name of its 256x256 table)");
+    else if (const auto why = core::nameProblem(s.palette, kMaxEventNameBytes))
+      r.error(Code::BadName, at + ".sprite.palette", "the palette's " + *why);
+    else if (palette < 0)
+      r.error(Code::UnknownName, at + ".sprite.palette", "no texture is named '" + s.palette + "'");
+  } else if (!s.palette.empty()) {
+    r.error(Code::PaletteTable, at + ".sprite.palette",
+            "a palette is read only with blend: palette (this sprite's blend is " + std::string(name(s.blend)) + ")");
+  }
   if (static_cast<unsigned>(s.textureAlpha) > static_cast<unsigned>(TextureAlpha::Brightness))
     r.error(Code::UnknownEnum, at + ".sprite.texture_alpha", "texture_alpha value is not defined");
   range(r, s.alphaTest, 0.0, 1.0, Code::RecipeRange, at + ".sprite.alpha_test");
@@ -200,10 +215,13 @@ EventsCompileResult compileEvents(const Events& events, std::span<const std::str
     r.error(Code::ScriptLength, "events.script", "has " + std::to_string(e.script.size()) + " events; at most " + std::to_string(kMaxScriptEvents));
   if (e.materials.size() > kMaxMaterials)
     r.error(Code::CountOverLimit, "events.materials", "has " + std::to_string(e.materials.size()) + " materials; at most " + std::to_string(kMaxMaterials));
+  std::set<std::string> materialNames;
   for (const Material& m : e.materials) {
     const std::string at = "events.materials." + m.name;
     if (const auto why = core::nameProblem(m.name, kMaxEventNameBytes))
       r.error(Code::BadName, "events.materials", "a material's " + *why);
+    else if (!materialNames.insert(m.name).second)
+      r.error(Code::DuplicateName, at, "two materials are named '" + m.name + "'");
     if (m.text.size() > kMaxMaterialBytes)
       r.error(Code::CountOverLimit, at, "has " + std::to_string(m.text.size()) + " bytes; at most " + std::to_string(kMaxMaterialBytes));
     // GLSL source is ASCII: a control byte other than tab and line ends, or any byte >= 0x80, is
@@ -218,10 +236,12 @@ EventsCompileResult compileEvents(const Events& events, std::span<const std::str
 
   std::set<std::string> names;
   scene.recipeTexture.resize(e.recipes.size(), -1);
+  scene.recipePalette.resize(e.recipes.size(), -1);
   for (std::size_t i = 0; i < e.recipes.size(); ++i) {
     Recipe& x = e.recipes[i];
     const bool named = checkName(r, names, x.name, "events.recipes", i, "recipe");
-    checkRecipe(r, x, named ? "events.recipes." + x.name : "events.recipes" + idx(i), textures, scene.recipeTexture[i], e.materials);
+    checkRecipe(r, x, named ? "events.recipes." + x.name : "events.recipes" + idx(i), textures, scene.recipeTexture[i],
+                scene.recipePalette[i], e.materials);
   }
   names.clear();
   for (std::size_t i = 0; i < e.emitters.size(); ++i) {
@@ -248,6 +268,22 @@ EventsCompileResult compileEvents(const Events& events, std::span<const std::str
   scene.capacity = static_cast<std::uint32_t>(e.capacity);
   scene.maxSprites = static_cast<std::uint32_t>(maxSprites);
   out.scene = std::move(scene);
+  return out;
+}
+
+core::Diagnostics checkPaletteImages(
+    const Events& events,
+    const std::function<std::optional<std::pair<std::uint32_t, std::uint32_t>>(const std::string&)>& sizeOf) {
+  core::Diagnostics out;
+  for (const Recipe& x : events.recipes) {
+    if (!x.sprite || x.sprite->blend != BlendMode::Palette || x.sprite->palette.empty()) continue;
+    const auto size = sizeOf(x.sprite->palette);
+    if (!size || (size->first == kPaletteSize && size->second == kPaletteSize)) continue;
+    out.push_back({Code::PaletteTable, "events.recipes." + x.name + ".sprite.palette",
+                   "palette '" + x.sprite->palette + "' is " + std::to_string(size->first) + "x" +
+                       std::to_string(size->second) + "; a translucency table is " + std::to_string(kPaletteSize) + "x" +
+                       std::to_string(kPaletteSize) + " (one column per source luminance, one row per destination luminance)"});
+  }
   return out;
 }
 

@@ -28,6 +28,7 @@ struct Scene {
   std::vector<std::uint32_t> emitterRecipe;   // per emitter: its recipe's index
   std::vector<std::uint32_t> scriptRecipe;    // per script event: its recipe's index
   std::vector<std::int32_t> recipeTexture;    // per recipe: index into the texture names, -1 none
+  std::vector<std::int32_t> recipePalette;    // per recipe: its palette table's texture index, -1 none
   SectorLight sectorLight;                    // read only when matter_light is `sector`
 };
 
@@ -39,6 +40,14 @@ struct EventsCompileResult {
 // Checks every rule of docs/events.md. `textures` are the level's texture names (sprite
 // frames must name one). Field paths start with "events.".
 EventsCompileResult compileEvents(const Events& events, std::span<const std::string> textures);
+
+// The palette tables' sizes (docs/events.md "Palette blend"): each recipe's `sprite.palette`
+// image must be kPaletteSize pixels on each side (palette-table at
+// events.recipes.NAME.sprite.palette). `sizeOf(name)` is the image's (width, height), or nullopt
+// for a name with no readable image (skipped: unknown names and unreadable files are other rules).
+core::Diagnostics checkPaletteImages(
+    const Events& events,
+    const std::function<std::optional<std::pair<std::uint32_t, std::uint32_t>>(const std::string&)>& sizeOf);
 
 // Advice on a section that compiles: warnings that change nothing in it, so a compiled file may
 // carry what they point at (the KEV1 decoder does not run them). Today one: two emitters with

@@ -198,6 +198,16 @@ void checkFrameTextures(CompileResult& r, const std::map<std::string, TextureInf
       r.diagnostics.push_back({std::move(d), at});
     }
   }
+  if (!r.events) return;
+  const auto sizeOf = [&info](const std::string& name) -> std::optional<std::pair<std::uint32_t, std::uint32_t>> {
+    const auto it = info.find(name);
+    if (it == info.end()) return std::nullopt;
+    return std::pair{static_cast<std::uint32_t>(it->second.width), static_cast<std::uint32_t>(it->second.height)};
+  };
+  for (core::Diagnostic& d : sim::checkPaletteImages(*r.events, sizeOf)) {
+    const Mark at = locate(r.marks, d.path);
+    r.diagnostics.push_back({std::move(d), at});
+  }
 }
 
 }  // namespace kiln::source

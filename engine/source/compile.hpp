@@ -60,8 +60,9 @@ struct TextureInfo {
   std::uint32_t height = 0;
 };
 
-// Frame rules that need decoded images: every frame square (texture-not-square) and one size
-// per preset (texture-size-mismatch). Textures missing from `info` were already reported.
+// Rules that need decoded images: every frame square (texture-not-square), one size per preset
+// (texture-size-mismatch), and each event palette table 256x256 (palette-table,
+// sim::checkPaletteImages). Textures missing from `info` were already reported.
 void checkFrameTextures(CompileResult& result, const std::map<std::string, TextureInfo>& info);
 
 // Normalizes an angle in degrees into [-180, 180] (180 and -180 are kept as written).

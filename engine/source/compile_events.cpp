@@ -85,7 +85,7 @@ void compileRecipe(Walker& w, const SourceNode& n, const std::string& path, cons
   }
   const SourceNode* s = w.field(n, path, "sprite");
   const std::string sp = joinPath(path, "sprite");
-  if (!s || !w.expectMap(*s, sp, {"frame", "blend", "texture_alpha", "alpha_test", "material"},
+  if (!s || !w.expectMap(*s, sp, {"frame", "blend", "texture_alpha", "alpha_test", "material", "palette"},
                            "{frame: TEXTURE, blend: light_matter}"))
     return;
   EventSprite sprite;
@@ -96,6 +96,8 @@ void compileRecipe(Walker& w, const SourceNode& n, const std::string& path, cons
     w.enumeration(*a, joinPath(sp, "texture_alpha"), kTextureAlphaSpellings, sprite.textureAlpha);
   w.optNumber(*s, sp, "alpha_test", sprite.alphaTest);
   reference(w, *s, sp, "material", materials, "material", "events.materials", sprite.material, false);
+  // Whether the blend reads it is sim::compileEvents' rule (palette-table, missing-field).
+  reference(w, *s, sp, "palette", textures, "texture", "textures", sprite.palette, false);
   r.sprite = std::move(sprite);
 }
 

@@ -273,13 +273,14 @@ std::vector<FieldHelp> buildTable() {
       "A fixed sort key for every particle of the recipe, in place of the computed one, in any sort: lower keys "
       "draw first.",
       "0.." + num(static_cast<double>(sim::kMaxDepthOverride)) + " (`recipe-range`)");
-  add(r, "sprite", "`{frame, blend, texture_alpha, alpha_test, material}`", "", "none",
+  add(r, "sprite", "`{frame, blend, texture_alpha, alpha_test, material, palette}`", "", "none",
       "The image the particles show; without one they are plain white squares.", "`frame` is required in it");
   add(r, "sprite.frame", "texture name", "", "required in a sprite", "The texture each particle shows.",
       "a `textures:` name (`unknown-name`, with a suggestion)");
   add(r, "sprite.blend", words(sim::kBlendModeSpellings), "", first(sim::kBlendModeSpellings),
       "How sprites mix with the scene: `light_matter` follows `glows`; the others are the classic blends (normal "
-      "covers, additive adds, multiply darkens, subtractive takes light away, premultiplied covers and glows).",
+      "covers, additive adds, multiply darkens, subtractive takes light away, premultiplied covers and glows); "
+      "`palette` looks each pixel up in a translucency table (`sprite.palette`).",
       "one of the words (`unknown-enum`)");
   add(r, "sprite.texture_alpha", words(sim::kTextureAlphaSpellings), "", first(sim::kTextureAlphaSpellings),
       "Where the texture's coverage comes from: `alpha` its alpha channel, `brightness` its brightest colour "
@@ -294,6 +295,11 @@ std::vector<FieldHelp> buildTable() {
       "(t, age, lifetime, recipe index); a snippet that does not compile draws as if absent, with a warning naming "
       "its file and line.",
       "an `events.materials` name (`unknown-name`, with a suggestion)");
+
+  add(r, "sprite.palette", "texture name", "", "none; required with `blend: palette`",
+      "The 256x256 translucency table `blend: palette` reads: the pixel at column = the sprite's luminance and "
+      "row = the luminance behind it is what is drawn, as in a palette game's table.",
+      "a `textures:` name (`unknown-name`); 256x256 and only with `blend: palette` (`palette-table`)");
 
   // --- an event emitter: a steady stream
   const std::string_view m = "events.emitters";

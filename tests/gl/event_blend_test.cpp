@@ -67,6 +67,7 @@ Rgba blendOver(const Rgba& dst, const Quad& q, const Rgb& matterLight = {1, 1, 1
       case sim::BlendMode::Multiply: out[i] = dst[i] * sat(1 + (c - 1) * a); break;
       case sim::BlendMode::Subtractive: out[i] = dst[i] * (1 - sat(c * a)); break;
       case sim::BlendMode::Premultiplied: out[i] = sat(c * q.opacity) + dst[i] * (1 - a); break;
+      case sim::BlendMode::Palette: FAIL("palette has its own reference (paletteQuads below)"); break;
     }
   }
   const bool coverAlpha = q.mode == sim::BlendMode::Normal || q.mode == sim::BlendMode::Premultiplied ||
@@ -356,4 +357,141 @@ TEST_CASE("a material that does not compile names its file and line and draws wi
   const Quad plain{sim::BlendMode::Normal, false};
   checkPixel(std::get<core::Image>(got), -1.0, blendOver(clear, plain));
   checkPixel(std::get<core::Image>(got), 1.0, blendOver(clear, plain));
+}
+
+namespace {
+// A translucency table whose entry at (column s, row d) is (s, d, 128, alpha(s)): the pixel a
+// palette sprite writes says which entry it read. Columns below `clearBelow` have alpha 0.
+core::Image revealingTable(std::uint32_t side, int clearBelow = 0) {
+  core::Image t;
+  t.width = t.height = side;
+  t.rgba.resize(std::size_t{side} * side * 4);
+  for (std::uint32_t d = 0; d < side; ++d)
+    for (std::uint32_t s = 0; s < side; ++s) {
+      std::uint8_t* p = &t.rgba[(std::size_t{d} * side + s) * 4];
+      p[0] = static_cast<std::uint8_t>(s);
+      p[1] = static_cast<std::uint8_t>(d);
+      p[2] = 128;
+      p[3] = static_cast<int>(s) < clearBelow ? 0 : 255;
+    }
+  return t;
+}
+
+// Rec. 709 luminance of stored values, clamped and rounded to the table's 0..255 (docs/events.md).
+int lumIndex(const Rgb& v) {
+  const double l = 0.2126 * v[0] + 0.7152 * v[1] + 0.0722 * v[2];
+  return static_cast<int>(std::floor(std::clamp(l, 0.0, 1.0) * 255.0 + 0.5));
+}
+
+// The source index of a palette quad: the luminance of c·a (tint × texel, times coverage).
+int sourceIndex(const Quad& q) {
+  const Rgba T = texel(q.textured);
+  const double a = T[3] * q.opacity;
+  return lumIndex({q.color[0] * T[0] * a, q.color[1] * T[1] * a, q.color[2] * T[2] * a});
+}
+
+sim::Events paletteQuads(const Quad& a, const Quad& b) {
+  sim::Events e = twoQuads(a, b, 0.0, 2.0);
+  for (auto& r : e.recipes)
+    if (r.sprite && r.sprite->blend == sim::BlendMode::Palette) r.sprite->palette = "table";
+  return e;
+}
+
+std::optional<core::Image> renderPalette(const sim::Events& events, const core::Image& table, bool hdr,
+                                         std::vector<float>* linear = nullptr) {
+  test::glContext();
+  render::Renderer r;
+  const auto two = eventTextures();
+  const std::array<core::NamedImage, 3> tex{two[0], two[1], core::NamedImage{"table", "generated", table}};
+  REQUIRE(r.prepare(world::World{}, nullptr, tex).empty());
+  const auto problems = r.prepareEvents(&events, tex);
+  for (const auto& d : problems) INFO(core::format(d));
+  if (!problems.empty()) return std::nullopt;
+  render::CaptureRequest req;
+  req.width = req.height = kSize;
+  req.levelTime = 0.05;
+  req.camera = frontCamera();
+  req.options.clearColor = {0.2f, 0.3f, 0.4f, 1.0f};
+  if (hdr) {
+    req.options.output.hdr = true;
+    req.options.output.toneMap = render::ToneMap::Clamp;
+  }
+  std::optional<render::RenderTarget> target;
+  auto got = render::capture(r, req, target);
+  REQUIRE(std::holds_alternative<core::Image>(got));
+  if (linear) REQUIRE(target->readLinear(*linear));
+  return std::get<core::Image>(std::move(got));
+}
+}  // namespace
+
+TEST_CASE("blend palette writes the table entry at (source luminance, destination luminance), each sprite "
+          "reading the one drawn before it",
+          "[gl][events][blend][palette]") {
+  const Rgba clear = quantize(kClear);
+  const int dClear = lumIndex({clear[0], clear[1], clear[2]});
+  Quad a{sim::BlendMode::Palette, true, sim::TextureAlpha::Alpha, 0.0, {0.9, 0.7, 0.5}, 1.0};
+  Quad b{sim::BlendMode::Palette, false, sim::TextureAlpha::Alpha, 0.0, {0.3, 0.6, 0.9}, 0.6};
+  const int sa = sourceIndex(a), sb = sourceIndex(b);
+  REQUIRE(sa != sb);
+  const auto img = renderPalette(paletteQuads(a, b), revealingTable(256), false);
+  REQUIRE(img);
+  auto entry = [](int s, int d) { return Rgba{s / 255.0, d / 255.0, 128 / 255.0, 1.0}; };
+  checkPixel(*img, 1.8, clear);                  // no sprite: the clear colour
+  checkPixel(*img, -1.0, entry(sa, dClear));     // a over the clear colour
+  checkPixel(*img, 1.0, entry(sb, dClear));      // b over the clear colour
+  // In the overlap a reads what b wrote there (one draw range: the barrier between sprites).
+  const int dB = lumIndex({sb / 255.0, dClear / 255.0, 128 / 255.0});
+  REQUIRE(dB != dClear);
+  checkPixel(*img, 0.0, entry(sa, dB));
+
+  SECTION("a table entry of alpha 0 leaves the destination as it was; alpha test still discards") {
+    Quad dim = b;
+    dim.color = {0.05, 0.05, 0.05};  // a low column, made transparent in the table below
+    const auto kept = renderPalette(paletteQuads(a, dim), revealingTable(256, sourceIndex(dim) + 1), false);
+    REQUIRE(kept);
+    checkPixel(*kept, 1.0, clear);
+    checkPixel(*kept, -1.0, entry(sa, dClear));
+    Quad cut = a;
+    cut.alphaTest = 0.9;  // texel alpha 128/255 is below it
+    const auto none = renderPalette(paletteQuads(cut, b), revealingTable(256), false);
+    REQUIRE(none);
+    checkPixel(*none, -1.0, clear);
+  }
+
+  SECTION("the HDR scene target reads and writes the same entries (linear, before the output transform)") {
+    std::vector<float> linear;
+    REQUIRE(renderPalette(paletteQuads(a, b), revealingTable(256), true, &linear));
+    auto at = [&](double x) {
+      const auto col = static_cast<std::uint32_t>((x + 2.0) / 4.0 * kSize);
+      return &linear[(std::size_t{kSize / 2} * kSize + col) * 4];
+    };
+    const float* pa = at(-1.0);
+    CHECK(pa[0] == Approx(sa / 255.0).margin(1e-3));
+    // Cleared to the float colour itself: its luminance row may differ from the 8-bit one by 1.
+    CHECK(std::abs(pa[1] * 255.0 - lumIndex({0.2, 0.3, 0.4})) < 0.1);
+    const float* overlap = at(0.0);
+    CHECK(overlap[0] == Approx(sa / 255.0).margin(1e-3));
+    // The row a reads is the luminance of b's entry as the half-float target stores it.
+    const float* pb = at(1.0);
+    CHECK(pb[0] == Approx(sb / 255.0).margin(1e-3));
+    CHECK(std::abs(overlap[1] * 255.0 - lumIndex({pb[0], pb[1], pb[2]})) < 0.1);
+  }
+}
+
+TEST_CASE("a palette table that is not 256x256 is refused at prepare, naming the recipe's field",
+          "[gl][events][blend][palette]") {
+  Quad a{sim::BlendMode::Palette, false, sim::TextureAlpha::Alpha, 0.0, {0.9, 0.7, 0.5}, 1.0};
+  Quad b{sim::BlendMode::Normal, false};
+  CHECK_FALSE(renderPalette(paletteQuads(a, b), revealingTable(128), false));
+  test::glContext();
+  render::Renderer r;
+  const auto two = eventTextures();
+  const std::array<core::NamedImage, 3> tex{two[0], two[1], core::NamedImage{"table", "generated", revealingTable(255)}};
+  REQUIRE(r.prepare(world::World{}, nullptr, tex).empty());
+  const sim::Events events = paletteQuads(a, b);
+  const auto problems = r.prepareEvents(&events, tex);
+  REQUIRE(problems.size() == 1);
+  CHECK(problems[0].code == core::Code::PaletteTable);
+  CHECK(problems[0].path == "events.recipes.a.sprite.palette");
+  CHECK(problems[0].message.find("255x255") != std::string::npos);
 }

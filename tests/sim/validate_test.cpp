@@ -203,7 +203,7 @@ TEST_CASE("recipe and emitter ranges", "[sim][validate]") {
           "events.recipes.dust.sprite.alpha_test");
   rejects([](Events& e) { e.recipes[2].sprite->alphaTest = -0.001; }, Code::RecipeRange,
           "events.recipes.dust.sprite.alpha_test");
-  rejects([](Events& e) { e.recipes[2].sprite->blend = static_cast<BlendMode>(6); }, Code::UnknownEnum,
+  rejects([](Events& e) { e.recipes[2].sprite->blend = static_cast<BlendMode>(7); }, Code::UnknownEnum,
           "events.recipes.dust.sprite.blend");
   rejects([](Events& e) { e.recipes[2].sprite->textureAlpha = static_cast<TextureAlpha>(2); }, Code::UnknownEnum,
           "events.recipes.dust.sprite.texture_alpha");
@@ -307,4 +307,58 @@ TEST_CASE("materials: a sprite names one, and the count, size and byte limits ho
   };
   accepts(count(kMaxMaterials));
   rejects(count(kMaxMaterials + 1), Code::CountOverLimit, "events.materials");
+}
+
+TEST_CASE("materials: two with one name are a duplicate-name, distinct names compile", "[sim][validate]") {
+  accepts([](Events& e) { e.materials = {{"soot", "", ""}, {"ash", "", ""}}; });
+  rejects([](Events& e) { e.materials = {{"soot", "", ""}, {"soot", "", ""}}; }, Code::DuplicateName,
+          "events.materials.soot");
+}
+
+TEST_CASE("palette: blend palette needs a known palette texture, and a palette needs that blend", "[sim][validate]") {
+  const auto palette = [](BlendMode blend, std::string table) {
+    return [blend, table](Events& e) {
+      e.recipes[0].sprite = EventSprite{"spark"};
+      e.recipes[0].sprite->blend = blend;
+      e.recipes[0].sprite->palette = table;
+    };
+  };
+  accepts(palette(BlendMode::Palette, "spark"));
+  rejects(palette(BlendMode::Palette, ""), Code::MissingField, "events.recipes.ember.sprite.palette");
+  rejects(palette(BlendMode::Palette, "sparks"), Code::UnknownName, "events.recipes.ember.sprite.palette");
+  rejects(palette(BlendMode::Palette, "a\x01b"), Code::BadName, "events.recipes.ember.sprite.palette");
+  accepts(palette(BlendMode::Normal, ""));
+  rejects(palette(BlendMode::Normal, "spark"), Code::PaletteTable, "events.recipes.ember.sprite.palette");
+  // The compiled scene names the table's texture index.
+  const Outcome o = compileWith(palette(BlendMode::Palette, "spark"));
+  REQUIRE(o.scene);
+  CHECK(o.scene->recipePalette[0] == o.scene->recipeTexture[0]);
+  CHECK(o.scene->recipePalette[0] >= 0);
+  CHECK(o.scene->recipePalette[1] == -1);
+}
+
+TEST_CASE("palette: the table must be 256x256, checked by the image's size", "[sim][validate]") {
+  Events e = sampleEvents();
+  e.recipes[0].sprite = EventSprite{"spark"};
+  e.recipes[0].sprite->blend = BlendMode::Palette;
+  e.recipes[0].sprite->palette = "table";
+  using Size = std::optional<std::pair<std::uint32_t, std::uint32_t>>;
+  const auto sized = [](std::uint32_t w, std::uint32_t h) {
+    return [w, h](const std::string& name) -> Size {
+      if (name == "table") return std::pair{w, h};
+      return std::nullopt;
+    };
+  };
+  CHECK(checkPaletteImages(e, sized(256, 256)).empty());
+  for (const auto& [w, h] : {std::pair{255u, 256u}, std::pair{256u, 257u}, std::pair{16u, 16u}}) {
+    const auto ds = checkPaletteImages(e, sized(w, h));
+    REQUIRE(ds.size() == 1);
+    CHECK(ds[0].code == Code::PaletteTable);
+    CHECK(ds[0].path == "events.recipes.ember.sprite.palette");
+    CHECK(ds[0].message.find(std::to_string(w) + "x" + std::to_string(h)) != std::string::npos);
+  }
+  // A table without an image (unknown or unreadable) is another rule's; other blends are not read.
+  CHECK(checkPaletteImages(e, [](const std::string&) -> Size { return std::nullopt; }).empty());
+  e.recipes[0].sprite->blend = BlendMode::Normal;
+  CHECK(checkPaletteImages(e, sized(16, 16)).empty());
 }

@@ -18,9 +18,9 @@ struct EventBlendInfo {
   std::string_view equation;
 };
 
-// Every mode keeps the blend equation ADD; what differs is what the fragment shader writes
+// Every fixed-function mode keeps the blend equation ADD; what differs is what the fragment shader writes
 // (events.frag) and the factors below. Modes that only darken or add keep destination alpha.
-inline constexpr std::array<EventBlendInfo, 6> kEventBlends{{
+inline constexpr std::array<EventBlendInfo, 7> kEventBlends{{
     {sim::BlendMode::LightMatter,
      {true, BlendFactor::One, BlendFactor::OneMinusSrcAlpha, BlendFactor::One, BlendFactor::OneMinusSrcAlpha},
      "rgb = premultiplied look·texel + dst*(1-coverage); light has coverage 0"},
@@ -37,6 +37,10 @@ inline constexpr std::array<EventBlendInfo, 6> kEventBlends{{
     {sim::BlendMode::Premultiplied,
      {true, BlendFactor::One, BlendFactor::OneMinusSrcAlpha, BlendFactor::One, BlendFactor::OneMinusSrcAlpha},
      "rgb = c*opacity + dst*(1-a)"},
+    // No fixed-function blend: the fragment reads the target it draws into (a texture barrier
+    // before each sprite) and writes the table's entry itself.
+    {sim::BlendMode::Palette, {false, BlendFactor::One, BlendFactor::Zero, BlendFactor::One, BlendFactor::Zero},
+     "rgb = mix(dst, T, T.a), T = table[col lum(c*a), row lum(dst)]"},
 }};
 
 constexpr const EventBlendInfo& eventBlendInfo(sim::BlendMode m) {

@@ -65,10 +65,13 @@ void EventScene::assignDrawClasses() {
   // A material snippet is a program of its own, so it splits draw classes too.
   auto texture = [&](std::size_t r) { return r < scene.recipeTexture.size() ? scene.recipeTexture[r] : -1; };
   auto shader = [&](std::size_t r) { return recipes[r].sprite ? recipes[r].sprite->material : std::string(); };
+  // A palette table is bound per draw like the sprite texture.
+  auto palette = [&](std::size_t r) { return r < scene.recipePalette.size() ? scene.recipePalette[r] : -1; };
   for (std::size_t i = 0; i < groups_.size(); ++i) {
     std::size_t first = i;
     for (std::size_t j = 0; j < i; ++j)
-      if (sim::blendOf(recipes[j]) == sim::blendOf(recipes[i]) && texture(j) == texture(i) && shader(j) == shader(i)) {
+      if (sim::blendOf(recipes[j]) == sim::blendOf(recipes[i]) && texture(j) == texture(i) && shader(j) == shader(i) &&
+          palette(j) == palette(i)) {
         first = j;
         break;
       }
@@ -141,6 +144,7 @@ EventMaterial EventScene::material(std::uint32_t recipe) const {
       if (!sprite->material.empty() && materials[i].name == sprite->material) m.shader = static_cast<std::int32_t>(i);
   }
   m.texture = recipe < scene.recipeTexture.size() ? scene.recipeTexture[recipe] : -1;
+  m.palette = recipe < scene.recipePalette.size() ? scene.recipePalette[recipe] : -1;
   return m;
 }
 

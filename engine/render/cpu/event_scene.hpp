@@ -26,6 +26,7 @@ struct EventMaterial {
   float alphaTest = 0.0f;
   std::int32_t texture = -1;  // index into the level's texture names; -1: a plain white quad
   std::int32_t shader = -1;   // index into the section's materials; -1: the blend mode's output
+  std::int32_t palette = -1;  // with blend palette: the table's index into the texture names
 };
 
 // Per frame: what the simulation and the batcher cost, and what they kept.

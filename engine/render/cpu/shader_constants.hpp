@@ -34,8 +34,11 @@ enum Binding : std::uint32_t {
   kLiveBitsBinding = 12,  // one bit per instance: alive this frame (particle_state.comp)
 };
 
-// Texture units: the particle pass's atlas page, the overdraw palette's layer counts.
-enum TextureUnit : std::uint32_t { kAtlasUnit = 0, kLayerCountsUnit = 1, kEventSpriteUnit = 2 };
+// Texture units: the particle pass's atlas page, the overdraw palette's layer counts, an event
+// sprite's texture, and for `blend: palette` the translucency table and the target it reads.
+enum TextureUnit : std::uint32_t {
+  kAtlasUnit = 0, kLayerCountsUnit = 1, kEventSpriteUnit = 2, kEventPaletteUnit = 3, kEventDestinationUnit = 4
+};
 
 // An instance is (emitter << kSlotBits | slot): a slot index fits 12 bits because no emitter
 // has more than 4,096 slots.
@@ -118,6 +121,8 @@ inline constexpr ShaderConstant kShaderConstants[] = {
     KILN_SHADER_INT(kAtlasUnit),
     KILN_SHADER_INT(kLayerCountsUnit),
     KILN_SHADER_INT(kEventSpriteUnit),
+    KILN_SHADER_INT(kEventPaletteUnit),
+    KILN_SHADER_INT(kEventDestinationUnit),
     {ShaderConstant::Heading, "Instances: emitter << kSlotBits | slot."},
     KILN_SHADER_UINT(kSlotBits),
     KILN_SHADER_UINT(kSlotMask),
@@ -146,6 +151,7 @@ inline constexpr ShaderConstant kShaderConstants[] = {
     {ShaderConstant::Uint, "kEventMultiply", shaderEventBlend(sim::BlendMode::Multiply)},
     {ShaderConstant::Uint, "kEventSubtractive", shaderEventBlend(sim::BlendMode::Subtractive)},
     {ShaderConstant::Uint, "kEventPremultiplied", shaderEventBlend(sim::BlendMode::Premultiplied)},
+    {ShaderConstant::Uint, "kEventPalette", shaderEventBlend(sim::BlendMode::Palette)},
     {ShaderConstant::Uint, "kTextureAlphaAlpha", shaderTextureAlpha(sim::TextureAlpha::Alpha)},
     {ShaderConstant::Uint, "kTextureAlphaBrightness", shaderTextureAlpha(sim::TextureAlpha::Brightness)},
     {ShaderConstant::Heading, "Vertex -> fragment varying locations, per program."},
