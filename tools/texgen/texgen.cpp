@@ -187,6 +187,28 @@ Rgba flameSmoke(double x, double y, int) {
   return {1.0, mix(0.38, 0.95, heat), mix(0.06, 0.7, heat * heat), a};
 }
 
+// glass_table: the glass sample's palette translucency table (docs/events.md "Palette blend"),
+// 256 x 256: column s is the sprite's luminance, row d the luminance behind it. Amber glass in
+// twelve bands, as a palette game's table maps every pair to one of a few palette entries: the
+// band is 0.55·behind + 0.8·sprite, so a shard over a dark floor is a dim amber and over a lit
+// patch a bright one. The faintest columns (s < 3) have alpha 0 and leave the pixel as it was.
+bool writeGlassTable(const std::filesystem::path& path) {
+  constexpr int kTable = 256;
+  std::vector<std::uint8_t> bytes(static_cast<std::size_t>(kTable) * kTable * 4);
+  for (int d = 0; d < kTable; ++d)
+    for (int s = 0; s < kTable; ++s) {
+      const double band = std::floor(clamp01(0.55 * d / 255.0 + 0.8 * s / 255.0) * 12 + 0.5) / 12;
+      // Warmer as it brightens: red above the band's line, blue below it (only + and ×: bit-exact).
+      const double ch[4] = {band * (1.15 - 0.15 * band), 0.72 * band, 0.45 * band * band, s < 3 ? 0.0 : 1.0};
+      const std::size_t i = (static_cast<std::size_t>(d) * kTable + s) * 4;
+      for (int k = 0; k < 4; ++k) bytes[i + k] = static_cast<std::uint8_t>(static_cast<int>(clamp01(ch[k]) * 255 + 0.5));
+    }
+  if (stbi_write_png(path.string().c_str(), kTable, kTable, 4, bytes.data(), kTable * 4) == 0) {
+    std::fprintf(stderr, "kiln-texgen: cannot write %s\n", path.string().c_str());
+    return false;
+  }
+  return true;
+}
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -206,7 +228,7 @@ int main(int argc, char** argv) {
 
   bool ok = writeImage(out / "soft.png", soft, 0) && writeImage(out / "ember.png", ember, 0) &&
             writeImage(out / "spark.png", spark, 0) && writeImage(out / "charcoal.png", charcoal, 0) &&
-            writeImage(out / "flame_smoke.png", flameSmoke, 0);
+            writeImage(out / "flame_smoke.png", flameSmoke, 0) && writeGlassTable(out / "glass_table.png");
   for (int f = 0; ok && f < 16; ++f) {
     char name[32];
     std::snprintf(name, sizeof name, "smoke_%02d.png", f);
