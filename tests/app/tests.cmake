@@ -60,6 +60,11 @@ if(TARGET kiln)
                      ${PROJECT_BINARY_DIR}/test-scratch/material)
     set_tests_properties("app: soot sample: the material changes the capture; a broken snippet is refused by compile at its line, captured without it"
                          PROPERTIES LABELS "app;cli;gl")
+    add_test(NAME "app: glass sample: the palette shards write only table colours; bad tables are refused at the field"
+             COMMAND ${Python3_EXECUTABLE} ${_app}/palette_test.py $<TARGET_FILE:kiln> ${PROJECT_SOURCE_DIR}
+                     ${PROJECT_BINARY_DIR}/test-scratch/palette)
+    set_tests_properties("app: glass sample: the palette shards write only table colours; bad tables are refused at the field"
+                         PROPERTIES LABELS "app;cli;gl")
     add_test(NAME "app: level schema"
              COMMAND ${Python3_EXECUTABLE} ${_app}/schema_check.py ${PROJECT_SOURCE_DIR})
     set_tests_properties("app: level schema" PROPERTIES LABELS "app;schema")
