@@ -297,6 +297,7 @@ int runCapture(const CaptureOptions& o) {
     }
     sidecar.levelTime = times[i];
     sidecar.eventsDrawn = renderer.stats().events.drawn;
+    sidecar.autoExposureEv = target->autoExposureEv();
     if (o.stats) {
       render::FrameCost cost{renderer.stats()};
       cost.timersReadZero = std::all_of(cost.stats.gpuMs.begin(), cost.stats.gpuMs.end(), [](double ms) { return ms <= 0; });

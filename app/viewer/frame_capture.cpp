@@ -89,6 +89,7 @@ bool Frame::captureOne(const ViewCamera& camera, const std::string& label, doubl
   info.eventsDrawn = gpu_->eventSpritesDrawn();
   info.viewOptions = viewOptionsOf(state_, gpu_->debugViews());
   info.output = state_.view.output;  // the sidecar records an HDR output; an LDR one adds nothing
+  info.autoExposureEv = gpu_->captureAutoExposureEv();
   const std::string json = render::sidecarJson(info);
   std::filesystem::path sidecar = c.file;
   sidecar.replace_extension(".json");

@@ -237,7 +237,7 @@ std::optional<core::Image> GpuView::capture(const ViewerState& s, const ViewCame
   r.options = frameOptions(s);
   r.options.countLiveParticles = false;
   // render::capture reaches T exactly (no step budget) and refuses a T past the event budget.
-  auto out = render::capture(*renderer_, r);
+  auto out = render::capture(*renderer_, r, captureTarget_);
   render::bindWindowFramebuffer(static_cast<std::uint32_t>(std::max(1, s.view.framebufferWidth)),
                                 static_cast<std::uint32_t>(std::max(1, s.view.framebufferHeight)));
   if (auto* d = std::get_if<core::Diagnostic>(&out)) {
@@ -245,6 +245,10 @@ std::optional<core::Image> GpuView::capture(const ViewerState& s, const ViewCame
     return std::nullopt;
   }
   return std::get<core::Image>(std::move(out));
+}
+
+std::optional<double> GpuView::captureAutoExposureEv() const {
+  return captureTarget_ ? captureTarget_->autoExposureEv() : std::nullopt;
 }
 
 }  // namespace kiln::viewer

@@ -75,6 +75,8 @@ class GpuView {
   std::uint32_t eventSpritesDrawn() const;
   std::optional<core::Image> capture(const ViewerState& s, const ViewCamera& camera, double levelTime, std::uint32_t width,
                                      std::uint32_t height, std::string& error);
+  // The EV the last capture's auto exposure applied, for its sidecar; nullopt without one.
+  std::optional<double> captureAutoExposureEv() const;
 
  private:
   void readEventStats(ViewerState& s, const render::FrameStats& st) const;
@@ -83,6 +85,7 @@ class GpuView {
   std::optional<render::RenderTarget> mainTarget_, topTarget_;
   render::DebugViews debug_;
   std::optional<inspect::BudgetTargets> targets_;  // assets/budgets.json
+  std::optional<render::RenderTarget> captureTarget_;  // capture()'s, kept between captures
 };
 
 }  // namespace kiln::viewer

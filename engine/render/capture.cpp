@@ -199,6 +199,10 @@ std::string sidecarJson(const CaptureInfo& info) {
     appendNumber(out, o.exposure);
     out += ", \"auto_exposure\": ";
     out += o.autoExposure ? "true" : "false";
+    if (o.autoExposure && info.autoExposureEv) {
+      out += ", \"auto_exposure_ev\": ";
+      appendNumber(out, *info.autoExposureEv);
+    }
     out += ", \"srgb\": ";
     out += o.srgb ? "true" : "false";
     out += ", \"bloom\": {\"enabled\": ";

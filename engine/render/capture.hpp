@@ -72,6 +72,8 @@ struct CaptureInfo {
   // were); `linearImage`: the file holds the linear scene (an EXR), before exposure and tone map.
   std::optional<OutputOptions> output;
   bool linearImage = false;
+  // With auto exposure: the EV it applied to this picture (RenderTarget::autoExposureEv).
+  std::optional<double> autoExposureEv;
 };
 
 std::string levelHash(std::span<const std::uint8_t> levelFileBytes);

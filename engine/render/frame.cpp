@@ -49,6 +49,7 @@ void Renderer::drawFrame(double levelTime, const Camera& camera, const FrameOpti
   RenderTarget::Impl& t = target.impl();
   // The overdraw view's colours are layer counts: they are shown as they are, never tone mapped.
   t.lastFrameHdr = options.output.hdr && !options.debug.overdraw && impl_->programs.built();
+  t.lastUserEv.reset();
   if (!t.lastFrameHdr) {
     impl_->drawFrameInto(t.framebuffer.id(), t.color.id(), t.queries, levelTime, camera, options, target.width(),
                          target.height());

@@ -97,6 +97,7 @@ void Renderer::Impl::applyOutput(RenderTarget::Impl& t, const OutputOptions& o) 
     fullscreen(t.luminanceFramebuffer.id(), kLuminanceGrid, kLuminanceGrid);
     glGenerateTextureMipmap(t.luminance.id());
     glBindTextureUnit(kOutputLuminanceUnit, t.luminance.id());
+    t.lastUserEv = o.exposure;
   }
   if (o.bloom.enabled) {
     t.ensureBloom();
@@ -128,6 +129,16 @@ void Renderer::Impl::applyOutput(RenderTarget::Impl& t, const OutputOptions& o) 
   glBindTextureUnit(kOutputLuminanceUnit, 0);
   glDepthMask(GL_TRUE);
   glState.forget();
+}
+
+std::optional<double> RenderTarget::autoExposureEv() const {
+  const Impl& t = *impl_;
+  if (!t.lastFrameHdr || !t.lastUserEv || !t.luminance) return std::nullopt;
+  GLint levels = 0;
+  glGetTextureParameteriv(t.luminance.id(), GL_TEXTURE_IMMUTABLE_LEVELS, &levels);
+  float meanLog2 = 0;
+  glGetTextureImage(t.luminance.id(), std::max(levels - 1, 0), GL_RED, GL_FLOAT, sizeof meanLog2, &meanLog2);
+  return render::autoExposureEv(*t.lastUserEv, meanLog2);
 }
 
 bool RenderTarget::readLinear(std::vector<float>& rgba) const {

@@ -146,6 +146,9 @@ class RenderTarget {
   // The last HDR frame's linear scene (before exposure, bloom and tone map), RGBA floats, rows
   // top to bottom; false when the last frame drawn into this target was not HDR.
   bool readLinear(std::vector<float>& rgba) const;
+  // The EV the last frame's auto exposure applied (the user's EV included), read back from the
+  // luminance grid (waits for that frame); nullopt when it was not an HDR frame with auto exposure.
+  std::optional<double> autoExposureEv() const;
   // The last rendering, rows top-down: GL keeps rows bottom-up and UI toolkits sample top-down,
   // so this refreshes a flipped copy (one GPU blit) that a toolkit shows upright with its
   // default texture coordinates. Valid until resize or destruction.

@@ -45,6 +45,7 @@ struct RenderTarget::Impl {
   };
   std::vector<BloomLevel> bloom;
   bool lastFrameHdr = false;  // what `hdrColor` holds is the last frame's scene (readLinear)
+  std::optional<double> lastUserEv;  // the last HDR frame's EV when it ran auto exposure
   void allocate(std::uint32_t w, std::uint32_t h);
   void ensureHdr();
   void ensureLuminance();

@@ -250,3 +250,43 @@ TEST_CASE("an HDR frame keeps the linear scene for an EXR, above 1 where the spa
   REQUIRE(std::holds_alternative<core::Image>(render::capture(scene.renderer, req, target)));
   CHECK_FALSE(target->readLinear(linear));
 }
+
+TEST_CASE("the EV auto exposure applied is read back: the key over the frame's luminance, plus the user's EV, "
+          "held to the limit",
+          "[gl][output]") {
+  Scene scene(hotQuad({0, 0, 0}));  // a black quad: the frame is the clear colour
+  auto measured = [&](const render::OutputOptions& o, float grey) {
+    render::CaptureRequest req;
+    req.width = req.height = kSize;
+    req.levelTime = 0.05;
+    req.camera.eye = {0, -10, 0};
+    req.camera.target = {0, 0, 0};
+    req.camera.up = {0, 0, 1};
+    req.camera.orthographic = true;
+    req.camera.orthoHeight = 4;
+    req.camera.nearPlane = 0.1f;
+    req.camera.farPlane = 100;
+    req.options.clearColor = {grey, grey, grey, 1};
+    req.options.output = o;
+    std::optional<render::RenderTarget> target;
+    REQUIRE(std::holds_alternative<core::Image>(render::capture(scene.renderer, req, target)));
+    return target->autoExposureEv();
+  };
+  render::OutputOptions o = hdr(render::ToneMap::Clamp);
+  o.autoExposure = true;
+  // A uniform grey g needs log2(0.18 / g) EV to land on the key.
+  for (const float g : {0.05f, 0.5f, 4.0f}) {
+    INFO("grey " << g);
+    const auto ev = measured(o, g);
+    REQUIRE(ev);
+    CHECK(*ev == Approx(std::log2(0.18 / g)).margin(1e-3));
+  }
+  o.exposure = 1.5;  // the compensation adds on top
+  CHECK(*measured(o, 0.5f) == Approx(1.5 + std::log2(0.18 / 0.5)).margin(1e-3));
+  // Black is floored at 2^-14 and the pull held to 10 EV: 1.5 + 10, not 1.5 + log2(0.18 · 2^14).
+  CHECK(*measured(o, 0.0f) == Approx(11.5).margin(1e-3));
+  // Without auto exposure, or with LDR output, there is nothing to report.
+  o.autoExposure = false;
+  CHECK_FALSE(measured(o, 0.5f));
+  CHECK_FALSE(measured({}, 0.5f));
+}

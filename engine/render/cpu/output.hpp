@@ -3,6 +3,9 @@
 // shaders/output.frag; docs/rendering.md, "Output: exposure, tone maps and bloom").
 #pragma once
 
+#include <algorithm>
+#include <cmath>
+
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -59,6 +62,12 @@ struct OutputOptions {
 // EV is held to so a black frame does not blow up.
 inline constexpr double kAutoExposureKey = 0.18;
 inline constexpr double kAutoExposureMaxEv = 10;
+// The EV auto exposure applies: the user's EV (the compensation) plus what brings the scene's
+// mean log2 luminance to the key, held to ±kAutoExposureMaxEv (output_common.glsl does the same).
+inline double autoExposureEv(double userEv, double meanLog2Luminance) {
+  const double pull = std::log2(kAutoExposureKey) - meanLog2Luminance;
+  return userEv + std::clamp(pull, -kAutoExposureMaxEv, kAutoExposureMaxEv);
+}
 // Exposures a user may ask for, in EV.
 inline constexpr double kMaxExposureEv = 20;
 
