@@ -100,6 +100,25 @@ Json stateTolerance() {
   return t;
 }
 
+// fpx16_16: the 16.16 values (`kiln sim` prints them exactly) must be equal; the render floats
+// made from them (rgb, coverage, light, a view key) keep the fp32 tolerance. A field named in a
+// case's tolerance uses that tolerance instead of its kind's (docs/conformance.md).
+Json fixedPointTolerance() {
+  Json t = stateTolerance();
+  for (const char* field : {"origin", "initial_velocity", "lifetime", "size0", "age", "position", "velocity", "size",
+                            "opacity"})
+    t[field] = {{"abs", 0.0}, {"rel", 0.0}};
+  return t;
+}
+
+// Dyadic inputs: every intermediate is exact in float32 and in 16.16, so any correct host gives
+// the same values in either backend.
+Json exactTolerance() {
+  Json t = stateTolerance();
+  t["value"] = {{"abs", 0.0}, {"rel", 0.0}};
+  return t;
+}
+
 std::string idTime(double t) {
   char buf[48];
   std::snprintf(buf, sizeof buf, "%.6g", t);
@@ -170,6 +189,17 @@ int exportKit(const ConformanceOptions& o) {
     return kExitInvalid;
   }
 
+  // A scratch folder: the generated sources are compiled there, and the states computed from the
+  // kit's files written there. Removed on every way out, an early error included.
+  const fs::path scratch = fs::temp_directory_path() / ("kiln-conformance-" + std::to_string(::getpid()));
+  struct RemoveAtExit {
+    fs::path path;
+    ~RemoveAtExit() {
+      std::error_code ignored;
+      fs::remove_all(path, ignored);
+    }
+  } removeScratch{scratch};
+
   // Levels the state, sim and picture cases read: the compiled samples with their textures, and
   // the generated edge document.
   std::vector<fs::path> inputs;
@@ -201,6 +231,7 @@ int exportKit(const ConformanceOptions& o) {
     fixed.events->math = sim::MathBackend::Fpx16_16;
     files.push_back({"levels/braziers_fpx16_16.klm", world::encodeKlm1(fixed)});
   }
+  if (const int rc = addEventFeatureLevels(profile, levelsIn, scratch, files, inputs); rc != kExitOk) return rc;
 
   struct StatePlan {
     std::string level;
@@ -219,15 +250,6 @@ int exportKit(const ConformanceOptions& o) {
     states.push_back({"levels/stress.klm", {3}, "the stress sample"});
   }
   // The states are computed from the files as the kit holds them.
-  const fs::path scratch = fs::temp_directory_path() / ("kiln-conformance-" + std::to_string(::getpid()));
-  // Removed on every way out, an early error included.
-  struct RemoveAtExit {
-    fs::path path;
-    ~RemoveAtExit() {
-      std::error_code ignored;
-      fs::remove_all(path, ignored);
-    }
-  } removeScratch{scratch};
   fs::create_directories(scratch / "levels", ec);
   for (const KitFile& f : files)
     if (f.path.starts_with("levels/")) {
@@ -255,30 +277,68 @@ int exportKit(const ConformanceOptions& o) {
       cases.push_back(c);
     }
 
-  std::vector<double> simSteps = profile == Profile::Full ? std::vector<double>{30, 67, 120, 240, 600} : std::vector<double>{67};
+  // Each sim case is one level at steps of its own, at half a step past each (so the step is never
+  // on a rounding edge). `twin`: a case of the same steps whose particles and draw order these must
+  // equal (the dyadic level under both backends); the exporter refuses a kit where they differ.
   struct SimPlan {
     std::string name, level, math;
+    double stepHz;
+    std::vector<int> small, full;
+    std::string tests;
+    Json tolerance;
+    std::string twin;
   };
-  const SimPlan sims[] = {{"braziers", "levels/braziers.klm", "fp32"},
-                          {"braziers_fpx16_16", "levels/braziers_fpx16_16.klm", "fpx16_16"}};
+  const std::vector<SimPlan> sims = {
+      {"braziers", "levels/braziers.klm", "fp32", 60, {67}, {30, 67, 120, 240, 600},
+       "the braziers' event particles in fp32", stateTolerance(), ""},
+      {"braziers_fpx16_16", "levels/braziers_fpx16_16.klm", "fpx16_16", 60, {67}, {30, 67, 120, 240, 600},
+       "the braziers' event particles in fpx16_16 (16.16 values exact)", fixedPointTolerance(), ""},
+      {"dyadic", "levels/dyadic.klm", "fp32", 64, {40}, {10, 40, 70},
+       "dyadic inputs in fp32: every value exact, the same state as fpx16_16", exactTolerance(), ""},
+      {"dyadic_fpx16_16", "levels/dyadic_fpx16_16.klm", "fpx16_16", 64, {40}, {10, 40, 70},
+       "dyadic inputs in fpx16_16: every value exact, the same state as fp32", exactTolerance(), "dyadic"},
+      {"iso_layers", "levels/iso_layers.klm", "fp32", 60, {30}, {30, 90},
+       "sort: iso with layers -1, 0 and 1 against their rows, and step heights", stateTolerance(), ""},
+      {"depth_override", "levels/depth_override.klm", "fp32", 60, {30}, {30, 90},
+       "depth_override keys 0, 2^31 + 2^21 and 2^32 - 1 against layers and spawn order", stateTolerance(), ""},
+      {"iso2d", "levels/iso2d.klm", "fp32", 60, {126}, {40, 100, 126},
+       "dimensions: 2 (the iso2d sample: [x, y] vectors, gravity along y, layers under sort: iso)",
+       stateTolerance(), ""},
+      {"iso2d_fpx16_16", "levels/iso2d_fpx16_16.klm", "fpx16_16", 60, {}, {40, 126},
+       "dimensions: 2 in fpx16_16 (16.16 values exact)", fixedPointTolerance(), ""}};
+  std::map<std::string, Json> simStates;  // by plan name and step: "dyadic.40"
   for (const SimPlan& sp : sims) {
-    for (const double step : simSteps) {
-      const std::string id = "sim." + sp.name + ".step" + std::to_string(static_cast<int>(step));
-      const double t = (step + 0.5) / 60.0;  // the braziers' step_hz is 60: half a step past `step`
+    for (const int step : profile == Profile::Full ? sp.full : sp.small) {
+      const std::string id = "sim." + sp.name + ".step" + std::to_string(step);
+      const double t = (step + 0.5) / sp.stepHz;
       std::string why;
       const Json state = simState(scratch / sp.level, t, why);
       if (state.is_null()) {
         std::cerr << "kiln conformance export: " << id << ": " << why << '\n';
         return kExitInvalid;
       }
+      if (state.at("math") != sp.math || state.at("step") != step) {
+        std::cerr << "kiln conformance export: " << id << ": Kiln ran step " << state.at("step") << " in "
+                  << state.at("math") << ", the case means step " << step << " in " << sp.math << '\n';
+        return kExitInvalid;
+      }
+      simStates[sp.name + "." + std::to_string(step)] = state;
+      if (!sp.twin.empty()) {
+        const Json& twin = simStates.at(sp.twin + "." + std::to_string(step));
+        for (const char* key : {"count", "spawned", "recycled", "dropped", "particles", "draw_order"})
+          if (state.at(key) != twin.at(key)) {
+            std::cerr << "kiln conformance export: " << id << ": " << key << " differs from sim." << sp.twin
+                      << ".step" << step << "'s, which it must equal; nothing written\n";
+            return kExitInvalid;
+          }
+      }
       const std::string path = "states/" + id + ".json";
       const std::string text = core::dumpJson(state, 1) + "\n";
       files.push_back({path, std::vector<std::uint8_t>(text.begin(), text.end())});
-      Json c = caseBase(id, "sim", "event-state", "docs/events.md", "the braziers' event particles in " + sp.math +
-                                                                        " at step " + std::to_string(static_cast<int>(step)));
+      Json c = caseBase(id, "sim", "event-state", "docs/events.md", sp.tests + " at step " + std::to_string(step));
       c["input"] = {{"level", sp.level}, {"time", t}, {"step", step}, {"math", sp.math}};
       c["expected"] = path;
-      c["tolerance"] = stateTolerance();
+      c["tolerance"] = sp.tolerance;
       cases.push_back(c);
     }
   }
@@ -286,15 +346,22 @@ int exportKit(const ConformanceOptions& o) {
   // A picture framed on one emitter fills the frame with it, so an emitter a host leaves out
   // (or draws with the wrong blend) changes far more than the tolerance; the framings of the
   // whole level check the composition.
+  // The event feature pictures look down at the plane z = 0 through an orthographic camera, as
+  // the samples' own capture lines do: `camera` (eye, target) and `ortho` (metres top to bottom).
   struct PicturePlan {
     std::string level;
     double time;
     std::string frame;  // an emitter, or empty for every emitter's bounds
+    std::string camera = {};
+    double ortho = 0;
     std::string id() const {
       return "picture." + fs::path(level).stem().string() + (frame.empty() ? "" : "." + frame) + ".t" + idTime(time);
     }
   };
-  std::vector<PicturePlan> pictures = {{"levels/braziers.klm", 2, "west_flame"}};
+  std::vector<PicturePlan> pictures = {{"levels/braziers.klm", 2, "west_flame"},
+                                       {"levels/iso2d.klm", 2.1, "", "12,12,7.5,4,4,-0.5", 9},
+                                       {"levels/soot.yaml", 1.5, "", "9,9,5,4,4,-0.5", 5},
+                                       {"levels/palette.yaml", 1.2, "", "9,9,5,4,4,-0.5", 5}};
   if (profile == Profile::Full) {
     pictures.push_back({"levels/braziers.klm", 2, ""});
     pictures.push_back({"levels/braziers.klm", 1.12, ""});
@@ -331,8 +398,10 @@ int exportKit(const ConformanceOptions& o) {
     c.file = (kit / p.level).string();
     c.time = p.time;
     c.size = size;
-    c.frameAll = p.frame.empty();
+    c.frameAll = p.frame.empty() && p.camera.empty();
     if (!p.frame.empty()) c.frame = p.frame;
+    if (!p.camera.empty()) c.camera = p.camera;
+    if (p.ortho > 0) c.ortho = p.ortho;
     c.force = true;
     c.out = (kit / ("pictures/" + id + ".png")).string();
     if (const int rc = runCapture(c); rc != kExitOk) return rc;
@@ -340,7 +409,11 @@ int exportKit(const ConformanceOptions& o) {
     if (!side) return reportIoError(error);
     const Json sidecar = Json::parse(side->begin(), side->end());
     Json cc = caseBase(id, "picture", "capture", "docs/rendering.md", "an LDR capture of " + p.level + " at t=" +
-                                                                           std::to_string(p.time) + (p.frame.empty() ? ", every emitter framed" : ", framed on " + p.frame));
+                                                                           std::to_string(p.time) +
+                                       (!p.camera.empty() ? ", an orthographic camera " + idTime(p.ortho) +
+                                                                " m tall looking from " + p.camera
+                                        : p.frame.empty() ? ", every emitter framed"
+                                                          : ", framed on " + p.frame));
     cc["input"] = {{"level", p.level},
                    {"time", p.time},
                    {"size", sidecar.at("size")},
@@ -456,6 +529,8 @@ int runKit(const ConformanceOptions& o) {
                     cam.at("target")[1].get<double>(), cam.at("target")[2].get<double>());
       capture.camera = camera;
       capture.fov = cam.at("fov_y_degrees").get<double>();
+      // An orthographic camera: ortho_height metres top to bottom, the field of view unused.
+      if (cam.value("orthographic", false)) capture.ortho = cam.at("ortho_height").get<double>();
       capture.force = true;
       capture.out = (results / ("captures/" + id + ".png")).string();
       if (const int rc = runCapture(capture); rc != kExitOk) return rc;

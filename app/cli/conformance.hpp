@@ -70,6 +70,25 @@ Json evalState(const std::filesystem::path& level, double time, std::string& err
 // The expected event state: `kiln sim --json`'s object at `time` (the level's default view).
 Json simState(const std::filesystem::path& level, double time, std::string& error);
 
+// A level the kit writes itself for the event features of seeds 003 and 004: a YAML source the
+// exporter compiles (the sim cases read the compiled module, the palette picture the source).
+struct GeneratedLevel {
+  std::string name;    // "dyadic", "iso_layers", "depth_override", "palette"
+  std::string source;  // YAML; textures at textures/NAME.png beside it
+  bool module = true;  // also compiled to levels/NAME.klm (KEV1 has no palette blend: that one is not)
+};
+std::vector<GeneratedLevel> generatedLevels();
+// The palette picture's 256×256 translucency table as PNG bytes, computed from its formula
+// (docs/conformance.md "Picture cases").
+std::vector<std::uint8_t> paletteTablePng();
+// Adds the levels of the event feature cases to the kit's files (and each data-folder file it
+// reads to `inputs`): the iso2d sample's module; the soot sample's source with its material
+// snippet (KEV1 stores no snippet); the generated levels, compiled in `scratch`, and the palette
+// table; in the full kit the iso2d module in fpx16_16 too. Returns an exit code.
+int addEventFeatureLevels(Profile profile, const std::filesystem::path& levelsIn,
+                          const std::filesystem::path& scratch, std::vector<KitFile>& files,
+                          std::vector<std::filesystem::path>& inputs);
+
 // One case's outcome.
 struct Outcome {
   std::string id, area;

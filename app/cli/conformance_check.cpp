@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 #include <map>
+#include <set>
 
 #include "cli/conformance.hpp"
 #include "core/file.hpp"
@@ -47,20 +48,30 @@ Tolerance toleranceOf(const Json& tolerances, const std::string& kind) {
 }
 
 // Compares two JSON values of a state: numbers within the tolerance the field's kind names
-// (`kinds` maps a key to "time", "value", …; other keys are exact), arrays and objects member by
-// member. Returns the first difference as an Outcome that failed.
+// (`kinds` maps a key to "time", "value", …; other keys are exact), or the case's tolerance for
+// that field by name when it gives one (fpx16_16's exact positions), arrays and objects member by
+// member. An integer where `integerExact` names the key (an iso key or a depth_override) is exact:
+// the contract defines it. Returns the first difference as an Outcome that failed.
 struct StateCompare {
   const Json& tolerances;
   std::map<std::string, std::string> kinds;
   std::optional<Outcome> diff;
   Outcome base;
+  std::set<std::string> integerExact = {};
+
+  Tolerance toleranceFor(const std::string& key) const {
+    return toleranceOf(tolerances, tolerances.contains(key) ? key : kinds.at(key));
+  }
 
   void value(const std::string& path, const std::string& key, const Json& e, const Json& g) {
     if (diff) return;
+    if (e.is_number_integer() && integerExact.contains(key)) {
+      if (!g.is_number() || g.get<double>() != e.get<double>()) diff = fail(base, path, text(e), text(g));
+      return;
+    }
     if (e.is_number() && !e.is_number_integer() && g.is_number()) {
-      const auto k = kinds.find(key);
-      if (k != kinds.end()) {
-        const Tolerance t = toleranceOf(tolerances, k->second);
+      if (kinds.contains(key)) {
+        const Tolerance t = toleranceFor(key);
         if (!t.holds(e.get<double>(), g.get<double>()))
           diff = fail(base, path, number(e.get<double>()), number(g.get<double>()), t.str());
         return;
@@ -75,7 +86,7 @@ struct StateCompare {
       return;
     }
     if (e.is_number() && g.is_number() && kinds.contains(key)) {
-      const Tolerance t = toleranceOf(tolerances, kinds.at(key));
+      const Tolerance t = toleranceFor(key);
       if (!t.holds(e.get<double>(), g.get<double>()))
         diff = fail(base, path, number(e.get<double>()), number(g.get<double>()), t.str());
       return;
@@ -143,7 +154,7 @@ Outcome checkSim(Outcome o, const Json& c, const Json& expected, const Json& got
                     {"age", "value"}, {"position", "value"}, {"velocity", "value"}, {"size", "value"},
                     {"opacity", "value"}, {"rgb", "value"}, {"coverage", "value"}, {"light", "value"},
                     {"key", "value"}},
-                   std::nullopt, o};
+                   std::nullopt, o, {"key"}};
   for (const char* key : {"step", "count", "spawned", "recycled", "dropped"}) {
     if (!got.contains(key) || got.at(key) != expected.at(key))
       return fail(o, key, text(expected.at(key)), got.contains(key) ? text(got.at(key)) : "(missing)");

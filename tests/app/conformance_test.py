@@ -1,14 +1,17 @@
 #!/usr/bin/env python3
 """`kiln conformance`: the small kit exported, answered by Kiln and checked (exit 0); the manifest
 and results validated against their schemas; deliberately wrong hosts (one verdict flipped, one
-particle moved by 1e-3, a capture with an emitter missing, a case left out) each fail with that
-case named; the report of a run with one failed case loads in headless Chromium without console
+particle moved by 1e-3, a capture with an emitter missing, a case left out; a fixed-point or
+dyadic particle moved by 2^-16, which the fp32 tolerance lets pass; a draw order with two
+neighbours swapped; depth_override ignored; iso2d through a perspective camera, soot without its
+material, the palette glass drawn with the normal blend) each fail with that case named; the report of a run with one failed case loads in headless Chromium without console
 messages, with that case's row first, and its filter works; every code of docs/codes.md's
 document sections has a case (both sides where it has a limit) but the ones docs/conformance.md
 names as no document's; and expected values recomputed
 here without Kiln (header offsets, crc32 of every resealed file, KLM1 entry-table verdicts and
-offsets, edge-document motion, sizes and flipbook frames, and the sim cases' script-burst
-particles re-simulated from docs/events.md).
+offsets, edge-document motion, sizes and flipbook frames, the sim cases' script-burst
+particles re-simulated from docs/events.md, in 2D too and exactly for the dyadic level under
+both backends, and every iso case's keys and draw order).
 
 usage: conformance_test.py KILN SOURCE_DIR SCRATCH_DIR
 """
@@ -356,18 +359,20 @@ def unit24(h):
     return (h >> 8) / float(1 << 24)
 
 
-def burst_particle(recipe, origin, seed, i):
+def burst_particle(recipe, origin, seed, i, dims=3):
+    """In 2D (docs/events.md "2D") the same draw with z dropped."""
     h = [unit24(mix(mix(mix(seed) ^ i) ^ k)) for k in range(5)]
     theta, r = 2 * math.pi * h[0], math.sqrt(h[1])
     speed, spread = recipe.get("speed", 0.0), recipe.get("spread", 0.0)
     along = speed * (0.75 + 0.5 * h[2])
-    v = [math.cos(theta) * spread * r, math.sin(theta) * spread * r, along]
-    return dict(velocity=[f32(c) for c in v], position=[f32(c) for c in origin],
+    v = [math.cos(theta) * spread * r, math.sin(theta) * spread * r, along][:dims]
+    return dict(velocity=[f32(c) for c in v], position=[f32(c) for c in origin[:dims]],
                 lifetime=f32(max(0.001, recipe.get("lifetime", 0.0) * (0.75 + 0.5 * h[3]))),
                 size0=f32(recipe.get("size", 0.0) * (0.75 + 0.5 * h[4])))
 
 
 def simulate(p, recipe, step_hz, steps):
+    """Gravity along the last axis: z in 3D, y in 2D."""
     dt = f32(1.0 / step_hz)
     g_dt = f32(f32(recipe.get("gravity", -6.5)) * dt)
     damp = f32(max(0.0, f32(1.0 - f32(f32(recipe.get("drag", 2.4)) * dt))))
@@ -376,9 +381,9 @@ def simulate(p, recipe, step_hz, steps):
         age = f32(age + dt)
         if age >= p["lifetime"]:
             return None
-        v[2] = f32(v[2] + g_dt)
+        v[-1] = f32(v[-1] + g_dt)
         v = [f32(c * damp) for c in v]
-        x = [f32(x[i] + f32(v[i] * dt)) for i in range(3)]
+        x = [f32(x[i] + f32(v[i] * dt)) for i in range(len(x))]
     return dict(age=age, velocity=v, position=x)
 
 
@@ -391,17 +396,27 @@ sim_checked = 0
 # backend's (checked against a Python 16.16 step by tests/app/sim_math_check.py) and not fp32's.
 fixed = [c for c in manifest["cases"] if c["area"] == "sim" and c["input"].get("math") == "fpx16_16"]
 check(len(fixed) >= 1, f"the kit has a fixed-point sim case: {[c['id'] for c in fixed]}")
-for c in fixed:
+for c in [c for c in fixed if c["id"].startswith("sim.braziers_fpx16_16.")]:
     fx = json.load(open(os.path.join(KIT, c["expected"])))
     twin = json.load(open(os.path.join(KIT, c["expected"].replace("braziers_fpx16_16", "braziers"))))
     check(fx["math"] == "fpx16_16" and twin["math"] == "fp32", f"{c['id']}: the states name their backends")
     check(fx["count"] == twin["count"] and fx["particles"] != twin["particles"],
           f"{c['id']}: the fixed-point state has the fp32 one's particles at other values")
+def level_events(case):
+    """The events: section a sim case's level was compiled from: the kit's own source beside the
+    module for a level it generates, else the sample's (the fpx16_16 twin of a level: its fp32 one)."""
+    level = os.path.splitext(os.path.basename(case["input"]["level"]))[0].replace("_fpx16_16", "")
+    kit_source = os.path.join(KIT, "levels", level + ".yaml")
+    source = kit_source if os.path.exists(kit_source) else os.path.join(ROOT, "assets", "levels", level + ".yaml")
+    return yaml.safe_load(open(source)).get("events", {})
+
+
+dyadic_exact = 0
 for c in manifest["cases"]:
-    if c["area"] != "sim" or c["input"].get("math", "fp32") != "fp32":
+    if c["area"] != "sim" or (c["input"].get("math", "fp32") != "fp32" and not c["id"].startswith("sim.dyadic")):
         continue
-    level = os.path.splitext(os.path.basename(c["input"]["level"]))[0]
-    events = yaml.safe_load(open(os.path.join(ROOT, "assets", "levels", level + ".yaml"))).get("events", {})
+    events = level_events(c)
+    dims = events.get("dimensions", 3)
     step_hz = events.get("step_hz", 60)
     state = json.load(open(os.path.join(KIT, c["expected"])))
     step = int(math.floor(c["input"]["time"] * step_hz))
@@ -414,7 +429,7 @@ for c in manifest["cases"]:
         if recipe.get("axis", [0, 0, 1]) != [0, 0, 1]:
             continue
         born = int(math.floor(event["time"] * step_hz))
-        want = burst_particle(recipe, event["position"], event.get("seed", 0), p["index"])
+        want = burst_particle(recipe, event["position"], event.get("seed", 0), p["index"], dims)
         moved = simulate(want, recipe, step_hz, step - born)
         where = f"{c['id']} particle {p['id']} ({p['source']} #{p['index']})"
         check(p["birth_step"] == born and p["seed"] == event.get("seed", 0), f"{where}: birth step {born}, seed")
@@ -428,8 +443,149 @@ for c in manifest["cases"]:
                                 ("velocity", p["velocity"], moved["velocity"]),
                                 ("position", p["position"], moved["position"])]:
             check(all(close(g, e) for g, e in zip(got, exp)), f"{where}: {field} {got} vs recomputed {exp}")
+            # Dyadic inputs: every operation exact, so both backends give these very values.
+            if c["id"].startswith("sim.dyadic"):
+                check(got == exp, f"{where}: {field} {got} is exactly the recomputed {exp}")
+                dyadic_exact += 1
         sim_checked += 1
 check(sim_checked >= 10, f"enough script-burst particles recomputed ({sim_checked})")
+check(dyadic_exact >= 2 * 4 * 7, f"every dyadic particle's fields recomputed exactly under both backends ({dyadic_exact})")
+
+# --- the event feature cases (seeds 003 and 004) -------------------------------------------------
+NEW_CASES = ["sim.dyadic.step40", "sim.dyadic_fpx16_16.step40", "sim.iso_layers.step30", "sim.depth_override.step30",
+             "sim.iso2d.step126", "picture.iso2d.t2_1", "picture.soot.t1_5", "picture.palette.t1_2"]
+check(all(i in cases for i in NEW_CASES), f"the small kit has the event feature cases: {[i for i in NEW_CASES if i not in cases]}")
+fp_tol = cases["sim.braziers_fpx16_16.step67"]["tolerance"]
+check(all(fp_tol[f] == {"abs": 0, "rel": 0} for f in ("position", "velocity", "age", "opacity")),
+      f"the fpx16_16 case holds its 16.16 values exactly: {fp_tol}")
+dy32, dyfx = (json.load(open(os.path.join(KIT, cases[i]["expected"]))) for i in NEW_CASES[:2])
+check((dy32["math"], dyfx["math"]) == ("fp32", "fpx16_16") and dy32["particles"] == dyfx["particles"]
+      and dy32["draw_order"] == dyfx["draw_order"] and len(dy32["particles"]) == 4,
+      "the dyadic level gives the same four particles and draw order under both backends")
+check(all(cases[i]["tolerance"]["value"] == {"abs": 0, "rel": 0} for i in NEW_CASES[:2]), "the dyadic cases are exact")
+iso2d_state = json.load(open(os.path.join(KIT, cases["sim.iso2d.step126"]["expected"])))
+check(iso2d_state["dimensions"] == 2 and iso2d_state["particles"]
+      and all(len(p["position"]) == 2 and len(p["velocity"]) == 2 for p in iso2d_state["particles"]),
+      "the 2D case's particles have [x, y] vectors")
+
+
+# The iso key and the draw order recomputed from docs/events.md "Ordering": (layer + 512) << 22 |
+# clamp(round((x + y)·16) − h·16 + 2^21) with h the half-even rounding of z clamped to ±2047; a
+# depth_override replaces the key; the draw order is the stable sort by key of the spawn order.
+def iso_key(p, recipe):
+    if recipe.get("depth_override") is not None:
+        return recipe["depth_override"]
+    pos = p["position"]
+    h = round(min(max(pos[2], -2047.0), 2047.0)) if len(pos) == 3 else 0
+    row = min(max(round((pos[0] + pos[1]) * 16) - h * 16 + (1 << 21), 0), (1 << 22) - 1)
+    return (recipe.get("layer", 0) + 512) << 22 | row
+
+
+ordered = 0
+for c in manifest["cases"]:
+    if c["area"] != "sim":
+        continue
+    state = json.load(open(os.path.join(KIT, c["expected"])))
+    if state["sort"] != "iso":
+        continue
+    recipes = level_events(c)["recipes"]
+    for p in state["particles"]:
+        check(p["key"] == iso_key(p, recipes[p["recipe"]]), f"{c['id']} particle {p['id']}: key {p['key']} is "
+              f"the recomputed {iso_key(p, recipes[p['recipe']])}")
+    want = [p["id"] for p in sorted(state["particles"], key=lambda p: iso_key(p, recipes[p["recipe"]]))]
+    check(state["draw_order"] == want, f"{c['id']}: draw order {state['draw_order']} is the stable key order {want}")
+    ordered += 1
+check(ordered >= 5, f"the iso cases' keys and draw orders are recomputed ({ordered})")
+layers = json.load(open(os.path.join(KIT, cases["sim.iso_layers.step30"]["expected"])))
+by_id = {p["id"]: p for p in layers["particles"]}
+drawn = [by_id[i]["recipe"] for i in layers["draw_order"]]
+rows_low = [p["position"][0] + p["position"][1] for p in layers["particles"] if p["recipe"] == "low"]
+rows_high = [p["position"][0] + p["position"][1] for p in layers["particles"] if p["recipe"] == "high"]
+check(drawn == sorted(drawn, key=["low", "mid", "high"].index) and min(rows_low) > max(rows_high),
+      f"iso_layers: every layer -1 particle first and every layer 1 one last, against their rows: {drawn}")
+override = json.load(open(os.path.join(KIT, cases["sim.depth_override.step30"]["expected"])))
+by_id = {p["id"]: p for p in override["particles"]}
+drawn = [by_id[i]["recipe"] for i in override["draw_order"]]
+check(drawn[:3] == ["first"] * 3 and drawn[-3:] == ["last"] * 3 and "pinned" in drawn[3:-3]
+      and drawn[3] == "plain" and drawn[-4] == "plain",
+      f"depth_override: key 0 first, 2^32 - 1 last, 2^31 + 2^21 among the plain burst: {drawn}")
+
+# Both sides of the new cases: each wrong answer fails with that case alone named.
+fixed_id = "sim.braziers_fpx16_16.step67"
+
+
+def nudge(case_id, amount, pick=lambda ps: ps[0]):
+    def edit(r, _):
+        pick(r["cases"][case_id]["state"]["particles"])["position"][0] += amount
+    return edit
+
+
+fails_naming("fixed-point-one-raw-step", fixed_id, nudge(fixed_id, 2.0 ** -16))
+# The same 2^-16 is within fp32's tolerance for a particle a metre or more from the origin.
+far = lambda ps: max(ps, key=lambda p: abs(p["position"][0]))
+rc, out = wrong_host("fp32-one-raw-step", nudge("sim.braziers.step67", 2.0 ** -16, far))
+check(rc == 0, f"a 2^-16 move passes the fp32 case ({rc}): {out[-800:]}")
+fails_naming("dyadic-one-raw-step", "sim.dyadic.step40", nudge("sim.dyadic.step40", 2.0 ** -16))
+
+
+def swap_drawn(case_id, at):
+    def edit(r, _):
+        order = r["cases"][case_id]["state"]["draw_order"]
+        order[at], order[at + 1] = order[at + 1], order[at]
+    return edit
+
+
+fails_naming("iso-layers-order", "sim.iso_layers.step30", swap_drawn("sim.iso_layers.step30", 5))
+fails_naming("iso2d-order", "sim.iso2d.step126", swap_drawn("sim.iso2d.step126", 0))
+
+
+def ignore_override(r, _):
+    """A host that ignores depth_override: the `last` particles keep their layer's iso key and
+    are drawn first."""
+    st = r["cases"]["sim.depth_override.step30"]["state"]
+    last = [p for p in st["particles"] if p["recipe"] == "last"]
+    for p in last:
+        p["key"] = iso_key(p, {"layer": -512})
+    ids = [p["id"] for p in last]
+    st["draw_order"] = ids + [i for i in st["draw_order"] if i not in ids]
+
+
+fails_naming("override-ignored", "sim.depth_override.step30", ignore_override)
+
+# Pictures: a host drawing iso2d through a perspective camera from the same eye, and hosts drawing
+# the soot ring without its material and the glass without its palette table.
+edited = os.path.join(SCRATCH, "edited")
+shutil.copytree(os.path.join(KIT, "levels"), edited)
+
+
+def capture_of(case_id, level, name):
+    i = cases[case_id]["input"]
+    cam = i["camera"]
+    shot = os.path.join(edited, name + ".png")
+    args = ["capture", level, "--time", repr(i["time"]), "--size", "%dx%d" % tuple(i["size"]),
+            "--camera", ",".join(repr(v) for v in cam["eye"] + cam["target"]), "--out", shot]
+    if cam.get("orthographic") and name != "perspective":
+        args += ["--ortho", repr(cam["ortho_height"])]
+    rc, out, err = run(*args)
+    check(rc == 0, f"capture {name} ({rc}): {err[-800:]}")
+    return shot
+
+
+check(cases["picture.iso2d.t2_1"]["input"]["camera"].get("orthographic") is True
+      and cases["picture.iso2d.t2_1"]["input"]["camera"]["ortho_height"] == 9, "the iso2d picture's camera is orthographic, 9 m tall")
+for case_id, name, old, new in [("picture.iso2d.t2_1", "perspective", None, None),
+                                ("picture.soot.t1_5", "no-material", ", material: soot}", "}"),
+                                ("picture.palette.t1_2", "no-palette", "blend: palette, palette: palette_table", "blend: normal")]:
+    level = os.path.join(KIT, cases[case_id]["input"]["level"])
+    if old:
+        text = open(level).read()
+        check(old in text, f"{case_id}: the level has {old!r}")
+        level = os.path.join(edited, name + ".yaml")
+        with open(level, "w") as f:
+            f.write(text.replace(old, new))
+    shot = capture_of(case_id, level, name)
+    fails_naming("picture-" + name, case_id,
+                 lambda r, folder, shot=shot, case_id=case_id: shutil.copyfile(shot, os.path.join(folder, r["cases"][case_id]["capture"])))
 
 print(f"{check.count} checks, {len(check.failures)} failed")
 sys.exit(1 if check.failures else 0)
