@@ -128,11 +128,6 @@ int runCompile(const std::string& source, const std::string& out, bool copyTextu
               << ": note: textures not copied (--no-copy-textures); capture and kiln-view will look for "
               << "them in " << (std::filesystem::path(out).parent_path() / "textures").string()
               << "/NAME.png\n";
-  // KEV1 has no field for material snippets yet: say so rather than drop them silently.
-  if (r.level.events && !r.level.events->materials.empty())
-    std::cerr << out << ": note: " << r.level.events->materials.size()
-              << " events.materials not stored (KEV1 has no field for them yet); the module draws their recipes "
-              << "without them, the source with them\n";
   for (std::size_t i = 0; i < copies.size(); ++i) {
     if (plan.inPlace(copies[i])) continue;
     auto png = core::readFile(r.textures[i].image.origin, error);
@@ -174,7 +169,14 @@ Json boundsFor(const std::string& path, const loader::LoadResult& relaxed) {
 }  // namespace
 
 int runValidate(const std::string& file, bool json) {
-  const loader::LoadResult r = loader::loadAny(file, readOptions(false));
+  loader::LoadResult r = loader::loadAny(file, readOptions(false));
+  // The material check compile runs, on a source and on a compiled module alike (KEV1 version 4
+  // carries the snippets): a level whose snippet does not compile is not valid.
+  if (r.ok() && r.level.events) {
+    bool checked = false;
+    for (const core::Diagnostic& d : checkMaterialsOffline(*r.level.events, checked))
+      r.diagnostics.push_back({d, r.file, 0, 0, std::nullopt});
+  }
   if (json) {
     const bool boundsFinding = std::any_of(r.diagnostics.begin(), r.diagnostics.end(), [](const auto& d) {
       return d.diagnostic.code == core::Code::ForgedBounds || d.diagnostic.code == core::Code::OutsideSector;

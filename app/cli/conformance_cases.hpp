@@ -33,6 +33,9 @@ inline double below(double v) { return std::nextafter(v, -kInf); }
 void putU16(Bytes& b, std::uint64_t at, std::uint16_t v);
 void putU32(Bytes& b, std::uint64_t at, std::uint32_t v);
 void putF64(Bytes& b, std::uint64_t at, double v);
+// The header's payload size and crc32 made to fit the payload again, so only the intended
+// defect remains.
+void reseal(Bytes& b);
 
 struct CaseList {
   Profile profile = Profile::Small;

@@ -21,6 +21,93 @@ std::size_t spriteRecipe(const sim::Events& e) {
   return e.recipes.size();
 }
 
+// KEV1 version 4 (docs/formats/kev1.md): the materials table, a sprite's material reference and
+// the palette blend with its table's name, on the base section with recipe `s`'s sprite.
+void versionFour(CaseList& g, const sim::Events& base, std::size_t s) {
+  using E = sim::Events;
+  const std::string docs = "docs/formats/kev1.md#version-4";
+  auto add = [&](const std::string& rule, const std::string& name, const std::string& side, const std::string& what,
+                 Bytes bytes) {
+    const bool inside = side == "inside";
+    g.add("kev1.v4." + name + "." + side, "KEV1", rule, side, docs, what, std::move(bytes),
+          inside ? std::nullopt : std::optional<std::string>(rule));
+  };
+  auto edited = [&](const std::function<void(E&)>& edit) {
+    E e = base;
+    edit(e);
+    return sim::encodeKev1(e);
+  };
+  // Snippets are text to the format: a short one that compiles stands for any.
+  auto materials = [](E& e, std::size_t n) {
+    e.materials.clear();
+    for (std::size_t i = 0; i < n; ++i)
+      e.materials.push_back({"m" + std::to_string(i), "vec4 kilnMaterial(vec4 c, vec4 t, vec4 e) { return c; }\n", ""});
+  };
+  const std::string limit = std::to_string(sim::kMaxMaterials);
+  add("count-over-limit", "materials", "inside", limit + " materials, a sprite naming the last", edited([&](E& e) {
+        materials(e, sim::kMaxMaterials);
+        e.recipes[s].sprite->material = e.materials.back().name;
+      }));
+  add("count-over-limit", "materials", "outside", std::to_string(sim::kMaxMaterials + 1) + " materials (material_count)",
+      edited([&](E& e) { materials(e, sim::kMaxMaterials + 1); }));
+  add("bad-reference", "material", "inside", "a sprite material 2 (entry 1) with two materials", edited([&](E& e) {
+        materials(e, 2);
+        e.recipes[s].sprite->material = "m1";
+      }));
+  add("bad-reference", "material", "outside", "a sprite material 3 (entry 2, past the table) with two materials",
+      edited([&](E& e) {
+        materials(e, 2);
+        e.recipes[s].sprite->material = "none";  // the encoder writes a name no material has one past the table
+      }));
+  add("unknown-enum", "blend-palette", "inside", "blend palette (6) with its table's name, version 4", edited([&](E& e) {
+        e.recipes[s].sprite->blend = sim::BlendMode::Palette;
+        e.recipes[s].sprite->palette = "heat";
+      }));
+  add("bad-name", "palette-empty", "outside", "blend palette (6) with a palette name of length 0", edited([&](E& e) {
+        e.recipes[s].sprite->blend = sim::BlendMode::Palette;
+        e.recipes[s].sprite->palette.clear();
+      }));
+  // Blend 6 in a version-3 file (fixed point makes it version 3): a value version 3 lacks.
+  E fixed = base;
+  fixed.math = sim::MathBackend::Fpx16_16;
+  fixed.recipes[s].sprite->blend = sim::BlendMode::Premultiplied;
+  Bytes v3 = sim::encodeKev1(fixed);
+  const auto layout = sim::layoutKev1(v3);
+  if (const auto* fields = std::get_if<std::vector<core::walk::FieldSpan>>(&layout)) {
+    const std::string blend = "recipes." + fixed.recipes[s].name + ".sprite.blend";
+    for (const core::walk::FieldSpan& f : *fields)
+      if (f.path == blend) v3.at(f.offset) = static_cast<std::uint8_t>(sim::BlendMode::Palette);
+    reseal(v3);
+    add("unknown-enum", "blend-palette", "outside", "blend 6 (palette) in a version-3 file", std::move(v3));
+  }
+  // Version 4 holding none of its fields: the base section written as version 3 (fixed point),
+  // then given version 4's two extra bytes, an empty materials table after the light (offset 60,
+  // after a colour) and a material of 0 after each sprite's alpha_test, with fp32 again.
+  E plain = base;
+  plain.math = sim::MathBackend::Fpx16_16;
+  plain.matterLightMode = sim::MatterLightMode::Color;
+  plain.materials.clear();
+  for (sim::Recipe& r : plain.recipes) {
+    if (!r.sprite) continue;
+    r.sprite->material.clear();
+    r.sprite->palette.clear();
+    if (r.sprite->blend == sim::BlendMode::Palette) r.sprite->blend = sim::BlendMode::Normal;
+  }
+  Bytes v4 = sim::encodeKev1(plain);
+  const auto plainLayout = sim::layoutKev1(v4);
+  if (const auto* fields = std::get_if<std::vector<core::walk::FieldSpan>>(&plainLayout); fields && v4[6] == 3) {
+    std::vector<std::uint64_t> at{60};
+    for (const core::walk::FieldSpan& f : *fields)
+      if (f.path.ends_with(".sprite.alpha_test")) at.push_back(f.offset + 8);
+    for (auto it = at.rbegin(); it != at.rend(); ++it) v4.insert(v4.begin() + static_cast<std::ptrdiff_t>(*it), 0);
+    v4[6] = 4;
+    v4[34] = 0;  // math fp32
+    reseal(v4);
+    add("unsupported-version", "defaults", "outside", "version 4 using no material, no sprite material, no palette blend",
+        std::move(v4));
+  }
+}
+
 }  // namespace
 
 void eventRules(CaseList& g, const sim::Events& base) {
@@ -135,6 +222,7 @@ void eventRules(CaseList& g, const sim::Events& base) {
       sprite("outside", "alpha-test-min", "a sprite alpha_test the double below 0", -kTiny);
       sprite("inside", "alpha-test-max", "a sprite alpha_test of 1", 1);
       sprite("outside", "alpha-test-max", "a sprite alpha_test the double above 1", above(1.0));
+      versionFour(g, base, s);
     }
   }
   if (!base.emitters.empty()) {

@@ -93,10 +93,14 @@ Json eventsJson(const sim::Events& e) {
            {"lifetime", r.lifetime}, {"size", r.size},     {"growth", r.growth},   {"gravity", r.gravity},
            {"drag", r.drag},       {"color", vec3Json(r.color)}, {"opacity", r.opacity}, {"fade", r.fade},
            {"glows", r.glows},     {"axis", vec3Json(r.axis)}};
+    // material and palette: a name, or null when the sprite has none.
+    auto nameOrNull = [](const std::string& n) { return n.empty() ? Json(nullptr) : Json(n); };
     x["sprite"] = r.sprite ? Json{{"frame", r.sprite->frame},
                                   {"blend", std::string(sim::name(r.sprite->blend))},
                                   {"texture_alpha", std::string(sim::name(r.sprite->textureAlpha))},
-                                  {"alpha_test", r.sprite->alphaTest}}
+                                  {"alpha_test", r.sprite->alphaTest},
+                                  {"material", nameOrNull(r.sprite->material)},
+                                  {"palette", nameOrNull(r.sprite->palette)}}
                            : Json(nullptr);
     recipes.push_back(std::move(x));
   }
@@ -109,11 +113,30 @@ Json eventsJson(const sim::Events& e) {
   }
   for (const sim::ScriptEvent& s : e.script)
     script.push_back({{"time", s.time}, {"recipe", s.recipe}, {"position", vec3Json(s.position)}, {"seed", s.seed}});
+  // A snippet's text as the level carries it, split at its line feeds (joined with "\n" they are
+  // the text: every string is printed under the one escaping rule, which would turn each line
+  // feed into \x0a); `file` is where a source read it (null for a compiled module, which keeps
+  // the text only).
+  Json materials = Json::array();
+  for (const sim::Material& m : e.materials) {
+    Json lines = Json::array();
+    for (std::size_t at = 0;;) {
+      const std::size_t end = m.text.find('\n', at);
+      lines.push_back(m.text.substr(at, end == std::string::npos ? std::string::npos : end - at));
+      if (end == std::string::npos) break;
+      at = end + 1;
+    }
+    materials.push_back({{"name", m.name},
+                         {"file", m.file.empty() ? Json(nullptr) : Json(m.file)},
+                         {"bytes", m.text.size()},
+                         {"lines", lines}});
+  }
   return {{"capacity", e.capacity},
           {"step_hz", e.stepHz},
           {"max_sprites", e.maxSprites.value_or(e.capacity)},
           {"sort", std::string(sim::name(e.sort))},
           {"matter_light", vec3Json(e.matterLight)},
+          {"materials", materials},
           {"recipes", recipes},
           {"emitters", emitters},
           {"script", script}};
@@ -173,6 +196,17 @@ void printText(const loader::LoadResult& r, const Json& j) {
     std::cout << "events: capacity " << e["capacity"].dump() << ", " << e["step_hz"].dump() << " Hz, sort "
               << e["sort"].get<std::string>() << ", " << e["recipes"].size() << " recipes, " << e["emitters"].size()
               << " emitters, " << e["script"].size() << " script events\n";
+    for (const auto& m : e["materials"])
+      std::cout << "  material " << m["name"].get<std::string>() << ": " << m["bytes"].get<std::size_t>()
+                << " bytes\n";
+    for (const auto& x : e["recipes"]) {
+      const auto& s = x["sprite"];
+      if (s.is_null() || (s["material"].is_null() && s["palette"].is_null())) continue;
+      std::cout << "  recipe " << x["name"].get<std::string>() << ": blend " << s["blend"].get<std::string>();
+      if (!s["palette"].is_null()) std::cout << ", palette " << s["palette"].get<std::string>();
+      if (!s["material"].is_null()) std::cout << ", material " << s["material"].get<std::string>();
+      std::cout << "\n";
+    }
   }
   if (!r.level.particles) return;
   const auto& p = j["particles"];

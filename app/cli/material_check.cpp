@@ -1,5 +1,5 @@
-// `kiln compile`'s check of event material snippets with Khronos glslangValidator, when it is on
-// PATH: each snippet is assembled into the events fragment shader exactly as the renderer builds
+// `kiln compile`'s and `kiln validate`'s check of event material snippets with Khronos
+// glslangValidator, when it is on PATH: each snippet is assembled into the events fragment shader exactly as the renderer builds
 // it (render::assembleShader with kEventMaterialDefine and the snippet as tail) and compiled.
 // Without glslangValidator nothing is checked here; the driver still checks at prepare time.
 #include <fcntl.h>

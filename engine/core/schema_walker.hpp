@@ -27,12 +27,14 @@ inline constexpr std::uint64_t widthMax(Width w) {
   return w == Width::U8 ? 0xffu : w == Width::U16 ? 0xffffu : 0xffffffffu;
 }
 
-// A length-prefixed text field: its prefix, its byte limit, and its content rule (nullopt when
-// the bytes are acceptable, else why not). The length is checked before the content.
+// A length-prefixed text field: its prefix, its byte limits, and its content rule (nullopt when
+// the bytes are acceptable, else why not). The length is checked before the content. Names are
+// never empty; a text that may be (a shader snippet) sets minBytes 0.
 struct TextRule {
   Width length;
   std::size_t maxBytes;
   std::optional<std::string> (*problem)(std::string_view);
+  std::size_t minBytes = 1;
 };
 
 // A u32 byte size followed by that many opaque bytes (an embedded file). Decoding leaves a view
@@ -64,6 +66,7 @@ struct PathStyle {
 //   u32(field, v), f64(field, v)       fixed-size numbers (f64 must be finite)
 //   enumeration(field, v, max)         a u8 holding 0..max
 //   reference(field, v, limit[, none]) a u32 index below limit (or the sentinel `none`)
+//   optionalReference(field, v, n)     a u8: 0 none, else 1 + an index below n
 //   text(field, s, rule)               a length-prefixed text; returns its characters
 //   reserved(field, n)                 n zero bytes
 //   count(field, size, width, limit, minElementBytes) then each(field, vector, n, fn)
@@ -88,9 +91,10 @@ class MinSize {
     bytes += 1;
   }
   void reference(const char*, std::uint32_t, std::uint32_t, std::optional<std::uint32_t> = {}) { bytes += 4; }
+  void optionalReference(const char*, std::uint8_t, std::uint32_t) { bytes += 1; }
   template <class S>
   std::string_view text(const char*, const S&, const TextRule& rule) {
-    bytes += static_cast<std::size_t>(rule.length) + 1;
+    bytes += static_cast<std::size_t>(rule.length) + rule.minBytes;
     return {};
   }
   void reserved(const char*, std::size_t n) { bytes += n; }
@@ -145,6 +149,7 @@ class Writer {
   void reference(const char*, std::uint32_t v, std::uint32_t, std::optional<std::uint32_t> = {}) {
     w_.u32(v);
   }
+  void optionalReference(const char*, std::uint8_t v, std::uint32_t) { w_.u8(v); }
   template <class S>
   std::string_view text(const char*, const S& v, const TextRule& rule) {
     const std::string_view s = std::string_view(v).substr(0, widthMax(rule.length));
@@ -258,6 +263,18 @@ class Reader {
     record(field, at, 4);
   }
 
+  // A u8 that is 0 (no entry) or 1 + the index of an entry among `entries`.
+  void optionalReference(const char* field, std::uint8_t& v, std::uint32_t entries) {
+    const std::uint64_t at = r_.offset();
+    if (!ok_) return;
+    if (!r_.u8(v)) return truncated(field, 1);
+    if (v > entries)
+      return fail(core::Code::BadReference, at, field,
+                  "value " + std::to_string(v) + " names entry " + std::to_string(v - 1) + " (0 is none, k is entry k-1), " +
+                      std::to_string(entries) + " entries");
+    record(field, at, 1);
+  }
+
   // Returns a view of the characters in the input (empty after a defect); only decoding
   // stores them, so a scanned text costs no allocation.
   // S is std::string or a core::InlineText (anything assignable from a string_view).
@@ -269,9 +286,10 @@ class Reader {
     std::span<const std::uint8_t> raw;
     if (!prefix(rule.length, length)) {
       truncated(field, static_cast<std::size_t>(rule.length));
-    } else if (length == 0 || length > rule.maxBytes) {
+    } else if (length < rule.minBytes || length > rule.maxBytes) {
       fail(core::Code::BadName, at, field,
-           "length " + std::to_string(length) + " is outside 1.." + std::to_string(rule.maxBytes));
+           "length " + std::to_string(length) + " is outside " + std::to_string(rule.minBytes) + ".." +
+               std::to_string(rule.maxBytes));
     } else if (!r_.view(length, raw)) {
       truncated(field, static_cast<std::size_t>(length));
     }

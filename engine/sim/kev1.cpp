@@ -17,6 +17,21 @@ using core::walk::Width;
 
 // --- the records as they lie on disk -----------------------------------------------------------
 
+struct WireSprite {
+  std::string frame;
+  BlendMode blend = BlendMode::LightMatter;
+  TextureAlpha textureAlpha = TextureAlpha::Alpha;
+  double alphaTest = 0;
+  std::uint8_t material = 0;  // version 4: 0 none, else 1 + the material's index
+  std::string palette;        // version 4, with blend palette only
+};
+
+// Version 4. The snippet's `file` is where a source read it from, not part of the section.
+struct WireMaterial {
+  std::string name;
+  std::string text;
+};
+
 struct WireRecipe {
   std::string name;
   std::uint32_t count = 0;
@@ -29,7 +44,7 @@ struct WireRecipe {
   bool hasDepthOverride = false;  // version 3
   std::uint32_t depthOverride = 0;
   bool hasSprite = false;
-  EventSprite sprite;
+  WireSprite sprite;
 };
 
 struct WireEmitter {
@@ -58,6 +73,7 @@ struct Wire {
   MatterLightMode lightMode = MatterLightMode::Color;  // version 2 (version 1: always colour)
   Vec3 matterLight{};                                  // colour only
   Vec3 skyRadiance{}, sunIrradiance{};                 // sky only
+  std::vector<WireMaterial> materials;                 // version 4
   std::vector<WireRecipe> recipes;
   std::vector<WireEmitter> emitters;
   std::vector<WireEvent> script;
@@ -69,6 +85,10 @@ struct Wire {
 // that rule, with the same code and path as by either other route.
 constexpr core::walk::TextRule kNameRule{Width::U8, core::walk::widthMax(Width::U8),
                                          [](std::string_view) { return std::optional<std::string>{}; }};
+// A material's text: any length the u16 holds, empty included. Its size and ASCII rules are the
+// model's too (compileEvents: count-over-limit past kMaxMaterialBytes, bad-name for a byte).
+constexpr core::walk::TextRule kMaterialTextRule{Width::U16, core::walk::widthMax(Width::U16),
+                                                 [](std::string_view) { return std::optional<std::string>{}; }, 0};
 
 using Names = const char* const[3];
 constexpr Names kColor{"color[0]", "color[1]", "color[2]"};
@@ -88,15 +108,28 @@ void vec3(W& w, const Names& names, V& v) {
 // --- the schema (R is const-qualified when encoding) -------------------------------------------
 
 template <class W, class S>
-void spriteFields(W& w, S& s) {
+void spriteFields(W& w, S& s, std::uint32_t materials) {
   w.text("sprite.frame", s.frame, kNameRule);
-  w.enumeration("sprite.blend", s.blend, BlendMode::Premultiplied);
+  // The palette blend (6) is version 4's: before it the blends end at premultiplied.
+  w.enumeration("sprite.blend", s.blend, w.version() >= 4 ? BlendMode::Palette : BlendMode::Premultiplied);
   w.enumeration("sprite.texture_alpha", s.textureAlpha, TextureAlpha::Brightness);
   w.f64("sprite.alpha_test", s.alphaTest);
+  // Version 4: the material (0 none, else 1 + its index), then the palette table's name, present
+  // exactly when the blend reads one, so no sprite carries a palette nothing would read.
+  if (w.version() >= 4) {
+    w.optionalReference("sprite.material", s.material, materials);
+    if (s.blend == BlendMode::Palette) w.text("sprite.palette", s.palette, kNameRule);
+  }
+}
+
+template <class W, class M>
+void materialFields(W& w, M& m) {
+  w.text("name", m.name, kNameRule);
+  w.text("text", m.text, kMaterialTextRule);
 }
 
 template <class W, class R>
-void recipeFields(W& w, R& r) {
+void recipeFields(W& w, R& r, std::uint32_t materials) {
   w.text("name", r.name, kNameRule);
   w.u32("count", r.count);
   w.f64("speed", r.speed);
@@ -119,7 +152,7 @@ void recipeFields(W& w, R& r) {
   }
   // A flag, then the sprite's fields only when it is 1: the minimum record has no sprite.
   w.enumeration("sprite", r.hasSprite, true);
-  if (r.hasSprite) spriteFields(w, r.sprite);
+  if (r.hasSprite) spriteFields(w, r.sprite, materials);
 }
 
 template <class W, class K>
@@ -146,9 +179,15 @@ void eventFields(W& w, E& e, std::uint32_t recipes) {
   w.u32("seed", e.seed);
 }
 
-// Returns whether a recipe uses a version-3 field (a layer other than 0, a depth_override).
+// What the walk met that only a newer version holds: a recipe's version-3 field (a layer other
+// than 0, a depth_override), and a version-4 one (a material, a sprite's material, a palette blend).
+struct NewerFields {
+  bool recipeV3 = false;
+  bool v4 = false;
+};
+
 template <class W, class S>
-bool sectionFields(W& w, S& s) {
+NewerFields sectionFields(W& w, S& s) {
   w.u32("capacity", s.capacity);
   w.f64("step_hz", s.stepHz);
   w.u32("max_sprites", s.maxSprites);
@@ -172,14 +211,23 @@ bool sectionFields(W& w, S& s) {
     vec3(w, kSkyRadiance, s.skyRadiance);
     vec3(w, kSunIrradiance, s.sunIrradiance);
   }
-  bool recipeV3 = false;
-  const std::uint32_t n = array(w, "recipes", s.recipes, Width::U16, kMaxRecipes, [&recipeV3](auto& ww, auto& r) {
-    recipeFields(ww, r);
-    recipeV3 = recipeV3 || r.layerCode != 512 || r.hasDepthOverride;
-  });
+  NewerFields newer;
+  // Version 4: the materials table precedes the recipes, so a sprite's reference is checked
+  // against a count already read.
+  std::uint32_t materials = 0;
+  if (w.version() >= 4)
+    materials = array(w, "materials", s.materials, Width::U8, kMaxMaterials,
+                      [](auto& ww, auto& m) { materialFields(ww, m); });
+  newer.v4 = materials > 0;
+  const std::uint32_t n =
+      array(w, "recipes", s.recipes, Width::U16, kMaxRecipes, [&newer, materials](auto& ww, auto& r) {
+        recipeFields(ww, r, materials);
+        newer.recipeV3 = newer.recipeV3 || r.layerCode != 512 || r.hasDepthOverride;
+        newer.v4 = newer.v4 || (r.hasSprite && (r.sprite.material != 0 || r.sprite.blend == BlendMode::Palette));
+      });
   array(w, "emitters", s.emitters, Width::U16, kMaxEmitters, [n](auto& ww, auto& e) { emitterFields(ww, e, n); });
   array(w, "script", s.script, Width::U16, kMaxScriptEvents, [n](auto& ww, auto& e) { eventFields(ww, e, n); });
-  return recipeV3;
+  return newer;
 }
 
 // --- model ↔ wire ------------------------------------------------------------------------------
@@ -188,6 +236,15 @@ std::uint32_t recipeIndex(const Events& e, const std::string& name) {
   for (std::size_t i = 0; i < e.recipes.size(); ++i)
     if (e.recipes[i].name == name) return static_cast<std::uint32_t>(i);
   return static_cast<std::uint32_t>(e.recipes.size());
+}
+
+// 0 for no material, 1 + its index, or (a name no material has) one past the table, which
+// decoding rejects.
+std::uint8_t materialReference(const Events& e, const std::string& name) {
+  if (name.empty()) return 0;
+  std::size_t i = 0;
+  while (i < e.materials.size() && e.materials[i].name != name) ++i;
+  return static_cast<std::uint8_t>(i + 1);
 }
 
 Wire toWire(const Events& e) {
@@ -202,12 +259,18 @@ Wire toWire(const Events& e) {
   w.matterLight = e.matterLight;
   w.skyRadiance = e.skyRadiance;
   w.sunIrradiance = e.sunIrradiance;
+  for (const Material& m : e.materials) w.materials.push_back({m.name, m.text});
   for (const Recipe& r : e.recipes) {
+    WireSprite sprite;
+    if (r.sprite) {
+      const EventSprite& s = *r.sprite;
+      sprite = {s.frame, s.blend, s.textureAlpha, s.alphaTest, materialReference(e, s.material), s.palette};
+    }
     w.recipes.push_back({r.name, static_cast<std::uint32_t>(r.count), r.speed, r.spread, r.lifetime, r.size,
                          r.growth, r.gravity, r.drag, r.color, r.opacity, r.fade, r.glows, r.axis,
                          static_cast<std::uint32_t>(r.layer - kMinLayer), r.depthOverride.has_value(),
                          static_cast<std::uint32_t>(r.depthOverride.value_or(0)), r.sprite.has_value(),
-                         r.sprite.value_or(EventSprite{})});
+                         std::move(sprite)});
   }
   for (const EventEmitter& m : e.emitters)
     w.emitters.push_back({m.name, recipeIndex(e, m.recipe), m.rate, m.seedBase, m.position, m.path});
@@ -216,7 +279,7 @@ Wire toWire(const Events& e) {
   return w;
 }
 
-// Only called on a scanned wire: every recipe index is in range.
+// Only called on a scanned wire: every recipe and material index is in range.
 Events fromWire(Wire&& w) {
   Events e;
   e.capacity = w.capacity;
@@ -235,6 +298,7 @@ Events fromWire(Wire&& w) {
       break;
     case MatterLightMode::Sector: e.matterLight = kOutsideSectorLight; break;
   }
+  for (WireMaterial& m : w.materials) e.materials.push_back({std::move(m.name), std::move(m.text), {}});
   for (WireRecipe& r : w.recipes) {
     Recipe x;
     x.name = std::move(r.name);
@@ -244,7 +308,12 @@ Events fromWire(Wire&& w) {
     x.opacity = r.opacity, x.fade = r.fade, x.glows = r.glows, x.axis = r.axis;
     x.layer = static_cast<std::int64_t>(r.layerCode) + kMinLayer;
     if (r.hasDepthOverride) x.depthOverride = r.depthOverride;
-    if (r.hasSprite) x.sprite = std::move(r.sprite);
+    if (r.hasSprite) {
+      WireSprite& s = r.sprite;
+      x.sprite = EventSprite{std::move(s.frame), s.blend, s.textureAlpha, s.alphaTest,
+                             s.material == 0 ? std::string() : e.materials[s.material - 1u].name,
+                             std::move(s.palette)};
+    }
     e.recipes.push_back(std::move(x));
   }
   for (WireEmitter& m : w.emitters)
@@ -266,16 +335,19 @@ constexpr core::walk::PathStyle kPaths{true, true};
 
 template <bool Materialize>
 bool walkPayload(core::walk::Reader<Materialize>& r, Wire& wire) {
-  const bool recipeV3 = sectionFields(r, wire);
+  const NewerFields newer = sectionFields(r, wire);
   // One section, one encoding: a colour is always written as version 1, and version 3 only
   // when something needs it.
   if (r.ok() && r.version() == 2 && wire.lightMode == MatterLightMode::Color)
     r.fail(core::Code::UnknownEnum, kLightModeOffset, "matter_light_mode",
            "0 (colour) is not a version-2 form: a colour matter_light is written as version 1");
-  if (r.ok() && r.version() == 3 && wire.math == MathBackend::Fp32 && !wire.planar && !recipeV3)
+  if (r.ok() && r.version() == 3 && wire.math == MathBackend::Fp32 && !wire.planar && !newer.recipeV3)
     r.fail(core::Code::UnsupportedVersion, kDocumentVersionOffset, "header.document_version",
            "version 3 with math fp32, dimensions 3, every layer 0 and no depth_override is written as version 1 "
            "or 2");
+  if (r.ok() && r.version() == 4 && !newer.v4)
+    r.fail(core::Code::UnsupportedVersion, kDocumentVersionOffset, "header.document_version",
+           "version 4 with no material, no sprite material and no palette blend is written as version 1, 2 or 3");
   if (r.ok() && !r.bytes().atEnd())
     r.fail(core::Code::TrailingBytes, r.bytes().offset(), "payload",
            std::to_string(r.bytes().remaining()) + " bytes follow the last script event");
@@ -299,6 +371,7 @@ std::uint64_t offsetForPath(const Events& e, const std::vector<core::walk::Reade
       std::string named;
       if (t.field == "recipes" && i < e.recipes.size()) named = "recipes." + e.recipes[i].name;
       if (t.field == "emitters" && i < e.emitters.size()) named = "emitters." + e.emitters[i].name;
+      if (t.field == "materials" && i < e.materials.size()) named = "materials." + e.materials[i].name;
       if ((!named.empty() && under(path, named)) || under(path, indexed)) return t.start[i];
     }
   }
@@ -336,10 +409,14 @@ std::variant<Events, core::DecodeError> decodeKev1(std::span<const std::uint8_t>
   if (!walkPayload(r, wire)) return r.error();
   Events events = fromWire(std::move(wire));
 
-  // Sprite frames are the host's to resolve: here every frame counts as a known texture.
+  // Sprite frames and palette tables are the host's to resolve: here each counts as a known
+  // texture.
   std::vector<std::string> frames;
   for (const Recipe& x : events.recipes)
-    if (x.sprite) frames.push_back(x.sprite->frame);
+    if (x.sprite) {
+      frames.push_back(x.sprite->frame);
+      if (!x.sprite->palette.empty()) frames.push_back(x.sprite->palette);
+    }
   const EventsCompileResult checked = compileEvents(events, frames);
   if (!checked.diagnostics.empty()) {
     // A warning here means a value below its floor: a compiler raises it before writing.

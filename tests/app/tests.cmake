@@ -55,10 +55,10 @@ if(TARGET kiln)
                      ${PROJECT_BINARY_DIR}/test-scratch/iso2d-capture)
     set_tests_properties("app: iso2d sample: kiln sim prints 2D positions, the --ortho capture is not blank"
                          PROPERTIES LABELS "app;cli;gl")
-    add_test(NAME "app: soot sample: the material changes the capture; a broken snippet is refused by compile at its line, captured without it"
+    add_test(NAME "app: soot sample: the material changes the capture; a broken snippet is refused by compile and validate at its line, captured without it; a .klm keeps the material and a palette"
              COMMAND ${Python3_EXECUTABLE} ${_app}/material_test.py $<TARGET_FILE:kiln> ${PROJECT_SOURCE_DIR}
                      ${PROJECT_BINARY_DIR}/test-scratch/material)
-    set_tests_properties("app: soot sample: the material changes the capture; a broken snippet is refused by compile at its line, captured without it"
+    set_tests_properties("app: soot sample: the material changes the capture; a broken snippet is refused by compile and validate at its line, captured without it; a .klm keeps the material and a palette"
                          PROPERTIES LABELS "app;cli;gl")
     add_test(NAME "app: glass sample: the palette shards write only table colours; bad tables are refused at the field"
              COMMAND ${Python3_EXECUTABLE} ${_app}/palette_test.py $<TARGET_FILE:kiln> ${PROJECT_SOURCE_DIR}

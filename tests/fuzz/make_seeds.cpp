@@ -7,9 +7,11 @@
 //   OUT_DIR/kwp1/stress.kwp     the @world/particles entry of the compiled stress level
 //   OUT_DIR/kws1/stress.kws     its @world/sectors entry
 //   OUT_DIR/klm1/stress.klm     the compiled stress level (byte for byte what `kiln compile` writes)
-//   OUT_DIR/kev1/limits.kev     an events section at every KEV1 count limit (256 recipes with
-//                               sprites, 256 emitters with 64 path keys, 4,096 script events,
-//                               64-byte names): the largest section the limits allow
+//   OUT_DIR/kev1/limits.kev     an events section at every KEV1 count limit (16 materials of
+//                               16,384 bytes, 256 recipes with sprites that each name a material,
+//                               every blend (palette with its table), 256 emitters with 64 path
+//                               keys, 4,096 script events, 64-byte names): KEV1 version 4, within
+//                               a few KiB of the largest section the limits allow
 //   OUT_DIR/klm1/stress-events.klm  the stress level with limits.kev as its @kiln/events entry
 //   OUT_DIR/kws1/limits.kws     a version-3 world of 1,024 sectors (the limit) with 64-byte names,
 //                               sloped floors and ambient colours, each a regular 44-gon: the
@@ -61,6 +63,12 @@ sim::Events limitsEvents() {
   e.maxSprites = sim::kMaxCapacity;
   e.sort = sim::SortMode::Iso;
   e.matterLight = {0.9, 0.8, 0.7};
+  for (std::size_t i = 0; i < sim::kMaxMaterials; ++i) {
+    // Printable ASCII to the byte limit: a snippet that returns its colour, padded by a comment.
+    std::string text = "vec4 kilnMaterial(vec4 c, vec4 t, vec4 e) { return c; }\n//";
+    text.resize(sim::kMaxMaterialBytes, 'x');
+    e.materials.push_back({longName("material_", i), std::move(text), ""});
+  }
   for (std::size_t i = 0; i < sim::kMaxRecipes; ++i) {
     sim::Recipe r;
     r.name = longName("recipe_", i);
@@ -79,7 +87,9 @@ sim::Events limitsEvents() {
     r.axis = {0.0, 0.25, 1.0};
     sim::EventSprite s;
     s.frame = longName("frame_", i);
-    s.blend = static_cast<sim::BlendMode>(i % 6);
+    s.blend = static_cast<sim::BlendMode>(i % 7);
+    if (s.blend == sim::BlendMode::Palette) s.palette = longName("palette_", i);
+    s.material = e.materials[i % e.materials.size()].name;
     s.textureAlpha = static_cast<sim::TextureAlpha>(i % 2);
     s.alphaTest = 0.125;
     r.sprite = s;

@@ -69,6 +69,43 @@ Events planarEvents() {
   return e;
 }
 
+// Version 4, small enough to lay out by hand (docs/formats/kev1.md "Worked example"): two
+// materials and one recipe whose sprite names the second.
+const std::string kGlow = "vec4 kilnMaterial(vec4 c, vec4 t, vec4 e) { return c * 2.0; }\n";               // 62 bytes
+const std::string kSoot = "vec4 kilnMaterial(vec4 c, vec4 t, vec4 e) { return vec4(0.0, 0.0, 0.0, c.a); }\n";  // 79
+
+Events materialEvents() {
+  Events e;
+  e.capacity = 64;
+  e.materials = {{"glow", kGlow, ""}, {"soot", kSoot, ""}};
+  Recipe ash = dust();
+  ash.name = "ash";
+  ash.sprite->material = "soot";
+  e.recipes = {ash};
+  e.script = {{1.0, "ash", {0, 0, 0}, 7}};
+  return e;
+}
+
+// Version 4 for the palette blend alone: one recipe drawn through the table "heat".
+Events paletteEvents() {
+  Events e;
+  e.capacity = 64;
+  Recipe r = pickup();
+  r.sprite = EventSprite{"spark", BlendMode::Palette, TextureAlpha::Alpha, 0.0, "", "heat"};
+  e.recipes = {r};
+  e.script = {{1.0, "pickup", {0, 0, 0}, 7}};
+  return e;
+}
+
+// Version 4 over version 3: every version's fields at once.
+Events everythingEvents() {
+  Events e = fixedEvents();
+  e.materials = {{"glow", kGlow, ""}, {"soot", kSoot, ""}};
+  e.recipes[1].sprite = EventSprite{"spark", BlendMode::Palette, TextureAlpha::Brightness, 0.5, "glow", "heat"};
+  e.recipes[2].sprite->material = "soot";
+  return e;
+}
+
 Events sectorEvents() {
   Events e = minimalEvents();
   e.matterLightMode = MatterLightMode::Sector;
@@ -122,6 +159,12 @@ std::vector<Golden> buildGoldens() {
                "version 3: valid-full with math fpx16_16, layers -512 and 511, depth_override 4294967295"});
   const Bytes planar = encodeKev1(planarEvents());
   g.push_back({"valid-v3-planar.kev", planar, true, {}, "version 3: valid-full with dimensions 2, nothing else new"});
+  const Bytes material = encodeKev1(materialEvents());
+  g.push_back({"valid-v4-material.kev", material, true, {},
+               "version 4: materials glow and soot, recipe ash's sprite through soot, one script event"});
+  const Bytes palette = encodeKev1(paletteEvents());
+  g.push_back({"valid-v4-palette.kev", palette, true, {},
+               "version 4: no material, recipe pickup's sprite with blend palette and the table heat"});
 
   // A byte edit of valid-full; `sealed` recomputes the header's size and crc afterwards.
   auto edit = [&](std::string file, Code code, bool sealed, std::string why, const std::function<void(Bytes&)>& fn) {
@@ -134,7 +177,7 @@ std::vector<Golden> buildGoldens() {
   const double nan = std::numeric_limits<double>::quiet_NaN();
 
   edit("invalid-bad-magic.kev", Code::BadMagic, false, "magic KEV2", [](Bytes& b) { b[3] = '2'; });
-  edit("invalid-unsupported-version.kev", Code::UnsupportedVersion, false, "document version 4", [](Bytes& b) { b[6] = 4; });
+  edit("invalid-unsupported-version.kev", Code::UnsupportedVersion, false, "document version 5", [](Bytes& b) { b[6] = 5; });
   edit("invalid-unknown-enum-light-mode-colour.kev", Code::UnknownEnum, false,
        "document version 2 over version-1 bytes: matter_light_mode 0 (a colour is version 1)",
        [](Bytes& b) { b[6] = 2; });
@@ -241,6 +284,46 @@ std::vector<Golden> buildGoldens() {
     reseal(b);
     g.push_back({"invalid-v3-defaults.kev", std::move(b), false, Code::UnsupportedVersion,
                  "version 3 holding only defaults (math fp32, dimensions 3, layers 0, no depth_override)"});
+    // The palette blend is version 4's: in a version-3 file blend 6 is not defined.
+    b = fixed;
+    b[offsetOf(fixed, "recipes.pickup.sprite.blend")] = 6;
+    reseal(b);
+    g.push_back({"invalid-v3-unknown-enum-blend-palette.kev", std::move(b), false, Code::UnknownEnum,
+                 "version 3, pickup's blend 6 (palette, a version-4 value)"});
+  }
+  {
+    // Edits of valid-v4-material.kev at the offsets docs/formats/kev1.md "Version 4" computes by
+    // hand: material_count at 60, soot's record at 130 (its text length at 135, its text from
+    // 137), ash's sprite material at 368.
+    auto v4 = [&](const Bytes& base, std::string file, Code code, std::string why, const std::function<void(Bytes&)>& fn) {
+      Bytes b = base;
+      fn(b);
+      reseal(b);
+      g.push_back({std::move(file), std::move(b), false, code, std::move(why)});
+    };
+    v4(material, "invalid-v4-count-over-limit-materials.kev", Code::CountOverLimit, "material_count 17",
+       [](Bytes& b) { b[60] = 17; });
+    v4(material, "invalid-v4-truncated-material-text.kev", Code::Truncated,
+       "soot's text length 65535, past the end of the payload", [](Bytes& b) { b[135] = 0xFF, b[136] = 0xFF; });
+    v4(material, "invalid-v4-bad-reference-material.kev", Code::BadReference,
+       "ash's sprite material 3 (entry 2) with two materials", [](Bytes& b) { b[368] = 3; });
+    v4(material, "invalid-v4-duplicate-material.kev", Code::DuplicateName,
+       "glow renamed in place to soot: two materials named soot", [](Bytes& b) { put(b, 62, "soot", 4); });
+    v4(material, "invalid-v4-bad-name-material-text.kev", Code::BadName,
+       "soot's text begins with byte 0x01 (not printable ASCII)", [](Bytes& b) { b[137] = 0x01; });
+    // valid-v4-palette.kev: pickup's blend at 207, its palette name's length at 218.
+    v4(palette, "invalid-v4-unknown-enum-blend.kev", Code::UnknownEnum, "version 4, blend 7",
+       [](Bytes& b) { b[207] = 7; });
+    v4(palette, "invalid-v4-bad-name-palette-empty.kev", Code::BadName,
+       "blend palette with a palette name of length 0", [](Bytes& b) { b[218] = 0; });
+    // valid-minimal.kev as version 4: its three reserved bytes read as version 4's colour, fp32
+    // and 3 dimensions, and an empty materials table (count 0) goes in before the recipe count.
+    Bytes b = encodeKev1(minimalEvents());
+    b[6] = 4;
+    b.insert(b.begin() + 60, 0);
+    reseal(b);
+    g.push_back({"invalid-v4-defaults.kev", std::move(b), false, Code::UnsupportedVersion,
+                 "version 4 with no material, no sprite material and no palette blend"});
   }
   {
     // Two recipes, "spark" and "smoke"; the second renamed in place (same length) to "spark".
@@ -401,7 +484,7 @@ TEST_CASE("KEV1 decoding derives the sky's colour from the stored inputs", "[kev
 }
 
 TEST_CASE("KEV1 refuses a document version it does not know, naming the versions it reads", "[kev1]") {
-  for (std::uint8_t version : {std::uint8_t{0}, std::uint8_t{4}, std::uint8_t{200}}) {
+  for (std::uint8_t version : {std::uint8_t{0}, std::uint8_t{5}, std::uint8_t{200}}) {
     Bytes b = encodeKev1(skyEvents());
     b[6] = version;  // the header's crc covers the payload only
     auto d = decodeKev1(b);
@@ -410,13 +493,13 @@ TEST_CASE("KEV1 refuses a document version it does not know, naming the versions
     CHECK(err.code == Code::UnsupportedVersion);
     CHECK(err.offset == 6);
     CHECK(err.message.find("document version " + std::to_string(version)) != std::string::npos);
-    CHECK(err.message.find("1..3") != std::string::npos);
+    CHECK(err.message.find("1..4") != std::string::npos);
   }
 }
 
 TEST_CASE("KEV1 round-trips every field", "[kev1]") {
   for (const Events& e : {fullEvents(), minimalEvents(), sampleEvents(), skyEvents(), sectorEvents(), fixedEvents(),
-                          planarEvents()}) {
+                          planarEvents(), materialEvents(), paletteEvents(), everythingEvents()}) {
     const Bytes b = encodeKev1(e);
     auto d = decodeKev1(b);
     if (auto* err = std::get_if<DecodeError>(&d)) FAIL(kiln::core::format(*err));
@@ -560,4 +643,312 @@ TEST_CASE("KEV1 decoding and compileEvents give names one verdict: 64 bytes pass
       CHECK(std::get<DecodeError>(d).path == c.path.substr(7));
     }
   }
+}
+
+namespace {
+
+std::uint32_t u32At(const Bytes& b, std::size_t at) {
+  return static_cast<std::uint32_t>(b[at]) | static_cast<std::uint32_t>(b[at + 1]) << 8 |
+         static_cast<std::uint32_t>(b[at + 2]) << 16 | static_cast<std::uint32_t>(b[at + 3]) << 24;
+}
+
+DecodeError refused(const Bytes& b) {
+  auto d = decodeKev1(b);
+  REQUIRE(std::holds_alternative<DecodeError>(d));
+  return std::get<DecodeError>(d);
+}
+
+}  // namespace
+
+TEST_CASE("KEV1 version 4 lays out materials and the sprite's material as docs/formats/kev1.md says", "[kev1]") {
+  const Bytes b = encodeKev1(materialEvents());
+  // Header 16, section fields 20 and a colour 24 (as version 3), material_count 1, glow 1+4+2+62,
+  // soot 1+4+2+79, recipe_count 2, ash 151 (with its sprite: frame 1+4, blend, texture_alpha,
+  // alpha_test 8, material 1), emitter_count 2, script_count 2, one script event 40.
+  REQUIRE(b.size() == 413);
+  CHECK(b[6] == 4);
+  CHECK(u32At(b, 8) == 397);
+  CHECK(b[33] == 0);  // colour
+  CHECK(b[34] == 0);  // fp32
+  CHECK(b[35] == 0);  // three dimensions
+  CHECK(b[60] == 2);  // material_count
+  CHECK(b[61] == 4);
+  CHECK(std::string(b.begin() + 62, b.begin() + 66) == "glow");
+  CHECK(b[66] == 62);
+  CHECK(b[67] == 0);
+  CHECK(std::string(b.begin() + 68, b.begin() + 130) == kGlow);
+  CHECK(b[130] == 4);
+  CHECK(std::string(b.begin() + 131, b.begin() + 135) == "soot");
+  CHECK(b[135] == 79);
+  CHECK(b[136] == 0);
+  CHECK(std::string(b.begin() + 137, b.begin() + 216) == kSoot);
+  CHECK(b[216] == 1);  // recipe_count
+  CHECK(b[217] == 0);
+  CHECK(b[218] == 3);
+  CHECK(std::string(b.begin() + 219, b.begin() + 222) == "ash");
+  CHECK(u32At(b, 222) == 14);   // count
+  CHECK(b[322] == 0);           // glows: matter
+  CHECK(u32At(b, 347) == 512);  // layer 0
+  CHECK(b[351] == 0);           // no depth_override
+  CHECK(b[352] == 1);           // a sprite
+  CHECK(b[353] == 4);
+  CHECK(std::string(b.begin() + 354, b.begin() + 358) == "dust");
+  CHECK(b[358] == 1);  // normal
+  CHECK(b[359] == 0);  // alpha
+  CHECK(b[368] == 2);  // material: 1 + index 1, soot
+  CHECK(b[369] == 0);  // emitter_count
+  CHECK(b[371] == 1);  // script_count
+  CHECK(u32At(b, 381) == 0);  // the script event's recipe: ash
+  CHECK(u32At(b, 409) == 7);  // its seed
+  // The layout dump agrees on the names of those places.
+  CHECK(offsetOf(b, "materials.count") == 60);
+  CHECK(offsetOf(b, "materials.soot.name") == 130);
+  CHECK(offsetOf(b, "materials.soot.text") == 135);
+  CHECK(offsetOf(b, "recipes.ash.sprite.material") == 368);
+  auto d = decodeKev1(b);
+  if (auto* err = std::get_if<DecodeError>(&d)) FAIL(kiln::core::format(*err));
+  CHECK(std::get<Events>(d) == materialEvents());
+}
+
+TEST_CASE("KEV1 version 4 stores the palette table's name only with blend palette", "[kev1]") {
+  const Bytes b = encodeKev1(paletteEvents());
+  // Header 16, section 44, material_count 1 (0), recipe_count 2, pickup 160 (name 1+6, ..., sprite
+  // 1, frame 1+5, blend, texture_alpha, alpha_test 8, material 1, palette 1+4), counts 4, event 40.
+  REQUIRE(b.size() == 267);
+  CHECK(b[6] == 4);
+  CHECK(b[60] == 0);  // no material
+  CHECK(b[61] == 1);  // recipe_count
+  CHECK(b[63] == 6);
+  CHECK(std::string(b.begin() + 64, b.begin() + 70) == "pickup");
+  CHECK(b[200] == 1);  // a sprite
+  CHECK(b[201] == 5);
+  CHECK(std::string(b.begin() + 202, b.begin() + 207) == "spark");
+  CHECK(b[207] == 6);  // palette
+  CHECK(b[217] == 0);  // no material
+  CHECK(b[218] == 4);
+  CHECK(std::string(b.begin() + 219, b.begin() + 223) == "heat");
+  CHECK(offsetOf(b, "recipes.pickup.sprite.palette") == 218);
+  CHECK(offsetOf(b, "emitters.count") == 223);
+  // Any other blend stores no palette: version 4 with a material, the sprite ends at its material.
+  Events e = paletteEvents();
+  e.materials = {{"glow", kGlow, ""}};
+  e.recipes[0].sprite->blend = BlendMode::Additive;
+  e.recipes[0].sprite->palette.clear();
+  e.recipes[0].sprite->material = "glow";
+  const Bytes m = encodeKev1(e);
+  CHECK(m[6] == 4);
+  const std::uint64_t material = offsetOf(m, "recipes.pickup.sprite.material");
+  CHECK(m[material] == 1);
+  CHECK(offsetOf(m, "emitters.count") == material + 1);
+}
+
+TEST_CASE("KEV1 writes version 4 exactly when a material, a sprite's material or the palette blend is used",
+          "[kev1]") {
+  CHECK(encodeKev1(materialEvents())[6] == 4);
+  CHECK(encodeKev1(paletteEvents())[6] == 4);
+  CHECK(encodeKev1(everythingEvents())[6] == 4);
+  // A material no sprite names is still version 4: the section carries it.
+  Events unused = minimalEvents();
+  unused.materials = {{"glow", kGlow, ""}};
+  CHECK(encodeKev1(unused)[6] == 4);
+  // Without them, the bytes the earlier versions wrote (valid-full.kev, valid-v3-fixed.kev).
+  Events plain = materialEvents();
+  plain.materials.clear();
+  plain.recipes[0].sprite->material.clear();
+  CHECK(encodeKev1(plain)[6] == 1);
+  std::string error;
+  Events full = fullEvents();
+  full.recipes[1].sprite->material = "";
+  const auto fullOnDisk = kiln::core::readFile(kDir / "valid-full.kev", error);
+  REQUIRE(fullOnDisk);
+  CHECK(encodeKev1(full) == *fullOnDisk);
+  Events fixed = everythingEvents();
+  fixed.materials.clear();
+  fixed.recipes[1].sprite = fixedEvents().recipes[1].sprite;
+  fixed.recipes[2].sprite->material.clear();
+  const auto fixedOnDisk = kiln::core::readFile(kDir / "valid-v3-fixed.kev", error);
+  REQUIRE(fixedOnDisk);
+  CHECK(encodeKev1(fixed) == *fixedOnDisk);
+}
+
+TEST_CASE("KEV1 keeps a material's name and text, not the file it was read from", "[kev1]") {
+  Events e = materialEvents();
+  e.materials[1].file = "materials/soot.glsl";
+  const Bytes b = encodeKev1(e);
+  CHECK(b == encodeKev1(materialEvents()));
+  auto d = decodeKev1(b);
+  REQUIRE(std::holds_alternative<Events>(d));
+  const Events& back = std::get<Events>(d);
+  REQUIRE(back.materials.size() == 2);
+  CHECK(back.materials[1].name == "soot");
+  CHECK(back.materials[1].text == kSoot);
+  CHECK(back.materials[1].file.empty());
+  // An empty snippet is a text like any other (the compiler, not the format, refuses it).
+  e = materialEvents();
+  e.materials[0].text.clear();
+  auto empty = decodeKev1(encodeKev1(e));
+  if (auto* err = std::get_if<DecodeError>(&empty)) FAIL(kiln::core::format(*err));
+  CHECK(std::get<Events>(empty) == e);
+}
+
+TEST_CASE("KEV1 material limits: 16 materials and 16384 bytes decode, 17 and 16385 do not", "[kev1]") {
+  auto withMaterials = [](std::size_t n) {
+    Events e = materialEvents();
+    e.materials.clear();
+    for (std::size_t i = 0; i < n; ++i) e.materials.push_back({"m" + std::to_string(i), kGlow, ""});
+    e.recipes[0].sprite->material = "m0";
+    return e;
+  };
+  CHECK(compileEvents(withMaterials(16), kTextures).diagnostics.empty());
+  CHECK(std::holds_alternative<Events>(decodeKev1(encodeKev1(withMaterials(16)))));
+  const Bytes seventeen = encodeKev1(withMaterials(17));
+  const DecodeError over = refused(seventeen);
+  CHECK(over.code == Code::CountOverLimit);
+  CHECK(over.offset == 60);
+  CHECK(over.path == "materials.count");
+  CHECK(compileEvents(withMaterials(17), kTextures).diagnostics.front().code == Code::CountOverLimit);
+
+  Events big = materialEvents();
+  big.materials[1].text = std::string(16384, 'a');
+  CHECK(compileEvents(big, kTextures).diagnostics.empty());
+  auto d = decodeKev1(encodeKev1(big));
+  if (auto* err = std::get_if<DecodeError>(&d)) FAIL(kiln::core::format(*err));
+  CHECK(std::get<Events>(d) == big);
+  big.materials[1].text += 'a';
+  const auto compiled = compileEvents(big, kTextures);
+  REQUIRE(!compiled.diagnostics.empty());
+  CHECK(compiled.diagnostics.front().code == Code::CountOverLimit);
+  CHECK(compiled.diagnostics.front().path == "events.materials.soot");
+  const DecodeError tooLong = refused(encodeKev1(big));
+  CHECK(tooLong.code == Code::CountOverLimit);
+  CHECK(tooLong.path == "materials.soot");
+  CHECK(tooLong.offset == 130);  // soot's record: after glow (61 + 1 + 4 + 2 + 62)
+
+  // A byte outside printable ASCII: the model's rule, on both routes.
+  for (const char bad : {'\x01', '\x7f', '\x80'}) {
+    Events e = materialEvents();
+    e.materials[0].text[5] = bad;
+    INFO(static_cast<int>(static_cast<unsigned char>(bad)));
+    CHECK(compileEvents(e, kTextures).diagnostics.front().code == Code::BadName);
+    const DecodeError err = refused(encodeKev1(e));
+    CHECK(err.code == Code::BadName);
+    CHECK(err.path == "materials.glow");
+    CHECK(err.offset == 61);
+  }
+  for (const char good : {'\t', '\r', '\n', '~', ' '}) {
+    Events e = materialEvents();
+    e.materials[0].text[5] = good;
+    CHECK(std::holds_alternative<Events>(decodeKev1(encodeKev1(e))));
+  }
+}
+
+TEST_CASE("KEV1 material references: every entry of the table, and none past it", "[kev1]") {
+  Events e = materialEvents();
+  for (const char* name : {"glow", "soot", ""}) {
+    e.recipes[0].sprite->material = name;
+    const Bytes b = encodeKev1(e);
+    auto d = decodeKev1(b);
+    if (auto* err = std::get_if<DecodeError>(&d)) FAIL(kiln::core::format(*err));
+    CHECK(std::get<Events>(d).recipes[0].sprite->material == name);
+    CHECK(b[368] == (std::string(name) == "glow" ? 1 : std::string(name) == "soot" ? 2 : 0));
+  }
+  // A name no material has is written one past the table (3 here) and refused by the scan.
+  e.recipes[0].sprite->material = "ember";
+  CHECK(compileEvents(e, kTextures).diagnostics.front().code == Code::UnknownName);
+  const Bytes b = encodeKev1(e);
+  CHECK(b[368] == 3);
+  const DecodeError err = refused(b);
+  CHECK(err.code == Code::BadReference);
+  CHECK(err.offset == 368);
+  CHECK(err.path == "recipes.ash.sprite.material");
+  REQUIRE(scanKev1(b));
+  CHECK(scanKev1(b)->code == Code::BadReference);
+}
+
+TEST_CASE("KEV1 palette blend: a table named decodes; blend palette without one does not", "[kev1]") {
+  // Decoding resolves no texture (the host does): "heat" needs no image here.
+  auto d = decodeKev1(encodeKev1(paletteEvents()));
+  if (auto* err = std::get_if<DecodeError>(&d)) FAIL(kiln::core::format(*err));
+  CHECK(std::get<Events>(d).recipes[0].sprite->palette == "heat");
+  CHECK(std::get<Events>(d).recipes[0].sprite->blend == BlendMode::Palette);
+  // The source's rule is missing-field; in KEV1 the name is always there, so an empty one is a
+  // name of length 0, which the scan refuses.
+  Events e = paletteEvents();
+  e.recipes[0].sprite->palette.clear();
+  CHECK(compileEvents(e, std::vector<std::string>{"spark"}).diagnostics.front().code == Code::MissingField);
+  const DecodeError err = refused(encodeKev1(e));
+  CHECK(err.code == Code::BadName);
+  CHECK(err.offset == 218);
+  CHECK(err.path == "recipes.pickup.sprite.palette");
+  // A palette name that breaks the name rule reads, and compileEvents refuses it.
+  e.recipes[0].sprite->palette = "he\tat";
+  const DecodeError name = refused(encodeKev1(e));
+  CHECK(name.code == Code::BadName);
+  CHECK(name.path == "recipes.pickup.sprite.palette");
+  CHECK(name.offset == 63);  // pickup's record
+  // A palette without blend palette (palette-table in a source) has no field to be stored in.
+  e = paletteEvents();
+  e.recipes[0].sprite->blend = BlendMode::Normal;
+  CHECK(compileEvents(e, std::vector<std::string>{"spark", "heat"}).diagnostics.front().code == Code::PaletteTable);
+  Events without = e;
+  without.recipes[0].sprite->palette.clear();
+  CHECK(encodeKev1(e) == encodeKev1(without));
+  CHECK(encodeKev1(e)[6] == 1);
+}
+
+TEST_CASE("KEV1 blend 6 is version 4's: in versions 1 to 3 it is not defined", "[kev1]") {
+  for (const Events& base : {fullEvents(), skyEvents(), fixedEvents()}) {
+    Bytes b = encodeKev1(base);
+    REQUIRE(b[6] < 4);
+    const std::uint64_t at = offsetOf(b, "recipes.pickup.sprite.blend");
+    b[at] = 6;
+    reseal(b);
+    const DecodeError err = refused(b);
+    INFO("version " << int(b[6]));
+    CHECK(err.code == Code::UnknownEnum);
+    CHECK(err.offset == at);
+    b[at] = 5;  // premultiplied: the last blend before version 4
+    reseal(b);
+    CHECK(std::holds_alternative<Events>(decodeKev1(b)));
+  }
+}
+
+TEST_CASE("KEV1's largest section fits the file bound", "[kev1]") {
+  // Every count at its limit, every name 64 bytes, a sky, a depth_override, every sprite with a
+  // material and a palette: the sum below is the layout of docs/formats/kev1.md, by hand.
+  const std::string n64(64, 'n');
+  auto name = [&](std::size_t i) {
+    std::string s = std::to_string(i);
+    return s + n64.substr(s.size());
+  };
+  Events e;
+  e.capacity = 65536;
+  e.matterLightMode = MatterLightMode::Sky;
+  e.skyRadiance = {0.1, 0.1, 0.1};
+  e.matterLight = skyMatterLight(e.skyRadiance, e.sunIrradiance);
+  for (std::size_t i = 0; i < kMaxMaterials; ++i) e.materials.push_back({name(i), std::string(kMaxMaterialBytes, ' '), ""});
+  for (std::size_t i = 0; i < kMaxRecipes; ++i) {
+    Recipe r = dust();
+    r.name = name(i);
+    r.depthOverride = i;
+    r.sprite = EventSprite{n64, BlendMode::Palette, TextureAlpha::Alpha, 0.0, name(i % kMaxMaterials), name(i)};
+    e.recipes.push_back(r);
+  }
+  for (std::size_t i = 0; i < kMaxEmitters; ++i) {
+    EventEmitter m{name(i), name(0), 1.0, static_cast<std::uint32_t>(i), {0, 0, 0}, {}};
+    for (std::size_t k = 0; k < kMaxPathKeys; ++k) m.path.push_back({static_cast<double>(k), {0, 0, 0}});
+    e.emitters.push_back(m);
+  }
+  e.script.assign(kMaxScriptEvents, ScriptEvent{1.0, name(0), {0, 0, 0}, 1});
+  const Bytes b = encodeKev1(e);
+  const std::size_t section = 4 + 8 + 4 + 1 + 3 + 48;
+  const std::size_t materials = 1 + 16 * (65 + 2 + 16384);
+  const std::size_t recipe = 65 + 4 + 56 + 24 + 16 + 1 + 24 + 4 + 1 + 4 + 1 + 65 + 1 + 1 + 8 + 1 + 65;
+  const std::size_t emitter = 65 + 4 + 8 + 4 + 24 + 1 + 64 * 32;
+  CHECK(b.size() == 16 + section + materials + 2 + 256 * recipe + 2 + 256 * emitter + 2 + 4096 * 40);
+  CHECK(b.size() == 1065867);
+  CHECK(b.size() <= kMaxKev1Bytes);
+  auto d = decodeKev1(b);
+  if (auto* err = std::get_if<DecodeError>(&d)) FAIL(kiln::core::format(*err));
+  CHECK(std::get<Events>(d) == e);
 }
