@@ -421,6 +421,10 @@ bool Frame::runSandboxAction(const ScriptAction& a) {
     useIsometricCamera(state_);
     return saveBookmarks();
   }
+  if (a.text == "show") {
+    state_.ui.memory.sandbox.show = a.name;
+    return true;
+  }
   if (a.text == "sort") {
     state_.view.eventSort = a.name == "authored" ? std::nullopt : sim::sortModeFromName(a.name);
     return true;

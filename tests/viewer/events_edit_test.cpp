@@ -625,11 +625,12 @@ TEST_CASE("word fields: each known word set, every other word refused with the f
   CHECK(noSprite->find("no sprite") != std::string::npos);
 }
 
-TEST_CASE("the sandbox's set and event-refused words parse, and their malformed forms do not") {
+TEST_CASE("the sandbox's set, show and event-refused words parse, and their malformed forms do not") {
   const auto s = parseScript("sandbox set sprite.blend palette\nsandbox set math fpx16_16\nexpect event-refused sprite.palette\n"
-                             "expect event-refused none\n");
+                             "expect event-refused none\nsandbox show system\n");
   REQUIRE(s.errors.empty());
-  REQUIRE(s.actions.size() == 4);
+  REQUIRE(s.actions.size() == 5);
+  CHECK(s.actions[4].name == "system");
   CHECK(s.actions[0].kind == ScriptAction::Kind::Sandbox);
   CHECK(s.actions[0].text == "set");
   CHECK(s.actions[0].name == "sprite.blend");
@@ -637,7 +638,7 @@ TEST_CASE("the sandbox's set and event-refused words parse, and their malformed 
   CHECK(s.actions[2].kind == ScriptAction::Kind::Expect);
   CHECK(s.actions[2].name == "sprite.palette");
   const auto bad = parseScript("sandbox set math\nsandbox set math fp32 now\nexpect event-refused\n"
-                               "expect event-refused a b\n");
+                               "expect event-refused a b\nsandbox show fire\nsandbox show\n");
   CHECK(bad.actions.empty());
-  CHECK(bad.errors.size() == 4);
+  CHECK(bad.errors.size() == 6);
 }

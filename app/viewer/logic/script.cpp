@@ -324,11 +324,14 @@ Script parseScript(std::string_view text) {
       } else if (sub == "iso-camera" && w.size() == 2) {
       } else if (sub == "set" && w.size() == 4) {
         a.name = w[2], a.word = w[3];
+      } else if (sub == "show" && w.size() == 3 &&
+                 (w[2] == "recipe" || w[2] == "sprite" || w[2] == "system" || w[2] == "plots")) {
+        a.name = w[2];
       } else {
         ok = false;
         fail(
-            "'sandbox' takes recipe NAME, tune FIELD VALUE, set FIELD WORD, rate HZ (1..1000), sort "
-            "view|iso|none|authored, fire X Y Z or iso-camera (values and positions that fit a float32)");
+            "'sandbox' takes recipe NAME, tune FIELD VALUE, set FIELD WORD, show recipe|sprite|system|plots, rate HZ "
+            "(1..1000), sort view|iso|none|authored, fire X Y Z or iso-camera (values and positions that fit a float32)");
       }
     } else if (k == "jump") {
       a.kind = K::Jump;

@@ -30,6 +30,7 @@ namespace kiln::viewer {
 //   hover X Y (the mouse over the Viewport image, for `key g`) | sandbox recipe NAME
 //   sandbox tune FIELD VALUE | sandbox rate HZ | sandbox sort view|iso|none|authored
 //   sandbox fire X Y Z | sandbox iso-camera | expect event-script N | expect event-pick RECIPE
+//   sandbox show recipe|sprite|system|plots (scroll the panel to that part) |
 //   sandbox set FIELD WORD (math, dimensions, depth_override, sprite.blend, sprite.palette,
 //   sprite.material: events_edit::setWordField) | expect event-refused FIELD (the sandbox's last
 //   edit was refused at FIELD, a source path under the recipe or section: "sprite.palette", "math")

@@ -76,6 +76,13 @@ struct Marks {
   bool names(std::string_view field) const { return problemAt(diagnostics, prefix + "." + std::string(field)) != nullptr; }
 };
 
+// The script's `sandbox show PART`: the part about to be drawn goes to the panel's top, once.
+void scrollHere(std::string& show, std::string_view part) {
+  if (show != part) return;
+  ImGui::SetScrollHereY(0.0f);
+  show.clear();
+}
+
 // A combo of names with a first entry for none (an empty value).
 bool nameCombo(const char* label, std::string& value, const std::vector<std::string>& names, const char* none) {
   bool changed = false;
@@ -112,14 +119,14 @@ bool spriteFields(sim::EventSprite& sprite, const std::vector<std::string>& text
   std::vector<std::string> names;
   for (const sim::Material& x : materials) names.push_back(x.name);
   ImGui::BeginDisabled(names.empty() && sprite.material.empty());
-  c |= nameCombo("material", sprite.material, names, names.empty() ? "(none: the section has no materials)" : "(none)");
+  c |= nameCombo("material", sprite.material, names, names.empty() ? "(none; no materials)" : "(none)");
   ImGui::EndDisabled();
   m.at("sprite.material");
   return c;
 }
 
 bool recipeFields(sim::Recipe& r, const std::vector<std::string>& textures, const std::vector<sim::Material>& materials,
-                  const Marks& m) {
+                  const Marks& m, std::string& show) {
   bool c = false;
   int count = static_cast<int>(std::clamp<std::int64_t>(r.count, 0, sim::kMaxBurstCount));
   if (ImGui::InputInt("count", &count, 1, 10)) r.count = std::clamp<std::int64_t>(count, 0, sim::kMaxBurstCount), c = true;
@@ -173,6 +180,7 @@ bool recipeFields(sim::Recipe& r, const std::vector<std::string>& textures, cons
   ImGui::EndDisabled();
   m.at("depth_override");
   ImGui::Separator();
+  scrollHere(show, "sprite");
   ImGui::TextDisabled("sprite");
   fieldTooltip("events.recipes", "sprite");
   const char* frame = r.sprite ? r.sprite->frame.c_str() : "(none: white quad)";
@@ -461,10 +469,13 @@ void draw(ViewerState& s) {
               static_cast<unsigned long long>(g.eventSpawned), static_cast<unsigned long long>(g.eventRecycled));
   if (ImGui::CollapsingHeader("Fire", ImGuiTreeNodeFlags_DefaultOpen)) fireControls(s, t);
   ImGui::PushItemWidth(-(ImGui::CalcTextSize("gravity (m/s2)").x + ImGui::GetStyle().ItemInnerSpacing.x * 2));
+  std::string& show = s.ui.memory.sandbox.show;
+  scrollHere(show, "recipe");
   if (ImGui::CollapsingHeader("Recipe", ImGuiTreeNodeFlags_DefaultOpen)) {
     const Marks marks{t.diagnostics, t.refused, "events.recipes." + draft.recipes[t.recipe].name, "events.recipes"};
-    changed |= recipeFields(draft.recipes[t.recipe], textureNames(*s.doc.level), draft.materials, marks);
+    changed |= recipeFields(draft.recipes[t.recipe], textureNames(*s.doc.level), draft.materials, marks, show);
   }
+  scrollHere(show, "system");
   if (ImGui::CollapsingHeader("System", ImGuiTreeNodeFlags_DefaultOpen)) {
     changed |= sectionFields(draft, Marks{t.diagnostics, t.refused, "events", "events"});
     rateCheck(s);
@@ -489,6 +500,7 @@ void draw(ViewerState& s) {
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("the isometric view the iso key sorts for (kept as bookmark \"iso\")");
   }
   ImGui::PopItemWidth();
+  scrollHere(show, "plots");
   if (ImGui::CollapsingHeader("Plots", ImGuiTreeNodeFlags_DefaultOpen)) {
     const LevelClock& c = s.view.clock;
     const double t0 = c.loop ? c.loopStart : std::max(0.0, c.time - 5.0);
