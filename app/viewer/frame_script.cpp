@@ -200,6 +200,19 @@ bool Frame::expectState(const ScriptAction& a) {
     if (events->recipes[pick->recipe].name == a.name) return true;
     return failed("picked a particle of recipe " + events->recipes[pick->recipe].name);
   }
+  if (a.text == "event-refused") {
+    // The sandbox's last edit was refused at the field (a path under the recipe edited, or under
+    // the section), or, for `none`, it holds no problem at all.
+    const events_edit::Session& t = state_.doc.events;
+    const core::Diagnostics& ds = t.diagnostics;
+    if (a.name == "none") return ds.empty() ? true : failed("the sandbox holds: " + core::format(ds.front()));
+    if (!t.active() || !t.refused || ds.empty()) return failed("the sandbox refused nothing");
+    const std::string section = "events." + a.name;
+    const std::string recipe =
+        t.recipe < t.working.recipes.size() ? "events.recipes." + t.working.recipes[t.recipe].name + "." + a.name : section;
+    if (problemAt(ds, recipe) || problemAt(ds, section)) return true;
+    return failed("the sandbox refused " + core::format(ds.front()));
+  }
   if (a.text == "docked") return expectDocked(a);
   if (a.text == "escape-framed") {
     const std::optional<std::string> why = escapeFramingProblem(state_);
@@ -408,12 +421,28 @@ bool Frame::runSandboxAction(const ScriptAction& a) {
     useIsometricCamera(state_);
     return saveBookmarks();
   }
+  if (a.text == "show") {
+    state_.ui.memory.sandbox.show = a.name;
+    return true;
+  }
   if (a.text == "sort") {
     state_.view.eventSort = a.name == "authored" ? std::nullopt : sim::sortModeFromName(a.name);
     return true;
   }
-  // tune and rate edit the section: one undo point each, applied only when valid.
   sim::Events edited = t.working;
+  if (a.text == "set") {
+    // As the panel's combos: one gesture. A value the section refuses is taken back and the
+    // refusal stays at the field (checked by `expect event-refused`); the line goes on.
+    if (const auto why = events_edit::setWordField(edited, t.recipe, a.name, a.word)) {
+      const auto fields = events_edit::wordFieldNames();
+      const bool known = std::find(fields.begin(), fields.end(), a.name) != fields.end();
+      return fail(known ? *why : *why + source::didYouMean(a.name, fields) + "; fields: " + source::listOf(fields));
+    }
+    if (editEvents(state_, edited, true) == EditOutcome::Refused)
+      for (const auto& d : t.diagnostics) std::fprintf(stderr, "kiln-view: sandbox: refused: %s\n", core::format(d).c_str());
+    return true;
+  }
+  // tune and rate edit the section: one undo point each, applied only when valid.
   if (a.text == "rate") {
     edited.stepHz = a.a;
   } else if (!edited.recipes.empty() && events_edit::setRecipeField(edited.recipes[t.recipe], a.name, a.a)) {

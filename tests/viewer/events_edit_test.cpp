@@ -394,3 +394,251 @@ TEST_CASE("the sandbox's script actions parse, and their malformed forms do not"
   CHECK(bad.actions.empty());
   CHECK(bad.errors.size() == 8);
 }
+
+// --- seed 004's fields: math, dimensions, layer, depth_override, material, palette -------------
+
+namespace {
+
+const std::filesystem::path kLevels = kAssets / "levels";
+
+// A sample source's events: section as the viewer mounts it.
+sim::Events eventsOf(const std::string& file) {
+  const auto r = loader::compileSourceText(readText(kLevels / file), file, kLevels);
+  for (const auto& d : r.diagnostics) UNSCOPED_INFO(loader::format(d));
+  REQUIRE(r.ok());
+  REQUIRE(r.level.events);
+  return *r.level.events;
+}
+
+sim::Recipe& recipeNamed(sim::Events& ev, const std::string& name) {
+  const auto it = std::find_if(ev.recipes.begin(), ev.recipes.end(), [&](const sim::Recipe& r) { return r.name == name; });
+  REQUIRE(it != ev.recipes.end());
+  return *it;
+}
+
+// The text `before` → `after` saves to, and that text read back holds exactly `after`.
+std::string saved(const std::string& file, const sim::Events& before, const sim::Events& after) {
+  core::Diagnostic why;
+  const auto edits = events_edit::changedScalars(before, after, &why);
+  INFO(why.path << ": " << why.message);
+  REQUIRE(edits);
+  core::Diagnostic refused;
+  const auto out = loader::applySourceEdits(readText(kLevels / file), *edits, refused);
+  INFO(refused.path << ": " << refused.message);
+  REQUIRE(out);
+  const auto again = loader::compileSourceText(*out, file, kLevels);
+  for (const auto& d : again.diagnostics) UNSCOPED_INFO(loader::format(d));
+  REQUIRE(again.ok());
+  REQUIRE(again.level.events);
+  CHECK(*again.level.events == after);
+  return *out;
+}
+
+}  // namespace
+
+TEST_CASE("dimensions and math save: written over where the source has them, inserted where it does not") {
+  const sim::Events before = eventsOf("iso2d.yaml");
+  REQUIRE(before.dimensions == 2);
+  REQUIRE(before.math == sim::MathBackend::Fp32);  // the source leaves math out
+  const std::string source = readText(kLevels / "iso2d.yaml");
+  sim::Events after = before;
+  REQUIRE_FALSE(events_edit::setWordField(after, 0, "dimensions", "3"));
+  // Present: only the value's byte changes, the comment after it stays.
+  CHECK(saved("iso2d.yaml", before, after) ==
+        replaced(source, "  dimensions: 2                  # x and y", "  dimensions: 3                  # x and y"));
+  // Absent: one line in the section's map, at its keys' column; nothing else moves.
+  after = before;
+  REQUIRE_FALSE(events_edit::setWordField(after, 0, "math", "fpx16_16"));
+  // The section's map ends with its script, the file's last line.
+  CHECK(saved("iso2d.yaml", before, after) == source + "  math: fpx16_16\n");
+  // Both ways back to the text as it was (math is then written, not removed: fp32 is its word).
+  sim::Events back = after;
+  back.math = sim::MathBackend::Fp32;
+  core::Diagnostic why;
+  const auto edits = events_edit::changedScalars(after, back, &why);
+  REQUIRE(edits);
+  REQUIRE(edits->size() == 1);
+  CHECK((*edits)[0].path == std::vector<std::string>{"events", "math"});
+  CHECK((*edits)[0].text == "fp32");
+}
+
+TEST_CASE("a recipe's layer and depth_override save in place or as one new line; a fixed key taken away is ~") {
+  const sim::Events before = eventsOf("iso2d.yaml");
+  const std::string source = readText(kLevels / "iso2d.yaml");
+  sim::Events after = before;
+  // spark has `layer: 1`: written over.
+  REQUIRE(events_edit::setRecipeField(recipeNamed(after, "spark"), "layer", -512));
+  CHECK(saved("iso2d.yaml", before, after) ==
+        replaced(source, "      glows: true\n      layer: 1\n      sprite: {frame: ember}",
+                 "      glows: true\n      layer: -512\n      sprite: {frame: ember}"));
+  // dust has none: one line at its fields' column, after its last one.
+  after = before;
+  REQUIRE(events_edit::setRecipeField(recipeNamed(after, "dust"), "layer", 3));
+  CHECK(saved("iso2d.yaml", before, after) ==
+        replaced(source, "      sprite: {frame: charcoal, blend: normal}\n    spark:",
+                 "      sprite: {frame: charcoal, blend: normal}\n      layer: 3\n    spark:"));
+  // With a fixed key too: two lines there.
+  REQUIRE(events_edit::setRecipeField(recipeNamed(after, "dust"), "depth_override", 4294967295.0));
+  const std::string inserted = saved("iso2d.yaml", before, after);
+  CHECK(lines(inserted).size() == lines(source).size() + 2);
+  const std::size_t dust = inserted.find("    dust:"), spark = inserted.find("    spark:");
+  const std::size_t layer = inserted.find("\n      layer: 3\n"), key = inserted.find("\n      depth_override: 4294967295\n");
+  CHECK(dust < layer);
+  CHECK(layer < spark);
+  CHECK(dust < key);
+  CHECK(key < spark);
+  // The limits: whole numbers in range, nothing past them.
+  sim::Recipe r = before.recipes[0];
+  CHECK_FALSE(events_edit::setRecipeField(r, "layer", 512));
+  CHECK_FALSE(events_edit::setRecipeField(r, "layer", -513));
+  CHECK_FALSE(events_edit::setRecipeField(r, "layer", 0.5));
+  CHECK_FALSE(events_edit::setRecipeField(r, "depth_override", -1));
+  CHECK_FALSE(events_edit::setRecipeField(r, "depth_override", 4294967296.0));
+  CHECK(r == before.recipes[0]);
+  // A fixed key in the source, taken away: its own word for none, in place.
+  const std::string fixed = replaced(source, "      layer: 1\n      sprite: {frame: ember}",
+                                     "      layer: 1\n      depth_override: 7   # drawn first\n      sprite: {frame: ember}");
+  const auto r7 = loader::compileSourceText(fixed, "iso2d.yaml", kLevels);
+  REQUIRE(r7.level.events);
+  sim::Events a = *r7.level.events, b = a;
+  REQUIRE(recipeNamed(a, "spark").depthOverride == 7);
+  REQUIRE_FALSE(events_edit::setWordField(b, 1, "depth_override", "none"));
+  const auto edits = events_edit::changedScalars(a, b);
+  REQUIRE(edits);
+  core::Diagnostic error;
+  const auto out = loader::applySourceEdits(fixed, *edits, error);
+  REQUIRE(out);
+  CHECK(*out == replaced(fixed, "depth_override: 7   #", "depth_override: ~   #"));
+  const auto again = loader::compileSourceText(*out, "iso2d.yaml", kLevels);
+  REQUIRE(again.level.events);
+  CHECK(*again.level.events == b);
+}
+
+TEST_CASE("a sprite's material saves in place or into its flow map; taken away it is refused, not rewritten") {
+  const sim::Events before = eventsOf("soot.yaml");
+  REQUIRE(before.materials.size() == 1);
+  const std::string source = readText(kLevels / "soot.yaml");
+  sim::Events after = before;
+  // dust has no material: written into its one-line map, after the last entry.
+  REQUIRE_FALSE(events_edit::setWordField(after, 0, "sprite.material", "soot"));
+  CHECK(saved("soot.yaml", before, after) ==
+        replaced(source, "      sprite: {frame: charcoal, blend: normal}\n    sooty_dust:",
+                 "      sprite: {frame: charcoal, blend: normal, material: soot}\n    sooty_dust:"));
+  // sooty_dust's material taken away: the text has no word for none, so the save is refused
+  // at the field and no edit is produced.
+  after = before;
+  REQUIRE_FALSE(events_edit::setWordField(after, 1, "sprite.material", "none"));
+  CHECK(recipeNamed(after, "sooty_dust").sprite->material.empty());
+  core::Diagnostic why;
+  CHECK_FALSE(events_edit::changedScalars(before, after, &why));
+  CHECK(why.code == core::Code::EditNotLossless);
+  CHECK(why.path == "events.recipes.sooty_dust.sprite.material");
+  // A material the section lacks is set, and refused by validation at the field.
+  after = before;
+  REQUIRE_FALSE(events_edit::setWordField(after, 0, "sprite.material", "sooot"));
+  const std::vector<std::string> textures{"soft", "ember", "charcoal"};
+  const auto d = events_edit::validateEdit(after, textures);
+  REQUIRE(d.size() == 1);
+  CHECK(d[0].code == core::Code::UnknownName);
+  CHECK(d[0].path == "events.recipes.dust.sprite.material");
+  // The materials themselves are the source's to edit.
+  after = before;
+  after.materials[0].file = "materials/other.glsl";
+  CHECK_FALSE(events_edit::changedScalars(before, after, &why));
+  CHECK(why.path == "events.materials");
+}
+
+TEST_CASE("blend palette: refused without a table and with a table of the wrong size; saved with one") {
+  const sim::Events before = eventsOf("soot.yaml");
+  const std::vector<std::string> textures{"soft", "ember", "charcoal", "table"};
+  auto sizes = [](std::uint32_t side) {
+    return [side](const std::string& name) -> std::optional<std::pair<std::uint32_t, std::uint32_t>> {
+      if (name == "table") return std::pair{side, side};
+      return std::pair{64u, 64u};
+    };
+  };
+  sim::Events after = before;
+  // The blend alone: missing-field at the palette, the field the panel frames.
+  REQUIRE_FALSE(events_edit::setWordField(after, 0, "sprite.blend", "palette"));
+  auto d = events_edit::validateEdit(after, textures, sizes(256));
+  REQUIRE(d.size() == 1);
+  CHECK(d[0].code == core::Code::MissingField);
+  CHECK(d[0].path == "events.recipes.dust.sprite.palette");
+  // A table named: valid at 256x256, palette-table at any other size (the event pass's rule).
+  REQUIRE_FALSE(events_edit::setWordField(after, 0, "sprite.palette", "table"));
+  CHECK(events_edit::validateEdit(after, textures, sizes(256)).empty());
+  d = events_edit::validateEdit(after, textures, sizes(64));
+  REQUIRE(d.size() == 1);
+  CHECK(d[0].code == core::Code::PaletteTable);
+  CHECK(d[0].path == "events.recipes.dust.sprite.palette");
+  // A palette named on another blend turns the blend to palette; another blend drops the palette.
+  sim::Events other = before;
+  REQUIRE_FALSE(events_edit::setWordField(other, 0, "sprite.palette", "table"));
+  CHECK(other.recipes[0].sprite->blend == sim::BlendMode::Palette);
+  CHECK(other == after);
+  REQUIRE_FALSE(events_edit::setWordField(other, 0, "sprite.blend", "additive"));
+  CHECK(other.recipes[0].sprite->palette.empty());
+  CHECK(events_edit::validateEdit(other, textures, sizes(256)).empty());
+  // Saved: blend written over, palette inserted into the same flow map.
+  const auto edits = events_edit::changedScalars(before, after);
+  REQUIRE(edits);
+  core::Diagnostic error;
+  const std::string source = readText(kLevels / "soot.yaml");
+  const auto out = loader::applySourceEdits(source, *edits, error);
+  INFO(error.message);
+  REQUIRE(out);
+  CHECK(*out == replaced(source, "      sprite: {frame: charcoal, blend: normal}\n    sooty_dust:",
+                         "      sprite: {frame: charcoal, blend: palette, palette: table}\n    sooty_dust:"));
+  // And back to normal: the palette would have to leave the text, refused at the field.
+  core::Diagnostic why;
+  CHECK_FALSE(events_edit::changedScalars(after, other, &why));
+  CHECK(why.code == core::Code::EditNotLossless);
+  CHECK(why.path == "events.recipes.dust.sprite.palette");
+}
+
+TEST_CASE("word fields: each known word set, every other word refused with the field named") {
+  sim::Events ev = eventsOf("soot.yaml");
+  const sim::Events start = ev;
+  CHECK_FALSE(events_edit::setWordField(ev, 0, "math", "fpx16_16"));
+  CHECK(ev.math == sim::MathBackend::Fpx16_16);
+  CHECK_FALSE(events_edit::setWordField(ev, 0, "dimensions", "3"));
+  CHECK(ev.dimensions == 3);
+  CHECK_FALSE(events_edit::setWordField(ev, 0, "depth_override", "0"));
+  CHECK(ev.recipes[0].depthOverride == 0);
+  for (const auto& [field, word] : std::vector<std::pair<std::string, std::string>>{
+           {"math", "fp16"}, {"dimensions", "1"}, {"dimensions", "2.0"}, {"depth_override", "-1"},
+           {"depth_override", "4294967296"}, {"depth_override", "7x"}, {"sprite.blend", "lighten"}}) {
+    INFO(field << " " << word);
+    sim::Events e = start;
+    const auto why = events_edit::setWordField(e, 0, field, word);
+    REQUIRE(why);
+    CHECK(why->find(field) != std::string::npos);
+    CHECK(e == start);
+  }
+  const auto unknown = events_edit::setWordField(ev, 0, "sprite.pallete", "table");
+  REQUIRE(unknown);
+  CHECK(unknown->find("sprite.pallete") != std::string::npos);
+  // A sprite field of a recipe without a sprite says so.
+  sim::Events plain = oneRecipe(1, 8);
+  const auto noSprite = events_edit::setWordField(plain, 0, "sprite.material", "soot");
+  REQUIRE(noSprite);
+  CHECK(noSprite->find("no sprite") != std::string::npos);
+}
+
+TEST_CASE("the sandbox's set, show and event-refused words parse, and their malformed forms do not") {
+  const auto s = parseScript("sandbox set sprite.blend palette\nsandbox set math fpx16_16\nexpect event-refused sprite.palette\n"
+                             "expect event-refused none\nsandbox show system\n");
+  REQUIRE(s.errors.empty());
+  REQUIRE(s.actions.size() == 5);
+  CHECK(s.actions[4].name == "system");
+  CHECK(s.actions[0].kind == ScriptAction::Kind::Sandbox);
+  CHECK(s.actions[0].text == "set");
+  CHECK(s.actions[0].name == "sprite.blend");
+  CHECK(s.actions[0].word == "palette");
+  CHECK(s.actions[2].kind == ScriptAction::Kind::Expect);
+  CHECK(s.actions[2].name == "sprite.palette");
+  const auto bad = parseScript("sandbox set math\nsandbox set math fp32 now\nexpect event-refused\n"
+                               "expect event-refused a b\nsandbox show fire\nsandbox show\n");
+  CHECK(bad.actions.empty());
+  CHECK(bad.errors.size() == 6);
+}

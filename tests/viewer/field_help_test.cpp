@@ -52,6 +52,22 @@ TEST_CASE("every recipe field the event sandbox names has a field-table entry") 
   CHECK(source::fieldHelpForPath("events.recipes", "axis.z")->key == "axis");
 }
 
+TEST_CASE("every word field the event sandbox sets has a field-table entry of its own") {
+  const std::vector<std::string> names = events_edit::wordFieldNames();
+  REQUIRE(names.size() == 6);
+  for (const std::string& name : names) {
+    INFO(name);
+    // math and dimensions are the section's; the others a recipe's.
+    const bool section = name == "math" || name == "dimensions";
+    const source::FieldHelp* h = source::fieldHelpForPath(section ? "events" : "events.recipes", name);
+    REQUIRE(h != nullptr);
+    CHECK(h->key == name);
+  }
+  // And the panel's read-only list and its new recipe fields.
+  CHECK(source::fieldHelpForPath("events", "materials") != nullptr);
+  CHECK(source::fieldHelpForPath("events.recipes", "layer")->key == "layer");
+}
+
 TEST_CASE("a name the field table does not document finds nothing") {
   CHECK(source::fieldHelpForPath("presets", "spin") == nullptr);
   CHECK(source::fieldHelpForPath("presets", "velocities.min[0]") == nullptr);

@@ -61,7 +61,13 @@ void applyEmitter(ViewerState& s, std::uint32_t emitter, const particles::Emitte
 // --- the events section ----------------------------------------------------------------------
 
 core::Diagnostics validateEvents(ViewerState& s, const sim::Events& value) {
-  return events_edit::validateEdit(value, textureNames(*s.doc.level));
+  const auto& textures = s.doc.level->load.textures;
+  const auto sizeOf = [&textures](const std::string& name) -> std::optional<std::pair<std::uint32_t, std::uint32_t>> {
+    for (const auto& t : textures)
+      if (t.image.name == name && !t.image.image.empty()) return std::pair{t.image.image.width, t.image.image.height};
+    return std::nullopt;
+  };
+  return events_edit::validateEdit(value, textureNames(*s.doc.level), sizeOf);
 }
 
 void applyEvents(ViewerState& s, const sim::Events& value) {

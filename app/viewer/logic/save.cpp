@@ -107,10 +107,13 @@ SaveResult saveSource(ViewerState& s, SaveMode mode, core::Diagnostic* why) {
     edits.insert(edits.end(), more.begin(), more.end());
   }
   if (c.events) {
-    auto more = events_edit::changedScalars(s.doc.events.saved, s.doc.events.committed);
-    if (!more)
-      return end(SaveResult::Refused, {Code::EditNotLossless, path.string() + ":events", "a sprite was taken off a recipe"},
-                 "save: a sprite taken off a recipe cannot be written back; undo that edit or remove it in the YAML");
+    core::Diagnostic lossy;
+    auto more = events_edit::changedScalars(s.doc.events.saved, s.doc.events.committed, &lossy);
+    if (!more) {
+      const std::string field = lossy.path;
+      lossy.path = path.string() + ":" + field;
+      return end(SaveResult::Refused, lossy, "save refused (file unchanged, edits kept): " + field + ": " + lossy.message);
+    }
     edits.insert(edits.end(), more->begin(), more->end());
   }
 

@@ -322,11 +322,16 @@ Script parseScript(std::string_view text) {
       } else if (sub == "fire" && w.size() == 5 && f32(w[2], a.look[0]) && f32(w[3], a.look[1]) &&
                  f32(w[4], a.look[2])) {
       } else if (sub == "iso-camera" && w.size() == 2) {
+      } else if (sub == "set" && w.size() == 4) {
+        a.name = w[2], a.word = w[3];
+      } else if (sub == "show" && w.size() == 3 &&
+                 (w[2] == "recipe" || w[2] == "sprite" || w[2] == "system" || w[2] == "plots")) {
+        a.name = w[2];
       } else {
         ok = false;
         fail(
-            "'sandbox' takes recipe NAME, tune FIELD VALUE, rate HZ (1..1000), sort view|iso|none|authored, "
-            "fire X Y Z or iso-camera (values and positions that fit a float32)");
+            "'sandbox' takes recipe NAME, tune FIELD VALUE, set FIELD WORD, show recipe|sprite|system|plots, rate HZ "
+            "(1..1000), sort view|iso|none|authored, fire X Y Z or iso-camera (values and positions that fit a float32)");
       }
     } else if (k == "jump") {
       a.kind = K::Jump;
@@ -367,6 +372,8 @@ Script parseScript(std::string_view text) {
       } else if (what == "event-script" && w.size() == 3 && count(w[2], a.a, kMaxScriptCount)) {
       } else if (what == "event-pick" && w.size() == 3) {
         a.name = w[2];
+      } else if (what == "event-refused" && w.size() == 3) {
+        a.name = w[2];
       } else if (what == "docked" && w.size() == 2) {
       } else if (what == "escape-framed" && w.size() == 2) {
       } else if (what == "value" && (w.size() == 4 || w.size() == 5) && number(w[3], a.a) &&
@@ -377,7 +384,8 @@ Script parseScript(std::string_view text) {
         fail(
             "'expect' takes: undo available|empty, loop START END (0..1e9 s), framed EMITTER, selected KIND "
             "NAME, "
-            "position EMITTER X Y Z, status TEXT, event-script N (0..1000000), event-pick RECIPE, docked, "
+            "position EMITTER X Y Z, status TEXT, event-script N (0..1000000), event-pick RECIPE, "
+            "event-refused FIELD|none, docked, "
             "escape-framed or value FIELD V [TOL]");
       }
     } else {

@@ -30,6 +30,10 @@ namespace kiln::viewer {
 //   hover X Y (the mouse over the Viewport image, for `key g`) | sandbox recipe NAME
 //   sandbox tune FIELD VALUE | sandbox rate HZ | sandbox sort view|iso|none|authored
 //   sandbox fire X Y Z | sandbox iso-camera | expect event-script N | expect event-pick RECIPE
+//   sandbox show recipe|sprite|system|plots (scroll the panel to that part) |
+//   sandbox set FIELD WORD (math, dimensions, depth_override, sprite.blend, sprite.palette,
+//   sprite.material: events_edit::setWordField) | expect event-refused FIELD (the sandbox's last
+//   edit was refused at FIELD, a source path under the recipe or section: "sprite.palette", "math")
 //   expect docked (every open panel docked in the main window, the Viewport at least 35% of it)
 //   mouse down X Y | mouse down key size|alpha K | mouse move DX DY | mouse up (the left button
 //   and the pointer as a hand works them, in window pixels; `key` presses on a curve key)
@@ -49,6 +53,7 @@ struct ScriptAction {
   Kind kind{};
   std::string text;   // path, panel name, select kind, camera mode, key chord, view name
   std::string name;   // select: object name; write-file: the unescaped text; copy-file: target
+  std::string word;   // sandbox set: the value word
   std::array<double, 6> look{};  // look: eye then target
   double a = 0, b = 0;  // time / speed / step / pick x,y / wait frames / view and panel on=1 / expected
                         // errors (b=1: at least a) / expected time and tolerance

@@ -224,6 +224,8 @@ struct PanelMemory {
     std::vector<std::uint64_t> spawnedAtRates;  // at ratesTime, for kSandboxRates
     double ratesTime = -1;
     std::uint64_t ratesGeneration = ~0ull;
+    // A part of the panel scrolled to its top once, then cleared (the script's `sandbox show`).
+    std::string show;
   } sandbox;
   struct CurveGrab {  // a curve key held by the mouse: which, its age and value and the mouse at the press
     int key = -1;

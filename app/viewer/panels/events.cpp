@@ -1,8 +1,10 @@
-// Event sandbox: the level's `events:` recipes tuned live (every field, colours with a picker),
-// bursts fired at the surface under the cursor (G, or "fire on click") or at a typed position,
-// the script of fired bursts, the step rate with its rate-invariance check, the sort override
-// with an isometric camera, and plots of live / recycled / dropped. Edits go through events_edit
-// (GL-free); undo, redo and save share the tuning panels' row.
+// Event sandbox: the level's `events:` recipes tuned live (every field, colours with a picker,
+// the isometric layer and fixed sort key, the sprite's blend with its palette table and its
+// material), bursts fired at the surface under the cursor (G, or "fire on click") or at a typed
+// position, the script of fired bursts, the section's step rate with its rate-invariance check,
+// math, dimensions and materials, the sort override with an isometric camera, and plots of live /
+// recycled / dropped. A refused value is framed red at its field with the reason. Edits go
+// through events_edit (GL-free); undo, redo and save share the tuning panels' row.
 #include <imgui.h>
 
 #include <algorithm>
@@ -10,8 +12,12 @@
 #include <cfloat>
 #include <cmath>
 #include <cstdio>
+#include <string>
+#include <string_view>
+#include <vector>
 
 #include "panels/field_tooltip.hpp"
+#include "panels/logic/events_edit.hpp"
 #include "panels/panels.hpp"
 #include "sim/system.hpp"
 
@@ -55,67 +61,147 @@ bool choice(const char* label, E& value, const std::array<E, N>& options) {
   return changed;
 }
 
-bool recipeFields(sim::Recipe& r, const std::vector<loader::Texture>& textures) {
+// Where the fields' paths start ("events.recipes.dust", or "events" for the section's) and the
+// session's problems: after a field's widget, its tooltip from the field table and, when a
+// problem names the field, the red frame with the reason (panels::markField).
+struct Marks {
+  const core::Diagnostics& diagnostics;
+  bool refused;
+  std::string prefix;
+  std::string_view section;  // the field table's section: "events" or "events.recipes"
+  void at(std::string_view field) const {
+    fieldTooltip(section, field);
+    markField(diagnostics, prefix + "." + std::string(field), refused);
+  }
+  bool names(std::string_view field) const { return problemAt(diagnostics, prefix + "." + std::string(field)) != nullptr; }
+};
+
+// The script's `sandbox show PART`: the part about to be drawn goes to the panel's top, once.
+void scrollHere(std::string& show, std::string_view part) {
+  if (show != part) return;
+  ImGui::SetScrollHereY(0.0f);
+  show.clear();
+}
+
+// A combo of names with a first entry for none (an empty value).
+bool nameCombo(const char* label, std::string& value, const std::vector<std::string>& names, const char* none) {
+  bool changed = false;
+  if (ImGui::BeginCombo(label, value.empty() ? none : value.c_str())) {
+    if (ImGui::Selectable(none, value.empty())) changed = !value.empty(), value.clear();
+    for (const std::string& n : names)
+      if (ImGui::Selectable(n.c_str(), n == value)) changed = n != value, value = n;
+    ImGui::EndCombo();
+  }
+  return changed;
+}
+
+bool spriteFields(sim::EventSprite& sprite, const std::vector<std::string>& textures, const std::vector<sim::Material>& materials,
+                  const Marks& m) {
+  bool c = false;
+  using B = sim::BlendMode;
+  B blend = sprite.blend;
+  if (choice("blend", blend, std::array{B::LightMatter, B::Normal, B::Additive, B::Multiply, B::Subtractive, B::Premultiplied,
+                                        B::Palette}))
+    events_edit::setBlend(sprite, blend), c = true;
+  m.at("sprite.blend");
+  // The table blend palette reads: shown with that blend, and while a problem names it (a blend
+  // palette chosen without one is refused, and taken back, here).
+  if (sprite.blend == B::Palette || m.names("sprite.palette")) {
+    std::string palette = sprite.palette;
+    if (nameCombo("palette", palette, textures, "(none: choose a 256x256 table)"))
+      events_edit::setPalette(sprite, std::move(palette)), c = true;
+    m.at("sprite.palette");
+  }
+  c |= choice("texture alpha", sprite.textureAlpha, std::array{sim::TextureAlpha::Alpha, sim::TextureAlpha::Brightness});
+  m.at("sprite.texture_alpha");
+  c |= number("alpha test", sprite.alphaTest, 0.005f, 0, 1);
+  m.at("sprite.alpha_test");
+  std::vector<std::string> names;
+  for (const sim::Material& x : materials) names.push_back(x.name);
+  ImGui::BeginDisabled(names.empty() && sprite.material.empty());
+  c |= nameCombo("material", sprite.material, names, names.empty() ? "(none; no materials)" : "(none)");
+  ImGui::EndDisabled();
+  m.at("sprite.material");
+  return c;
+}
+
+bool recipeFields(sim::Recipe& r, const std::vector<std::string>& textures, const std::vector<sim::Material>& materials,
+                  const Marks& m, std::string& show) {
   bool c = false;
   int count = static_cast<int>(std::clamp<std::int64_t>(r.count, 0, sim::kMaxBurstCount));
   if (ImGui::InputInt("count", &count, 1, 10)) r.count = std::clamp<std::int64_t>(count, 0, sim::kMaxBurstCount), c = true;
-  fieldTooltip("events.recipes", "count");
+  m.at("count");
   c |= number("speed (m/s)", r.speed, 0.01f, -1000, 1000);
-  fieldTooltip("events.recipes", "speed");
+  m.at("speed");
   c |= number("spread (m/s)", r.spread, 0.01f, 0, 1000);
-  fieldTooltip("events.recipes", "spread");
+  m.at("spread");
   c |= number("lifetime (s)", r.lifetime, 0.01f, sim::kMinLifetime, sim::kMaxSeconds);
-  fieldTooltip("events.recipes", "lifetime");
+  m.at("lifetime");
   c |= number("size (m)", r.size, 0.005f, 0, 100);
-  fieldTooltip("events.recipes", "size");
+  m.at("size");
   c |= number("growth", r.growth, 0.01f, -1, 100);
-  fieldTooltip("events.recipes", "growth");
+  m.at("growth");
   c |= number("gravity (m/s2)", r.gravity, 0.05f, -1000, 1000);
-  fieldTooltip("events.recipes", "gravity");
+  m.at("gravity");
   c |= number("drag (1/s)", r.drag, 0.01f, 0, 1000);
-  fieldTooltip("events.recipes", "drag");
+  m.at("drag");
   c |= colour("color", r.color);
-  fieldTooltip("events.recipes", "color");
+  m.at("color");
   c |= number("opacity", r.opacity, 0.005f, 0, 1);
-  fieldTooltip("events.recipes", "opacity");
+  m.at("opacity");
   c |= number("fade", r.fade, 0.01f, 0, 100);
-  fieldTooltip("events.recipes", "fade");
+  m.at("fade");
   c |= ImGui::Checkbox("glows (light)", &r.glows);
-  fieldTooltip("events.recipes", "glows");
+  m.at("glows");
   double axis[3] = {r.axis[0], r.axis[1], r.axis[2]};
   if (ImGui::DragScalarN("axis", ImGuiDataType_Double, axis, 3, 0.01f, nullptr, nullptr, "%.3f"))
     r.axis = {axis[0], axis[1], axis[2]}, c = true;
-  fieldTooltip("events.recipes", "axis");
+  m.at("axis");
+  // Seed 004's declaration: the isometric layer, and a fixed sort key in place of the computed one.
+  int layer = static_cast<int>(std::clamp<std::int64_t>(r.layer, sim::kMinLayer, sim::kMaxLayer));
+  if (ImGui::DragInt("layer", &layer, 0.1f, static_cast<int>(sim::kMinLayer), static_cast<int>(sim::kMaxLayer), "%d",
+                     ImGuiSliderFlags_AlwaysClamp))
+    r.layer = layer, c = true;
+  m.at("layer");
+  bool fixed = r.depthOverride.has_value();
+  if (ImGui::Checkbox("fixed key", &fixed)) {
+    if (fixed) r.depthOverride = 0;
+    else r.depthOverride.reset();
+    c = true;
+  }
+  fieldTooltip("events.recipes", "depth_override");
+  ImGui::SameLine();
+  ImGui::BeginDisabled(!fixed);
+  const float label = ImGui::CalcTextSize("gravity (m/s2)").x + ImGui::GetStyle().ItemInnerSpacing.x * 2;
+  ImGui::SetNextItemWidth(std::max(60.0f, ImGui::GetContentRegionAvail().x - label));
+  std::int64_t key = r.depthOverride.value_or(0);
+  if (ImGui::InputScalar("depth key", ImGuiDataType_S64, &key) && fixed)
+    r.depthOverride = std::clamp<std::int64_t>(key, 0, sim::kMaxDepthOverride), c = true;
+  ImGui::EndDisabled();
+  m.at("depth_override");
   ImGui::Separator();
+  scrollHere(show, "sprite");
   ImGui::TextDisabled("sprite");
   fieldTooltip("events.recipes", "sprite");
   const char* frame = r.sprite ? r.sprite->frame.c_str() : "(none: white quad)";
   if (ImGui::BeginCombo("frame", frame)) {
     // A sprite the source has can change frame but not go away (the file could not say so).
     if (!r.sprite && ImGui::Selectable("(none: white quad)", true)) {}
-    for (const auto& t : textures)
-      if (ImGui::Selectable(t.image.name.c_str(), r.sprite && r.sprite->frame == t.image.name)) {
+    for (const std::string& t : textures)
+      if (ImGui::Selectable(t.c_str(), r.sprite && r.sprite->frame == t)) {
         if (!r.sprite) r.sprite = sim::EventSprite{};
-        r.sprite->frame = t.image.name, c = true;
+        r.sprite->frame = t, c = true;
       }
     ImGui::EndCombo();
   }
-  fieldTooltip("events.recipes", "sprite.frame");
-  if (r.sprite) {
-    using B = sim::BlendMode;
-    c |= choice("blend", r.sprite->blend,
-                std::array{B::LightMatter, B::Normal, B::Additive, B::Multiply, B::Subtractive, B::Premultiplied});
-    fieldTooltip("events.recipes", "sprite.blend");
-    c |= choice("texture alpha", r.sprite->textureAlpha, std::array{sim::TextureAlpha::Alpha, sim::TextureAlpha::Brightness});
-    fieldTooltip("events.recipes", "sprite.texture_alpha");
-    c |= number("alpha test", r.sprite->alphaTest, 0.005f, 0, 1);
-    fieldTooltip("events.recipes", "sprite.alpha_test");
-  }
+  m.at("sprite.frame");
+  if (r.sprite) c |= spriteFields(*r.sprite, textures, materials, m);
   return c;
 }
 
-// The section's own settings: pool, budget, step rate (with the rate-invariance check), lighting.
-bool sectionFields(sim::Events& ev) {
+// The section's own settings: pool, budget, step rate (with the rate-invariance check), lighting,
+// arithmetic and dimensions, and the materials its sprites may name.
+bool sectionFields(sim::Events& ev, const Marks& m) {
   bool c = false;
   int capacity = static_cast<int>(std::clamp<std::int64_t>(ev.capacity, 1, sim::kMaxCapacity));
   if (ImGui::InputInt("capacity", &capacity, 16, 256)) ev.capacity = std::clamp<std::int64_t>(capacity, 1, sim::kMaxCapacity), c = true;
@@ -155,6 +241,38 @@ bool sectionFields(sim::Events& ev) {
       break;
   }
   fieldTooltip("events", "matter_light");
+  c |= choice("math", ev.math, std::array{sim::MathBackend::Fp32, sim::MathBackend::Fpx16_16});
+  m.at("math");
+  // Only the two contract values are offered; a wider one from elsewhere shows as it is.
+  const bool planar = sim::planar(ev);
+  const char* dims = planar ? "2 (x, y: the plane)" : ev.dimensions == sim::kDefaultDimensions ? "3 (x, y, z)" : "?";
+  if (ImGui::BeginCombo("dimensions", dims)) {
+    if (ImGui::Selectable("3 (x, y, z)", ev.dimensions == sim::kDefaultDimensions) && ev.dimensions != sim::kDefaultDimensions)
+      ev.dimensions = sim::kDefaultDimensions, c = true;
+    if (ImGui::Selectable("2 (x, y: the plane)", planar) && !planar) ev.dimensions = sim::kPlanarDimensions, c = true;
+    ImGui::EndCombo();
+  }
+  m.at("dimensions");
+  // Read-only: a snippet's name and file are edited in the source.
+  if (ev.materials.empty()) {
+    ImGui::TextDisabled("materials: none");
+    fieldTooltip("events", "materials");
+  } else {
+    const bool open = ImGui::TreeNodeEx("materials", ImGuiTreeNodeFlags_DefaultOpen, "materials (%zu, edited in the source)",
+                                        ev.materials.size());
+    fieldTooltip("events", "materials");
+    if (open) {
+      for (const sim::Material& x : ev.materials) {
+        ImGui::TextUnformatted(x.name.c_str());
+        ImGui::SameLine();
+        ImGui::TextDisabled("%zu bytes", x.text.size());
+        ImGui::SameLine();
+        pathText(x.file);
+      }
+      ImGui::TreePop();
+    }
+  }
+  markField(m.diagnostics, "events.materials", m.refused);
   return c;
 }
 
@@ -351,10 +469,15 @@ void draw(ViewerState& s) {
               static_cast<unsigned long long>(g.eventSpawned), static_cast<unsigned long long>(g.eventRecycled));
   if (ImGui::CollapsingHeader("Fire", ImGuiTreeNodeFlags_DefaultOpen)) fireControls(s, t);
   ImGui::PushItemWidth(-(ImGui::CalcTextSize("gravity (m/s2)").x + ImGui::GetStyle().ItemInnerSpacing.x * 2));
-  if (ImGui::CollapsingHeader("Recipe", ImGuiTreeNodeFlags_DefaultOpen))
-    changed |= recipeFields(draft.recipes[t.recipe], s.doc.level->load.textures);
+  std::string& show = s.ui.memory.sandbox.show;
+  scrollHere(show, "recipe");
+  if (ImGui::CollapsingHeader("Recipe", ImGuiTreeNodeFlags_DefaultOpen)) {
+    const Marks marks{t.diagnostics, t.refused, "events.recipes." + draft.recipes[t.recipe].name, "events.recipes"};
+    changed |= recipeFields(draft.recipes[t.recipe], textureNames(*s.doc.level), draft.materials, marks, show);
+  }
+  scrollHere(show, "system");
   if (ImGui::CollapsingHeader("System", ImGuiTreeNodeFlags_DefaultOpen)) {
-    changed |= sectionFields(draft);
+    changed |= sectionFields(draft, Marks{t.diagnostics, t.refused, "events", "events"});
     rateCheck(s);
     // The draw order: the section's sort, or a look at another one without editing the file.
     std::array<const char*, sim::kSortModeSpellings.size() + 1> sortNames{"section's"};
@@ -377,6 +500,7 @@ void draw(ViewerState& s) {
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("the isometric view the iso key sorts for (kept as bookmark \"iso\")");
   }
   ImGui::PopItemWidth();
+  scrollHere(show, "plots");
   if (ImGui::CollapsingHeader("Plots", ImGuiTreeNodeFlags_DefaultOpen)) {
     const LevelClock& c = s.view.clock;
     const double t0 = c.loop ? c.loopStart : std::max(0.0, c.time - 5.0);

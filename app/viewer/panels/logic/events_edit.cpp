@@ -3,6 +3,7 @@
 #include "panels/logic/events_edit.hpp"
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
 #include <limits>
 
@@ -18,10 +19,14 @@ void Session::start(const sim::Events& events) {
   recipe = 0;
 }
 
-core::Diagnostics validateEdit(const sim::Events& events, std::span<const std::string> textures) {
+core::Diagnostics validateEdit(const sim::Events& events, std::span<const std::string> textures, const ImageSize& sizeOf) {
   core::Diagnostics errors;
   for (auto& d : sim::compileEvents(events, textures).diagnostics)
     if (d.severity == core::Severity::Error) errors.push_back(std::move(d));
+  // The event pass refuses a palette that is not a 256x256 table; refused here, at the field,
+  // the level keeps a section it can draw.
+  if (sizeOf)
+    for (auto& d : sim::checkPaletteImages(events, sizeOf)) errors.push_back(std::move(d));
   return errors;
 }
 
@@ -63,6 +68,17 @@ constexpr NumberField kNumbers[] = {
     {"drag", &sim::Recipe::drag},       {"opacity", &sim::Recipe::opacity}, {"fade", &sim::Recipe::fade},
 };
 
+// Why a change has no lossless text: a key the source would have to lose, or a list the viewer
+// does not edit.
+std::optional<std::string> unwritable(const sim::Recipe& a, const sim::Recipe& b) {
+  // The parser reads no null for these, so taking one away would mean deleting the key's line.
+  if (a.sprite && !b.sprite) return "sprite";
+  if (!a.sprite || !b.sprite) return std::nullopt;
+  if (!a.sprite->material.empty() && b.sprite->material.empty()) return "sprite.material";
+  if (!a.sprite->palette.empty() && b.sprite->palette.empty()) return "sprite.palette";
+  return std::nullopt;
+}
+
 void recipeEdits(Edits& e, const sim::Recipe& a, const sim::Recipe& b) {
   const Path base{"events", "recipes", b.name};
   auto at = [&](std::initializer_list<const char*> rel) {
@@ -75,6 +91,9 @@ void recipeEdits(Edits& e, const sim::Recipe& a, const sim::Recipe& b) {
   if (a.glows != b.glows) e.word(at({"glows"}), b.glows ? "true" : "false");
   e.vec3(at({"color"}), a.color, b.color);
   e.vec3(at({"axis"}), a.axis, b.axis);
+  if (a.layer != b.layer) e.word(at({"layer"}), std::to_string(b.layer));
+  // `~` is the field's own word for "none" (docs/source.md), so a key taken away keeps its line.
+  if (a.depthOverride != b.depthOverride) e.word(at({"depth_override"}), b.depthOverride ? std::to_string(*b.depthOverride) : "~");
   if (!b.sprite) return;  // removing a sprite is refused by the caller
   const sim::EventSprite none{};
   const sim::EventSprite& sa = a.sprite ? *a.sprite : none;
@@ -85,26 +104,44 @@ void recipeEdits(Edits& e, const sim::Recipe& a, const sim::Recipe& b) {
   if (sa.blend != sb.blend) e.word(at({"sprite", "blend"}), std::string(sim::name(sb.blend)));
   if (sa.textureAlpha != sb.textureAlpha) e.word(at({"sprite", "texture_alpha"}), std::string(sim::name(sb.textureAlpha)));
   e.number(at({"sprite", "alpha_test"}), sa.alphaTest, sb.alphaTest);
+  // Taking a material or palette away is refused by the caller (unwritable).
+  if (sa.material != sb.material) e.word(at({"sprite", "material"}), sb.material);
+  if (sa.palette != sb.palette) e.word(at({"sprite", "palette"}), sb.palette);
 }
 
 }  // namespace
 
-std::optional<std::vector<loader::ScalarEdit>> changedScalars(const sim::Events& before, const sim::Events& after) {
-  if (before.recipes.size() != after.recipes.size() || before.emitters != after.emitters) return std::nullopt;
-  if (before.maxSprites && !after.maxSprites) return std::nullopt;
+std::optional<std::vector<loader::ScalarEdit>> changedScalars(const sim::Events& before, const sim::Events& after,
+                                                              core::Diagnostic* why) {
+  auto refuse = [&](std::string path, std::string message) -> std::optional<std::vector<loader::ScalarEdit>> {
+    if (why) *why = {core::Code::EditNotLossless, std::move(path), std::move(message)};
+    return std::nullopt;
+  };
+  if (before.recipes.size() != after.recipes.size())
+    return refuse("events.recipes", "recipes were added or removed; that is done in the source");
+  if (before.emitters != after.emitters) return refuse("events.emitters", "the event emitters are edited in the source");
+  if (before.materials != after.materials) return refuse("events.materials", "the materials are edited in the source");
+  if (before.maxSprites && !after.maxSprites)
+    return refuse("events.max_sprites", "max_sprites cannot be taken out of the text; remove it in the YAML");
+  // Only the colour form is a [r, g, b] in the text; the sky and sector forms are not edited here.
+  if (before.matterLightMode != after.matterLightMode)
+    return refuse("events.matter_light", "the matter light's form (colour, sky or sector) is changed in the source");
   Edits e;
   e.number({"events", "capacity"}, static_cast<double>(before.capacity), static_cast<double>(after.capacity));
   e.number({"events", "step_hz"}, before.stepHz, after.stepHz);
   if (after.maxSprites && before.maxSprites != after.maxSprites) e.word({"events", "max_sprites"}, std::to_string(*after.maxSprites));
   if (before.sort != after.sort) e.word({"events", "sort"}, std::string(sim::name(after.sort)));
-  // Only the colour form is a [r, g, b] in the text; the sky and sector forms are not edited here.
-  if (before.matterLightMode != after.matterLightMode) return std::nullopt;
+  if (before.math != after.math) e.word({"events", "math"}, std::string(sim::name(after.math)));
+  if (before.dimensions != after.dimensions) e.word({"events", "dimensions"}, std::to_string(after.dimensions));
   if (after.matterLightMode == sim::MatterLightMode::Color)
     e.vec3({"events", "matter_light"}, before.matterLight, after.matterLight);
   for (const sim::Recipe& b : after.recipes) {
     const auto a = std::find_if(before.recipes.begin(), before.recipes.end(), [&](const sim::Recipe& r) { return r.name == b.name; });
-    if (a == before.recipes.end()) return std::nullopt;  // added or renamed
-    if (a->sprite && !b.sprite) return std::nullopt;     // a sprite cannot be taken out of the text
+    if (a == before.recipes.end())
+      return refuse("events.recipes." + b.name, "recipe '" + b.name + "' is new or renamed; that is done in the source");
+    if (const auto field = unwritable(*a, b))
+      return refuse("events.recipes." + b.name + "." + *field,
+                    *field + " cannot be taken out of the text; undo that edit or remove it in the YAML");
     recipeEdits(e, *a, b);
   }
   if (before.script != after.script) {
@@ -163,6 +200,17 @@ bool setRecipeField(sim::Recipe& recipe, std::string_view field, double value) {
     recipe.sprite->alphaTest = value;
     return true;
   }
+  if (field == "layer") {
+    if (!(value >= static_cast<double>(sim::kMinLayer) && value <= static_cast<double>(sim::kMaxLayer)) || value != std::floor(value))
+      return false;
+    recipe.layer = static_cast<std::int64_t>(value);
+    return true;
+  }
+  if (field == "depth_override") {
+    if (!(value >= 0 && value <= static_cast<double>(sim::kMaxDepthOverride)) || value != std::floor(value)) return false;
+    recipe.depthOverride = static_cast<std::int64_t>(value);
+    return true;
+  }
   for (const NumberField& f : kNumbers)
     if (field == f.name) return recipe.*f.member = value, true;
   constexpr std::string_view kComponents[2][3] = {{"color.r", "color.g", "color.b"}, {"axis.x", "axis.y", "axis.z"}};
@@ -176,8 +224,71 @@ bool setRecipeField(sim::Recipe& recipe, std::string_view field, double value) {
 std::vector<std::string> recipeFieldNames() {
   std::vector<std::string> names{"count"};
   for (const NumberField& f : kNumbers) names.emplace_back(f.name);
-  for (const char* n : {"glows", "alpha_test", "color.r", "color.g", "color.b", "axis.x", "axis.y", "axis.z"}) names.emplace_back(n);
+  for (const char* n : {"glows", "alpha_test", "color.r", "color.g", "color.b", "axis.x", "axis.y", "axis.z", "layer",
+                        "depth_override"})
+    names.emplace_back(n);
   return names;
+}
+
+void setBlend(sim::EventSprite& sprite, sim::BlendMode blend) {
+  sprite.blend = blend;
+  if (blend != sim::BlendMode::Palette) sprite.palette.clear();  // read by blend palette alone
+}
+
+void setPalette(sim::EventSprite& sprite, std::string palette) {
+  if (!palette.empty()) sprite.blend = sim::BlendMode::Palette;  // the one blend that reads it
+  sprite.palette = std::move(palette);
+}
+
+std::optional<std::string> setWordField(sim::Events& events, std::uint32_t recipe, std::string_view field,
+                                        std::string_view word) {
+  auto known = [](auto const& table) {
+    std::string out;
+    for (const auto& e : table) out += (out.empty() ? "" : ", ") + std::string(e.text);
+    return out;
+  };
+  if (field == "math") {
+    const auto m = sim::mathBackendFromName(word);
+    if (!m) return "math is " + known(sim::kMathBackendSpellings) + ", not '" + std::string(word) + "'";
+    events.math = *m;
+    return std::nullopt;
+  }
+  if (field == "dimensions") {
+    if (word != std::to_string(sim::kDefaultDimensions) && word != std::to_string(sim::kPlanarDimensions))
+      return "dimensions is " + std::to_string(sim::kDefaultDimensions) + " or " + std::to_string(sim::kPlanarDimensions) +
+             ", not '" + std::string(word) + "'";
+    events.dimensions = word == std::to_string(sim::kPlanarDimensions) ? sim::kPlanarDimensions : sim::kDefaultDimensions;
+    return std::nullopt;
+  }
+  const auto names = wordFieldNames();
+  if (std::find(names.begin(), names.end(), field) == names.end()) return "no field '" + std::string(field) + "'";
+  if (recipe >= events.recipes.size()) return "the section has no recipe to set " + std::string(field) + " on";
+  sim::Recipe& r = events.recipes[recipe];
+  if (field == "depth_override") {
+    if (word == "none") return r.depthOverride.reset(), std::nullopt;
+    std::int64_t v = -1;
+    const auto [end, ec] = std::from_chars(word.data(), word.data() + word.size(), v);
+    if (ec != std::errc{} || end != word.data() + word.size() || v < 0 || v > sim::kMaxDepthOverride)
+      return "depth_override is none or a whole number 0.." + std::to_string(sim::kMaxDepthOverride) + ", not '" +
+             std::string(word) + "'";
+    r.depthOverride = v;
+    return std::nullopt;
+  }
+  if (!r.sprite) return "recipe '" + r.name + "' has no sprite (choose its frame first)";
+  if (field == "sprite.blend") {
+    const auto b = sim::blendModeFromName(word);
+    if (!b) return "sprite.blend is " + known(sim::kBlendModeSpellings) + ", not '" + std::string(word) + "'";
+    setBlend(*r.sprite, *b);
+  } else if (field == "sprite.palette") {
+    setPalette(*r.sprite, word == "none" ? std::string() : std::string(word));
+  } else {
+    r.sprite->material = word == "none" ? std::string() : std::string(word);
+  }
+  return std::nullopt;
+}
+
+std::vector<std::string> wordFieldNames() {
+  return {"math", "dimensions", "depth_override", "sprite.blend", "sprite.palette", "sprite.material"};
 }
 
 std::size_t fireBurst(sim::Events& events, std::uint32_t recipe, const glm::dvec3& position, double levelTime) {

@@ -6,10 +6,12 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <span>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include <glm/glm.hpp>
@@ -30,25 +32,54 @@ struct Session : EditSession<sim::Events> {
   void start(const sim::Events& events);
 };
 
-// The errors (not the warnings) sim::compileEvents finds in `events` against the level's
-// texture names; empty means the edit may be drawn.
-core::Diagnostics validateEdit(const sim::Events& events, std::span<const std::string> textures);
+// A texture's (width, height) by name; nullopt for a name with no readable image.
+using ImageSize = std::function<std::optional<std::pair<std::uint32_t, std::uint32_t>>(const std::string&)>;
 
-// The YAML edits that turn `before` into `after` under `events:`: step_hz, sort, max_sprites,
-// matter_light[i], each recipe's changed fields (events.recipes.NAME.FIELD, colour and axis by
-// component, sprite words and alpha_test; a sprite added or removed is written whole), and the
-// script: its items lined up by value (loader::alignItems), a fired or removed burst is one item
-// edit (a new item is a map {time, recipe, position, seed}) and every other item keeps its text.
-// Recipes are matched by name; a recipe added, removed or renamed is not saved (nullopt).
-std::optional<std::vector<loader::ScalarEdit>> changedScalars(const sim::Events& before, const sim::Events& after);
+// The errors (not the warnings) sim::compileEvents finds in `events` against the level's
+// texture names, and, given `sizeOf`, the palette tables' sizes (sim::checkPaletteImages, as the
+// event pass checks them before drawing); empty means the edit may be drawn.
+core::Diagnostics validateEdit(const sim::Events& events, std::span<const std::string> textures,
+                               const ImageSize& sizeOf = {});
+
+// The YAML edits that turn `before` into `after` under `events:`: capacity, step_hz, sort,
+// max_sprites, math, dimensions, matter_light[i], each recipe's changed fields
+// (events.recipes.NAME.FIELD, colour and axis by component, layer, depth_override — `~` once it
+// is taken away — and the sprite's words, alpha_test, material and palette; a sprite the source
+// lacks is written field by field into a new map), and the script: its items lined up by value
+// (loader::alignItems), a fired or removed burst is one item edit (a new item is a map {time,
+// recipe, position, seed}) and every other item keeps its text. Recipes are matched by name.
+// nullopt, with `why` (edit-not-lossless at the field) when given, for what the text cannot say
+// without rewriting other bytes: a recipe added, removed or renamed, an emitter or material
+// changed, a sprite, material or palette taken out, max_sprites taken out, the matter light's
+// form changed.
+std::optional<std::vector<loader::ScalarEdit>> changedScalars(const sim::Events& before, const sim::Events& after,
+                                                              core::Diagnostic* why = nullptr);
 
 // The recipe fields a script's `event-tune RECIPE FIELD VALUE` and the panel set by name, as
 // the source spells them: count, speed, spread, lifetime, size, growth, gravity, drag, opacity,
-// fade, glows (0/1), alpha_test, color.r|g|b, axis.x|y|z. False for an unknown field or a value
-// the field cannot hold (not finite; count outside 0..65536; alpha_test outside 0..1).
+// fade, glows (0/1), alpha_test, color.r|g|b, axis.x|y|z, layer, depth_override. False for an
+// unknown field or a value the field cannot hold (not finite; count outside 0..65536; alpha_test
+// outside 0..1; layer outside -512..511, depth_override outside 0..4294967295, either not whole).
 bool setRecipeField(sim::Recipe& recipe, std::string_view field, double value);
 // Every name setRecipeField knows, for did-you-mean.
 std::vector<std::string> recipeFieldNames();
+
+// The fields a script's `sandbox set FIELD WORD` and the panel's combos set by a word, spelled as
+// the source keys: the section's `math` (fp32 | fpx16_16) and `dimensions` (3 | 2), and the
+// recipe's `depth_override` (an integer, or `none`), `sprite.blend` (a blend word),
+// `sprite.palette` (a texture name, or `none`) and `sprite.material` (a material name, or `none`).
+// A palette is read by `blend: palette` alone, so these keep the pair consistent: a palette named
+// turns the blend to `palette`, and another blend chosen lets the palette go. Whether a name
+// exists is the section's rule (validateEdit), so an unknown one is set and then refused there.
+// nullopt when set; otherwise why not (an unknown field or word, a sprite field of a recipe
+// without a sprite, a number out of range).
+std::optional<std::string> setWordField(sim::Events& events, std::uint32_t recipe, std::string_view field,
+                                        std::string_view word);
+// Every name setWordField knows.
+std::vector<std::string> wordFieldNames();
+// The sprite's blend and palette as setWordField sets them (the panel's combos use these too).
+void setBlend(sim::EventSprite& sprite, sim::BlendMode blend);
+void setPalette(sim::EventSprite& sprite, std::string palette);
 
 // A burst fired at level time `levelTime` at `position`: it fires in the step that runs next
 // (time = levelTime), and its seed is that step's number, ⌊levelTime·step_hz⌋, so firing at the
