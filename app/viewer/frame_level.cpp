@@ -108,6 +108,9 @@ bool Frame::openNow(const std::filesystem::path& path, bool relaxBounds, bool ke
   for (const auto& d : state_.doc.loadDiagnostics) std::fprintf(stderr, "%s\n", loader::format(d).c_str());
   if (!state_.doc.loadDiagnostics.empty()) state_.panel(Panel::Errors) = true;
   ++state_.doc.levelGeneration;
+  // A new section too: what was computed for the last level's (the sandbox's plots and rate
+  // check) is stale even where the two generations' counts happen to agree.
+  ++state_.doc.eventsGeneration;
   preparedGeneration_ = state_.doc.levelGeneration;  // onLevelMounted prepares it below
   const MountedLevel& mounted = *state_.doc.level;
   state_.doc.watch = WatchSet::of(path, mounted.load,

@@ -144,11 +144,11 @@ if(KILN_XVFB_RUN AND KILN_PYTHON3)
   kiln_viewer_session(events 1280x720
                       "event sandbox: fire by key at the floor, pick, scrub back and forth, rate, sort, tune and save")
   kiln_viewer_session(events_fields 1280x720
-                      "event sandbox: layer, fixed key, math, dimensions, material saved; palette refused at its field, at 1280x720")
-  add_test(NAME "viewer-app: event sandbox: layer, fixed key, math, dimensions, material saved; palette refused at its field, at 1920x1080"
+                      "event sandbox: layer, fixed key, math, dimensions, material saved; palette refused at its field, then drawn through glass's table, at 1280x720")
+  add_test(NAME "viewer-app: event sandbox: layer, fixed key, math, dimensions, material saved; palette refused at its field, then drawn through glass's table, at 1920x1080"
            COMMAND ${viewer_run} $<TARGET_FILE:kiln-view> ${viewer_out}/events_fields_1080 ${sessions}/events_fields.expect
                    --script ${sessions}/events_fields.txt --size 1920x1080)
-  set_tests_properties("viewer-app: event sandbox: layer, fixed key, math, dimensions, material saved; palette refused at its field, at 1920x1080"
+  set_tests_properties("viewer-app: event sandbox: layer, fixed key, math, dimensions, material saved; palette refused at its field, then drawn through glass's table, at 1920x1080"
     PROPERTIES LABELS "viewer;xvfb" ENVIRONMENT "${env}" TIMEOUT 300)
   kiln_viewer_session(workspaces_1080 1920x1080 "every workspace docks its panels around the Viewport at 1920x1080")
   kiln_viewer_session(workspaces_720 1280x720 "every workspace docks its panels around the Viewport at 1280x720")

@@ -260,7 +260,8 @@ struct DocumentState {
   emitter_edit::Session emitterEdit;
   events_edit::Session events;  // the event sandbox's edits of the `events:` section
   std::vector<EscapeCache> escapes;  // per emitter: the escape search, by level generation
-  // Bumped when an events edit is applied: the renderer re-prepares only the event pass.
+  // Bumped when an events edit is applied (the renderer re-prepares only the event pass) and when
+  // a level is mounted (whatever was computed from the last section is stale).
   std::uint64_t eventsGeneration = 0;
   // Files the session reads other than the mounted level and its textures (the script, the level
   // named on the command line, files a script opens or copies, images added to the A/B list) with
