@@ -360,8 +360,8 @@ int exportKit(const ConformanceOptions& o) {
   };
   std::vector<PicturePlan> pictures = {{"levels/braziers.klm", 2, "west_flame"},
                                        {"levels/iso2d.klm", 2.1, "", "12,12,7.5,4,4,-0.5", 9},
-                                       {"levels/soot.yaml", 1.5, "", "9,9,5,4,4,-0.5", 5},
-                                       {"levels/palette.yaml", 1.2, "", "9,9,5,4,4,-0.5", 5}};
+                                       {"levels/soot.klm", 1.5, "", "9,9,5,4,4,-0.5", 5},
+                                       {"levels/palette.klm", 1.2, "", "9,9,5,4,4,-0.5", 5}};
   if (profile == Profile::Full) {
     pictures.push_back({"levels/braziers.klm", 2, ""});
     pictures.push_back({"levels/braziers.klm", 1.12, ""});

@@ -75,7 +75,7 @@ Json simState(const std::filesystem::path& level, double time, std::string& erro
 struct GeneratedLevel {
   std::string name;    // "dyadic", "iso_layers", "depth_override", "palette"
   std::string source;  // YAML; textures at textures/NAME.png beside it
-  bool module = true;  // also compiled to levels/NAME.klm (KEV1 has no palette blend: that one is not)
+  bool module = true;  // also compiled to levels/NAME.klm
 };
 std::vector<GeneratedLevel> generatedLevels();
 // The palette picture's 256×256 translucency table as PNG bytes, computed from its formula

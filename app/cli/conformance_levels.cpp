@@ -122,7 +122,7 @@ std::vector<GeneratedLevel> generatedLevels() {
   return {{"dyadic", room + kDyadic},
           {"iso_layers", room + kIsoLayers},
           {"depth_override", room + kDepthOverride},
-          {"palette", floor + kPalette, false}};
+          {"palette", floor + kPalette}};
 }
 
 // Entry (column s = the sprite's luminance, row d = the luminance behind it):
@@ -192,10 +192,18 @@ int addEventFeatureLevels(Profile profile, const fs::path& levelsIn, const fs::p
     text.assign(s.begin(), s.end());
   }
   if (!add(levelsIn / "materials" / "soot.glsl", "levels/materials/soot.glsl")) return reportIoError(error);
+  // The picture reads the compiled module (KEV1 version 4 carries the snippet's text); the source
+  // and its snippet file stay beside it for a host that reads sources.
+  if (!add(levelsIn / "soot.klm", "levels/soot.klm")) return reportIoError(error);
   files.push_back({"levels/textures/palette_table.png", paletteTablePng()});
 
   std::error_code ec;
-  fs::create_directories(scratch / "sources", ec);
+  fs::create_directories(scratch / "sources" / "textures", ec);
+  // The generated sources read textures/NAME.png beside them, as the kit's levels/ holds them.
+  for (const KitFile& f : files)
+    if (f.path.starts_with("levels/textures/") &&
+        !core::writeFile(scratch / "sources" / f.path.substr(std::string_view("levels/").size()), f.bytes, error))
+      return reportIoError(error);
   for (const GeneratedLevel& g : generatedLevels()) {
     const std::vector<std::uint8_t> source(g.source.begin(), g.source.end());
     files.push_back({"levels/" + g.name + ".yaml", source});

@@ -577,8 +577,8 @@ for case_id, name, old, new in [("picture.iso2d.t2_1", "perspective", None, None
                                 ("picture.soot.t1_5", "no-material", ", material: soot}", "}"),
                                 ("picture.palette.t1_2", "no-palette", "blend: palette, palette: palette_table", "blend: normal")]:
     level = os.path.join(KIT, cases[case_id]["input"]["level"])
-    if old:
-        text = open(level).read()
+    if old:  # the module's source beside it, edited and captured as a host that gets it wrong
+        text = open(os.path.splitext(level)[0] + ".yaml").read()
         check(old in text, f"{case_id}: the level has {old!r}")
         level = os.path.join(edited, name + ".yaml")
         with open(level, "w") as f:
