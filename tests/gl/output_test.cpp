@@ -106,7 +106,8 @@ struct Scene {
     REQUIRE(renderer.prepare(world::World{}, nullptr, {}).empty());
     REQUIRE(renderer.prepareEvents(&events, {}).empty());
   }
-  core::Image shot(const render::OutputOptions& output, std::array<float, 4> clear = {0, 0, 0, 1}) {
+  // The quad face on, filling the middle of a kSize square, over `clear`.
+  static render::CaptureRequest request(const render::OutputOptions& output, std::array<float, 4> clear) {
     render::CaptureRequest req;
     req.width = req.height = kSize;
     req.levelTime = 0.05;
@@ -119,7 +120,10 @@ struct Scene {
     req.camera.farPlane = 100;
     req.options.clearColor = clear;
     req.options.output = output;
-    auto got = render::capture(renderer, req);
+    return req;
+  }
+  core::Image shot(const render::OutputOptions& output, std::array<float, 4> clear = {0, 0, 0, 1}) {
+    auto got = render::capture(renderer, request(output, clear));
     REQUIRE(std::holds_alternative<core::Image>(got));
     return std::get<core::Image>(std::move(got));
   }
@@ -225,18 +229,8 @@ TEST_CASE("bloom spreads what is brighter than its threshold and leaves the rest
 
 TEST_CASE("an HDR frame keeps the linear scene for an EXR, above 1 where the spark is", "[gl][output]") {
   Scene scene(hotQuad({5.0, 1.1, 0.12}));
-  render::CaptureRequest req;
-  req.width = req.height = kSize;
-  req.levelTime = 0.05;
-  req.camera.eye = {0, -10, 0};
-  req.camera.target = {0, 0, 0};
-  req.camera.up = {0, 0, 1};
-  req.camera.orthographic = true;
-  req.camera.orthoHeight = 4;
-  req.camera.nearPlane = 0.1f;
-  req.camera.farPlane = 100;
-  req.options.clearColor = {0, 0, 0, 1};
-  req.options.output = hdr(render::ToneMap::Neutral, -2);  // exposure does not touch the linear scene
+  // Exposure does not touch the linear scene.
+  render::CaptureRequest req = Scene::request(hdr(render::ToneMap::Neutral, -2), {0, 0, 0, 1});
   std::optional<render::RenderTarget> target;
   REQUIRE(std::holds_alternative<core::Image>(render::capture(scene.renderer, req, target)));
   std::vector<float> linear;
@@ -256,20 +250,9 @@ TEST_CASE("the EV auto exposure applied is read back: the key over the frame's l
           "[gl][output]") {
   Scene scene(hotQuad({0, 0, 0}));  // a black quad: the frame is the clear colour
   auto measured = [&](const render::OutputOptions& o, float grey) {
-    render::CaptureRequest req;
-    req.width = req.height = kSize;
-    req.levelTime = 0.05;
-    req.camera.eye = {0, -10, 0};
-    req.camera.target = {0, 0, 0};
-    req.camera.up = {0, 0, 1};
-    req.camera.orthographic = true;
-    req.camera.orthoHeight = 4;
-    req.camera.nearPlane = 0.1f;
-    req.camera.farPlane = 100;
-    req.options.clearColor = {grey, grey, grey, 1};
-    req.options.output = o;
     std::optional<render::RenderTarget> target;
-    REQUIRE(std::holds_alternative<core::Image>(render::capture(scene.renderer, req, target)));
+    REQUIRE(std::holds_alternative<core::Image>(
+        render::capture(scene.renderer, Scene::request(o, {grey, grey, grey, 1}), target)));
     return target->autoExposureEv();
   };
   render::OutputOptions o = hdr(render::ToneMap::Clamp);
