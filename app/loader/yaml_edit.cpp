@@ -1,11 +1,11 @@
 // Lossless YAML source edits (see yaml_edit.hpp). The batch is first checked against aliases
 // (an edit through one must be made on every path to the node), then applied one edit at a time,
 // each rewriting one span the scanner (yaml_scan.hpp) found in a fresh scan of the text so far:
-// values and new map entries first, then each list's item edits from its last item to its first
-// so the source's indices stay valid. Finally it is checked twice (yaml_verify.hpp): every byte
-// of the source outside the spans the edits asked to change (each edit placed alone on the
-// source) is still there in order, and the text reads back as the original document with the
-// edits applied.
+// values, new map entries and key removals first (map keys do not move), then each list's item
+// edits from its last item to its first so the source's indices stay valid. Finally it is
+// checked twice (yaml_verify.hpp): every byte of the source outside the spans the edits asked to
+// change (each edit placed alone on the source) is still there in order, and the text reads
+// back as the original document with the edits applied.
 #include "core/float.hpp"
 #include "loader/yaml_edit.hpp"
 
@@ -62,6 +62,13 @@ ScalarEdit removeItem(std::vector<std::string> path, std::size_t at, std::size_t
   e.at = at;
   e.wholeDepth = wholeDepth;
   e.wholeText = std::move(wholeText);
+  return e;
+}
+
+ScalarEdit removeKey(std::vector<std::string> path) {
+  ScalarEdit e;
+  e.path = std::move(path);
+  e.op = ScalarEdit::Op::RemoveKey;
   return e;
 }
 
@@ -234,7 +241,10 @@ std::variant<std::vector<ScalarEdit>, core::Diagnostic> throughAliases(const Doc
   std::vector<yaml_place::Walk> walks;
   std::set<std::uint32_t> targets;
   for (const ScalarEdit& e : edits) {
-    walks.push_back(yaml_place::walk(d, e.path));
+    // A key removal changes the map that holds the key: every path to that map must remove it.
+    // (Its value may be an alias; removing the key leaves the alias's target alone.)
+    const bool key = e.op == ScalarEdit::Op::RemoveKey;
+    walks.push_back(yaml_place::walk(d, key ? Path(e.path.begin(), e.path.end() - 1) : e.path));
     targets.insert(walks.back().node);
   }
   const Reaches reaches(d, targets);
@@ -296,7 +306,7 @@ core::Diagnostic refused(std::string path, std::string message) {
 }
 
 // The batch in the order it is applied, each item edit's `at` counting the items the list has
-// by then: values and new entries first (as given), then each list's item edits, inner lists
+// by then: values, new entries and key removals first (as given), then each list's item edits, inner lists
 // first — its insertions from the last index to the first, then its removals likewise, each
 // index moved past the insertions in front of it. `clear` marks a list whose every item goes.
 struct Step {
@@ -331,13 +341,30 @@ std::variant<Plan, core::Diagnostic> planned(std::string_view yaml, const Docume
       set.text = e.wholeText;
       if (auto why = ask(yaml_place::place(yaml, d, set))) return *why;
       plan.steps.push_back({std::move(set)});
-    } else if (e.op == ScalarEdit::Op::Set) {
+    } else if (e.op == ScalarEdit::Op::Set || e.op == ScalarEdit::Op::RemoveKey) {
       if (auto why = ask(yaml_place::place(yaml, d, e))) return *why;
       plan.steps.push_back({e});
     } else {
       items.push_back(&e);
       if (std::find(lists.begin(), lists.end(), e.path) == lists.end()) lists.push_back(e.path);
     }
+  }
+  // A block map whose every key the batch removes becomes `{}` after its key: that is asked too.
+  std::set<std::uint32_t> emptied;
+  for (const ScalarEdit& e : edits) {
+    if (e.op != ScalarEdit::Op::RemoveKey || e.path.empty()) continue;
+    const yaml_place::Walk w = yaml_place::walk(d, Path(e.path.begin(), e.path.end() - 1));
+    const Node& m = d.nodes[w.node];
+    if (w.found + 1 != e.path.size() || m.kind != Node::Kind::Map || m.style != Node::Style::Block ||
+        m.introEnd == yaml_scan::kNoPos || !emptied.insert(w.node).second)
+      continue;
+    std::set<std::string> keys;
+    for (std::size_t c = 0; c + 1 < m.children.size(); c += 2) keys.insert(d.nodes[yaml_place::follow(d, m.children[c])].value);
+    for (const ScalarEdit& f : edits)
+      if (f.op == ScalarEdit::Op::RemoveKey && f.path.size() == e.path.size() &&
+          std::equal(e.path.begin(), e.path.end() - 1, f.path.begin()))
+        keys.erase(f.path.back());
+    if (keys.empty()) plan.asked.push_back({m.introEnd, m.introEnd});
   }
   std::stable_sort(lists.begin(), lists.end(), [](const Path& a, const Path& b) { return a.size() > b.size(); });
   for (const Path& list : lists) {
@@ -391,7 +418,13 @@ std::optional<std::string> applySourceEdits(std::string_view yaml, const std::ve
   };
   auto scanned = yaml_scan::scan(yaml);
   if (auto* d = std::get_if<core::Diagnostic>(&scanned)) return fail(std::move(*d));
-  auto rewritten = throughAliases(std::get<Document>(scanned), edits);
+  // A key removal whose key the source lacks is done already (and asks for no bytes).
+  std::vector<ScalarEdit> present;
+  for (const ScalarEdit& e : edits)
+    if (e.op != ScalarEdit::Op::RemoveKey || e.path.empty() || e.path.back().starts_with("[") ||
+        yaml_place::walk(std::get<Document>(scanned), e.path).found == e.path.size())
+      present.push_back(e);
+  auto rewritten = throughAliases(std::get<Document>(scanned), present);
   if (auto* d = std::get_if<core::Diagnostic>(&rewritten)) return fail(std::move(*d));
   auto plan = planned(yaml, std::get<Document>(scanned), std::get<std::vector<ScalarEdit>>(rewritten));
   if (auto* d = std::get_if<core::Diagnostic>(&plan)) return fail(std::move(*d));

@@ -30,12 +30,21 @@ namespace kiln::loader {
 //    flow sequence written one item a line) the lines it is written on, the comment after it and
 //    their line break; in a one-line flow sequence the item and one separator. A sequence whose
 //    every item a batch removes (inserting none) becomes `[]`.
+//  - RemoveKey: the map entry whose key `path` names goes, with only its own bytes: in a flow
+//    map the entry and one separator (`{a: 1, b: 2}` less a is `{b: 2}`; less its only entry,
+//    `{}`), or its line where the map is written one entry a line; in a block map the lines the
+//    entry is written on (its value's nested lines too), the comment after it and their line
+//    break — comment lines before and after it stay. A block map's only entry leaves `{}` after
+//    its key. A key the source does not have is already absent: nothing is written. Refused
+//    where the entry holds an anchor that an alias outside it repeats (the alias would be left
+//    without a node), where it shares its line with another entry or a sequence's `-` in a block
+//    map, and where the scanner cannot place the map's entries exactly.
 // With `wholeDepth`, an edit whose path leaves the source inside its first wholeDepth entries
 // inserts that enclosing node whole instead, with `wholeText` as its value (a vector, curve or
 // list the source omits) — once for every edit of the batch under that node.
 struct ScalarEdit {
   using Item = std::vector<std::pair<std::string, std::string>>;
-  enum class Op : std::uint8_t { Set, InsertItem, RemoveItem };
+  enum class Op : std::uint8_t { Set, InsertItem, RemoveItem, RemoveKey };
   std::vector<std::string> path;
   std::string text;
   std::size_t wholeDepth = 0;
@@ -50,6 +59,7 @@ ScalarEdit insertItem(std::vector<std::string> path, std::size_t at, ScalarEdit:
                       std::size_t wholeDepth = 0, std::string wholeText = {});
 ScalarEdit removeItem(std::vector<std::string> path, std::size_t at, std::size_t wholeDepth = 0,
                       std::string wholeText = {});
+ScalarEdit removeKey(std::vector<std::string> path);
 
 // How the items of a list line up before and after an edit, for writing it as item edits: the
 // fewest removals and insertions, an item kept in place wherever that costs less (so an item
@@ -78,9 +88,10 @@ std::string flowMap(const ScalarEdit::Item& entries);
 // edit reaches a node that is also reached through an alias and not every such path gets the
 // same edit in this batch; when the path cannot be placed (through a sequence item the source
 // lacks, or a scalar where a map should be); when the node's text cannot be located exactly (a
-// plain scalar over several lines, a block scalar); and when the result fails the self-check:
+// plain scalar over several lines, a block scalar); when a removed key holds an anchor an alias
+// outside it repeats; and when the result fails the self-check:
 // every byte of the source outside the spans the edits asked to change (an edited value, a
-// removed item with its line, an insertion point) must be in the result, in order, and the
+// removed item or key with its line, an insertion point) must be in the result, in order, and the
 // result, read again, must be the original document with the edits applied. A source that does
 // not parse is yaml-syntax.
 std::optional<std::string> applySourceEdits(std::string_view yaml, const std::vector<ScalarEdit>& edits,

@@ -1,6 +1,6 @@
 // One edit's splice (see yaml_place.hpp): a scalar's value span, a new map entry after the
 // map's last one (a line at its key column, or before a flow map's brace), a new sequence item
-// between its neighbours written as they are, or an item's own bytes taken out.
+// between its neighbours written as they are, or an item's or a map entry's own bytes taken out.
 #include "loader/yaml_place.hpp"
 
 #include <algorithm>
@@ -227,6 +227,44 @@ bool oneSeparator(std::string_view t, std::size_t from, std::size_t to) {
   return commas == 1;
 }
 
+// Where a collection's entry is written: a sequence item's node, or a map entry from its key to
+// the end of its value.
+struct Entry {
+  std::size_t mark = 0, end = 0;
+};
+
+// One entry of a flow collection taken out with only its own bytes (`what`: "item" or "entry").
+std::variant<Splice, core::Diagnostic> flowRemove(std::string_view t, const Document& d, const std::vector<Entry>& items,
+                                                  std::size_t at, const Path& path, std::size_t depth,
+                                                  const std::string& what) {
+  const std::size_t n = items.size();
+  const std::size_t mark = items[at].mark, end = items[at].end;
+  // Written one entry a line: the entry's line, its comma and comment with it.
+  const std::size_t head = lineHead(t, d, mark);
+  if (allBlank(t, head, mark)) {
+    std::size_t p = skipBlanks(t, end);
+    const bool comma = p < t.size() && t[p] == ',';
+    if (comma) p = skipBlanks(t, p + 1);
+    const bool lineDone = p >= t.size() || t[p] == '\n' || t[p] == '\r' || t[p] == '#';
+    const std::size_t line = yaml_scan::lineEnd(t, end);
+    if (lineDone && line < t.size() && comma) return Splice{head, yaml_scan::nextLine(t, end), ""};
+    if (at + 1 == n && !comma && at > 0) {
+      // The last entry: the comma in front of it (the previous entry's) goes too; what lies
+      // between (that entry's comment, the line break) stays.
+      std::size_t c = items[at - 1].end;
+      while (c < head && t[c] != ',') c = t[c] == '#' ? yaml_scan::lineEnd(t, c) : c + 1;
+      if (c < head && t[c] == ',') {
+        const std::size_t to = lineDone && line < t.size() ? yaml_scan::nextLine(t, end) : end;
+        return Splice{c, to, std::string(t.substr(c + 1, head - c - 1))};
+      }
+    }
+  }
+  // On a line with others: the entry and the separator before it, else the one after it.
+  if (at > 0 && oneSeparator(t, items[at - 1].end, mark)) return Splice{items[at - 1].end, end, ""};
+  if (at + 1 < n && oneSeparator(t, end, items[at + 1].mark)) return Splice{mark, items[at + 1].mark, ""};
+  return refused(path, depth, "cannot tell which separator goes with this " + what + "; edit it by hand");
+}
+
 std::variant<Splice, core::Diagnostic> removeItem(std::string_view t, const Document& d, const Node& s,
                                                   const ScalarEdit& e) {
   const std::size_t n = s.children.size(), at = e.at;
@@ -234,10 +272,10 @@ std::variant<Splice, core::Diagnostic> removeItem(std::string_view t, const Docu
   if (n == 0) return refused(e.path, e.path.size(), "the source has no items to remove");
   if (n == 1) return emptySequence(t, d, e.path);
   auto item = [&](std::size_t k) -> const Node& { return d.nodes[s.children[k]]; };
-  const std::size_t mark = item(at).mark, end = item(at).end;
   if (s.style != Style::Flow) {
     // The item's lines: from its dash's line to the break after the line it ends on, with the
     // comment there. Comment lines before its dash belong to what comes next.
+    const std::size_t end = item(at).end;
     const std::size_t dash = s.dashes[at], head = lineHead(t, d, dash), line = yaml_scan::lineEnd(t, end);
     if (!allBlank(t, head, dash) || !onlyComment(t, end, line))
       return refused(e.path, e.path.size(), "cannot tell which lines are this item's; edit it by hand");
@@ -248,30 +286,88 @@ std::variant<Splice, core::Diagnostic> removeItem(std::string_view t, const Docu
     if (brk > 0 && t[brk - 1] == '\r') --brk;
     return Splice{brk, t.size(), ""};
   }
-  // A flow sequence written one item a line: the item's line, its comma and comment with it.
-  const std::size_t head = lineHead(t, d, mark);
-  if (allBlank(t, head, mark)) {
-    std::size_t p = skipBlanks(t, end);
-    const bool comma = p < t.size() && t[p] == ',';
-    if (comma) p = skipBlanks(t, p + 1);
-    const bool lineDone = p >= t.size() || t[p] == '\n' || t[p] == '\r' || t[p] == '#';
-    const std::size_t line = yaml_scan::lineEnd(t, end);
-    if (lineDone && line < t.size() && comma) return Splice{head, yaml_scan::nextLine(t, end), ""};
-    if (at + 1 == n && !comma) {
-      // The last item: the comma in front of it (the previous item's) goes too; what lies
-      // between (that item's comment, the line break) stays.
-      std::size_t c = item(at - 1).end;
-      while (c < head && t[c] != ',') c = t[c] == '#' ? yaml_scan::lineEnd(t, c) : c + 1;
-      if (c < head && t[c] == ',') {
-        const std::size_t to = lineDone && line < t.size() ? yaml_scan::nextLine(t, end) : end;
-        return Splice{c, to, std::string(t.substr(c + 1, head - c - 1))};
-      }
-    }
+  std::vector<Entry> items;
+  for (std::size_t k = 0; k < n; ++k) items.push_back({item(k).mark, item(k).end});
+  return flowRemove(t, d, items, at, e.path, e.path.size(), "item");
+}
+
+// Marks `i` and every node written inside it (an alias's target is not inside it).
+void markInside(const Document& d, std::uint32_t i, std::vector<bool>& inside) {
+  inside[i] = true;
+  for (const std::uint32_t c : d.nodes[i].children) markInside(d, c, inside);
+}
+
+std::variant<Splice, core::Diagnostic> removeKey(std::string_view t, const Document& d, const ScalarEdit& e) {
+  const Path& p = e.path;
+  if (p.empty() || isItem(p.back()))
+    return refused(p, p.size(), "a key removal that names a sequence item; edit it by hand");
+  const Walk w = walk(d, Path(p.begin(), p.end() - 1));
+  // A key whose map the source lacks, or that its map lacks, is already absent.
+  if (w.found + 1 < p.size() || d.nodes[w.node].kind != Kind::Map) return Splice{};
+  const Node& m = d.nodes[w.node];
+  std::size_t at = m.children.size();
+  for (std::size_t c = 0; c + 1 < m.children.size(); c += 2) {
+    const Node& k = d.nodes[follow(d, m.children[c])];
+    if (k.kind == Kind::Scalar && k.value == p.back()) at = c;
   }
-  // On a line with others: the item and the separator before it, else the one after it.
-  if (at > 0 && oneSeparator(t, item(at - 1).end, mark)) return Splice{item(at - 1).end, end, ""};
-  if (at + 1 < n && oneSeparator(t, end, item(at + 1).mark)) return Splice{mark, item(at + 1).mark, ""};
-  return refused(e.path, e.path.size(), "cannot tell which separator goes with this item; edit it by hand");
+  if (at == m.children.size()) return Splice{};
+  const std::uint32_t keyNode = m.children[at], valueNode = m.children[at + 1];
+  const Node &key = d.nodes[keyNode], &value = d.nodes[valueNode];
+  // An anchor inside the entry that an alias outside it repeats would leave that alias dangling.
+  std::vector<bool> inside(d.nodes.size(), false);
+  markInside(d, keyNode, inside);
+  markInside(d, valueNode, inside);
+  for (std::uint32_t i = 0; i < d.nodes.size(); ++i) {
+    const Node& a = d.nodes[i];
+    if (a.kind != Kind::Alias || inside[i] || a.target == kNoNode || !inside[a.target]) continue;
+    const auto line = std::count(t.begin(), t.begin() + static_cast<std::ptrdiff_t>(std::min(a.mark, t.size())), '\n') + 1;
+    return refused(p, p.size(),
+                   "holds the anchor &" + d.nodes[a.target].anchor + " that the alias *" + d.nodes[a.target].anchor +
+                       " on line " + std::to_string(line) +
+                       " repeats; removing it would leave that alias with nothing to repeat — edit the YAML by hand");
+  }
+  const std::size_t entries = m.children.size() / 2;
+  if (m.style == Style::Flow) {
+    if (!m.sure()) return refused(p, p.size() - 1, "cannot tell where this map's entries are: " + m.unsure + "; edit it by hand");
+    if (entries == 1) {
+      // The only entry: `{}` is left (a trailing comma goes with it).
+      std::size_t end = value.end;
+      const std::size_t q = skipBlanks(t, end);
+      if (q < t.size() && t[q] == ',') end = q + 1;
+      return Splice{key.mark, end, ""};
+    }
+    std::vector<Entry> items;
+    for (std::size_t c = 0; c + 1 < m.children.size(); c += 2)
+      items.push_back({d.nodes[m.children[c]].mark, d.nodes[m.children[c + 1]].end});
+    return flowRemove(t, d, items, at / 2, p, p.size(), "entry");
+  }
+  if (!key.sure() || !value.sure())
+    return refused(p, p.size(),
+                   "cannot tell where this entry ends: " + (key.sure() ? value.unsure : key.unsure) + "; edit it by hand");
+  // The entry's lines: from its key's line to the break after the line its value ends on, with
+  // the comment there. Comment lines before and after it belong to its neighbours.
+  const std::size_t head = lineHead(t, d, key.mark), line = yaml_scan::lineEnd(t, value.end);
+  if (!allBlank(t, head, key.mark))
+    return refused(p, p.size(), "shares its line with a sequence's '-' or another entry; edit it by hand");
+  if (!onlyComment(t, value.end, line))
+    return refused(p, p.size(), "cannot tell which lines are this entry's; edit it by hand");
+  std::size_t from = head, to = yaml_scan::nextLine(t, value.end);
+  if (line >= t.size() && head > 0) {
+    // The entry ends the file without a line break: the break in front of it goes instead, so
+    // the file still ends without one.
+    from = head - 1;
+    if (from > 0 && t[from - 1] == '\r') --from;
+    to = t.size();
+  }
+  if (entries > 1) return Splice{from, to, ""};
+  // The map's only entry: `{}` after the map's key (its comment and the lines up to the entry
+  // kept), or the key would hold nothing instead of an empty map.
+  if (m.introEnd == kNoPos || m.mark != m.begin)
+    return refused(p, p.size(), "the only entry of a map that cannot be left empty here; edit it by hand");
+  const std::size_t keyLine = yaml_scan::lineEnd(t, m.introEnd);
+  if (!onlyComment(t, m.introEnd, keyLine) || from < keyLine)
+    return refused(p, p.size(), "the only entry of a map that cannot be left empty here; edit it by hand");
+  return Splice{m.introEnd, to, " {}" + std::string(t.substr(m.introEnd, from - m.introEnd))};
 }
 
 }  // namespace
@@ -301,6 +397,7 @@ Walk walk(const Document& d, const Path& path) {
 
 std::variant<Splice, core::Diagnostic> place(std::string_view t, const Document& d, const ScalarEdit& e) {
   if (e.path.empty()) return refused(e.path, 0, "an edit of the whole document; edit it by hand");
+  if (e.op == ScalarEdit::Op::RemoveKey) return removeKey(t, d, e);
   const Walk w = walk(d, e.path);
   if (w.found < e.path.size()) return insert(t, d, w, e);
   const Node& n = d.nodes[w.node];
@@ -310,6 +407,7 @@ std::variant<Splice, core::Diagnostic> place(std::string_view t, const Document&
     case ScalarEdit::Op::RemoveItem:
       return removeItem(t, d, n, e);
     case ScalarEdit::Op::Set:
+    case ScalarEdit::Op::RemoveKey:
       break;
   }
   return scalar(n, e);

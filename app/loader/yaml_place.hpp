@@ -38,7 +38,8 @@ struct Splice {
 // The splice that applies `edit` to the text as it is (an item edit's `at` counts the items the
 // text has now), or the edit-not-lossless refusal saying why it cannot be written without
 // touching other bytes. Set edits' wholeDepth is not looked at here: the editor turns an edit
-// that needs its whole node into a Set of that node first.
+// that needs its whole node into a Set of that node first. A RemoveKey of a key the text does
+// not have is the empty splice.
 std::variant<Splice, core::Diagnostic> place(std::string_view text, const yaml_scan::Document& d,
                                              const ScalarEdit& edit);
 

@@ -163,6 +163,19 @@ bool set(Tree& root, const std::vector<std::string>& path, const std::string& te
   return true;
 }
 
+// `root` without the map entry `path` names; a key (or map) the document lacks is already gone.
+void removeKey(Tree& root, const std::vector<std::string>& path) {
+  Tree* node = &root;
+  for (std::size_t i = 0; i + 1 < path.size(); ++i)
+    if (!(node = child(*node, path[i]))) return;
+  if (path.empty() || node->kind != Tree::Kind::Map) return;
+  const auto it = std::find(node->keys.begin(), node->keys.end(), path.back());
+  if (it == node->keys.end()) return;
+  const auto k = it - node->keys.begin();
+  node->keys.erase(it);
+  node->kids.erase(node->kids.begin() + k);
+}
+
 Tree* at(Tree& root, const std::vector<std::string>& path) {
   Tree* node = &root;
   for (const std::string& key : path)
@@ -230,6 +243,8 @@ bool apply(Tree& root, const std::vector<ScalarEdit>& edits, std::string& why) {
       if (!set(root, whole, e.wholeText, why)) return false;
     } else if (e.op == ScalarEdit::Op::Set) {
       if (!set(root, e.path, e.text, why)) return false;
+    } else if (e.op == ScalarEdit::Op::RemoveKey) {
+      removeKey(root, e.path);
     } else {
       itemEdits.push_back(&e);
       if (std::find(lists.begin(), lists.end(), e.path) == lists.end()) lists.push_back(e.path);

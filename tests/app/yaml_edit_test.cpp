@@ -774,3 +774,196 @@ TEST_CASE("item edits of a list the source omits write the whole list once, give
   // Where the list is written, the whole text is not used.
   CHECK(edited("e: {bursts: []}\n", {first, second}) == "e: {bursts: [{time: 1, count: 2}, {time: 2, count: 3}]}\n");
 }
+
+// --- RemoveKey: a map entry taken out with only its own bytes ---------------------------------
+
+namespace {
+
+ScalarEdit drop(std::vector<std::string> path) {
+  return loader::removeKey(std::move(path));
+}
+
+}  // namespace
+
+TEST_CASE("a key removed from a one-line flow map takes its entry and one separator") {
+  const std::string text = "s: {a: 1, b: 2, c: 3}   # three\n";
+  CHECK(edited(text, {drop({"s", "a"})}) == "s: {b: 2, c: 3}   # three\n");
+  CHECK(edited(text, {drop({"s", "b"})}) == "s: {a: 1, c: 3}   # three\n");
+  CHECK(edited(text, {drop({"s", "c"})}) == "s: {a: 1, b: 2}   # three\n");
+  // The only entry: an empty map, not a null.
+  CHECK(edited("s: {a: 1}   # one\n", {drop({"s", "a"})}) == "s: {}   # one\n");
+  // Every entry in one batch: the same `{}`.
+  CHECK(edited(text, {drop({"s", "a"}), drop({"s", "b"}), drop({"s", "c"})}) == "s: {}   # three\n");
+  // Quoted keys, a value with an anchor no alias repeats, an empty value, tight separators.
+  CHECK(edited("s: {\"a b\": 1, 'c': &v 2, d: 3}\n", {drop({"s", "a b"})}) == "s: {'c': &v 2, d: 3}\n");
+  CHECK(edited("s: {\"a b\": 1, 'c': &v 2, d: 3}\n", {drop({"s", "c"})}) == "s: {\"a b\": 1, d: 3}\n");
+  CHECK(edited("s: {a: , b: 1}\n", {drop({"s", "a"})}) == "s: {b: 1}\n");
+  CHECK(edited("s: {a: 1,b: 2,c: 3}\n", {drop({"s", "b"})}) == "s: {a: 1,c: 3}\n");
+  // A value that is itself a flow collection goes whole.
+  CHECK(edited("s: {a: [1, {x: 2}], b: 3}\n", {drop({"s", "a"})}) == "s: {b: 3}\n");
+}
+
+TEST_CASE("a key removed from a flow map written one entry a line takes its line") {
+  const std::string text =
+      "s: {\n"
+      "  a: 1,   # one\n"
+      "  b: 2,   # two\n"
+      "  c: 3}   # three\n";
+  CHECK(edited(text, {drop({"s", "a"})}) == "s: {\n  b: 2,   # two\n  c: 3}   # three\n");
+  CHECK(edited(text, {drop({"s", "b"})}) == "s: {\n  a: 1,   # one\n  c: 3}   # three\n");
+  // The last entry: the comma before it goes too, the previous entry's comment stays.
+  CHECK(edited(text, {drop({"s", "c"})}) == "s: {\n  a: 1,   # one\n  b: 2   # two\n}   # three\n");
+}
+
+TEST_CASE("a key removed from a block map takes its lines and the comment on them, no other comment") {
+  const std::string text =
+      "# head\n"
+      "sprite:   # the look\n"
+      "  frame: soft        # the frame\n"
+      "  # about the blend\n"
+      "  blend: palette\n"
+      "  palette: glass_table   # the table\n"
+      "  # after\n"
+      "next: 1\n";
+  CHECK(edited(text, {drop({"sprite", "palette"})}) ==
+        "# head\n"
+        "sprite:   # the look\n"
+        "  frame: soft        # the frame\n"
+        "  # about the blend\n"
+        "  blend: palette\n"
+        "  # after\n"
+        "next: 1\n");
+  CHECK(edited(text, {drop({"sprite", "blend"})}) ==
+        "# head\n"
+        "sprite:   # the look\n"
+        "  frame: soft        # the frame\n"
+        "  # about the blend\n"
+        "  palette: glass_table   # the table\n"
+        "  # after\n"
+        "next: 1\n");
+  CHECK(edited(text, {drop({"sprite", "frame"})}) ==
+        "# head\n"
+        "sprite:   # the look\n"
+        "  # about the blend\n"
+        "  blend: palette\n"
+        "  palette: glass_table   # the table\n"
+        "  # after\n"
+        "next: 1\n");
+  // A top-level key: its nested lines go with it, the comment lines around it stay.
+  CHECK(edited(text, {drop({"sprite"})}) == "# head\n  # after\nnext: 1\n");
+  CHECK(edited(text, {drop({"next"})}) ==
+        "# head\n"
+        "sprite:   # the look\n"
+        "  frame: soft        # the frame\n"
+        "  # about the blend\n"
+        "  blend: palette\n"
+        "  palette: glass_table   # the table\n"
+        "  # after\n");
+  // A nested block value, a flow value continued on the next line, a block scalar.
+  const std::string nested =
+      "a:\n"
+      "  b:\n"
+      "    c: 1   # c\n"
+      "    d: [1,\n"
+      "      2]\n"
+      "  t: |\n"
+      "    text\n"
+      "  e: 2\n";
+  CHECK(edited(nested, {drop({"a", "b"})}) == "a:\n  t: |\n    text\n  e: 2\n");
+  CHECK(edited(nested, {drop({"a", "b", "d"})}) == "a:\n  b:\n    c: 1   # c\n  t: |\n    text\n  e: 2\n");
+  CHECK(edited(nested, {drop({"a", "t"})}) == "a:\n  b:\n    c: 1   # c\n    d: [1,\n      2]\n  e: 2\n");
+  // Quoted keys.
+  CHECK(edited("\"my key\": 1\n'other': 2\nlast: 3\n", {drop({"my key"})}) == "'other': 2\nlast: 3\n");
+  CHECK(edited("\"my key\": 1\n'other': 2\nlast: 3\n", {drop({"other"})}) == "\"my key\": 1\nlast: 3\n");
+}
+
+TEST_CASE("a block map's only key removed leaves {} after its key; the comments stay") {
+  CHECK(edited("p:   # p\n  # inside\n  drag: 0.5 # d\nq: 1\n", {drop({"p", "drag"})}) ==
+        "p: {}   # p\n  # inside\nq: 1\n");
+  CHECK(edited("p:\n  drag: 0.5", {drop({"p", "drag"})}) == "p: {}");
+  // Every key in one batch: the same.
+  CHECK(edited("p:   # p\n  a: 1\n  # between\n  b: 2   # b\nq: 1\n", {drop({"p", "a"}), drop({"p", "b"})}) ==
+        "p: {}   # p\n  # between\nq: 1\n");
+  // The document's own only key, or a map with an anchor before its entries: refused.
+  auto why = refusal("a: 1\n", {drop({"a"})});
+  CHECK(why.code == core::Code::EditNotLossless);
+  CHECK(why.path == "a");
+  why = refusal("p: &m\n  a: 1\nq: 2\n", {drop({"p", "a"})});
+  CHECK(why.path == "p.a");
+}
+
+TEST_CASE("a key removed keeps CRLF endings, a byte order mark and a file without a final break") {
+  const std::string crlf = "p:\r\n  a: 1\r\n  b: 2  # two\r\n  c: 3\r\n";
+  CHECK(edited(crlf, {drop({"p", "b"})}) == "p:\r\n  a: 1\r\n  c: 3\r\n");
+  CHECK(edited(crlf, {drop({"p", "c"})}) == "p:\r\n  a: 1\r\n  b: 2  # two\r\n");
+  CHECK(edited("p: {a: 1, b: 2}\r\nq: 3\r\n", {drop({"p", "a"})}) == "p: {b: 2}\r\nq: 3\r\n");
+  // The last line without a break: the break before it goes, so the file still ends without one.
+  CHECK(edited("p:\r\n  a: 1\r\n  b: 2", {drop({"p", "b"})}) == "p:\r\n  a: 1");
+  CHECK(edited("a: 1\nb: 2", {drop({"b"})}) == "a: 1");
+  CHECK(edited("a: 1\nb: 2", {drop({"a"})}) == "b: 2");
+  const std::string bom = "\xEF\xBB\xBF";
+  CHECK(edited(bom + "a: 1\nb: 2\n", {drop({"a"})}) == bom + "b: 2\n");
+}
+
+TEST_CASE("a key the source does not have is already removed: nothing is written") {
+  const std::string text = "s: {a: 1}   # c\nn: 5\nb:\n  x: 1\n";
+  CHECK(edited(text, {drop({"s", "b"})}) == text);
+  CHECK(edited(text, {drop({"t", "b"})}) == text);
+  CHECK(edited(text, {drop({"n", "b"})}) == text);
+  CHECK(edited(text, {drop({"b", "y", "z"})}) == text);
+  // Beside an edit that does write: only that edit's bytes change.
+  CHECK(edited(text, {drop({"s", "b"}), set({"s", "a"}, "2")}) == "s: {a: 2}   # c\nn: 5\nb:\n  x: 1\n");
+}
+
+TEST_CASE("a key removal with a value set in the same map: both, and nothing else") {
+  CHECK(edited("sprite: {frame: soft, blend: palette, palette: glass_table}\n",
+               {set({"sprite", "blend"}, "normal"), drop({"sprite", "palette"})}) ==
+        "sprite: {frame: soft, blend: normal}\n");
+  CHECK(edited("sprite:\n  frame: soft\n  blend: palette   # through the table\n  palette: glass_table\nnext: 1\n",
+               {drop({"sprite", "palette"}), set({"sprite", "blend"}, "normal")}) ==
+        "sprite:\n  frame: soft\n  blend: normal   # through the table\nnext: 1\n");
+  // A key added and another removed in one block map.
+  CHECK(edited("p:\n  a: 1\n  b: 2\nq: 1\n", {drop({"p", "a"}), set({"p", "c"}, "3")}) == "p:\n  b: 2\n  c: 3\nq: 1\n");
+}
+
+TEST_CASE("a key removal that would leave an alias without its node, or edit another path, is refused") {
+  // The entry holds an anchor an alias outside it repeats.
+  auto why = refusal("a: {x: &v 1, y: 2}\nb: *v\n", {drop({"a", "x"})});
+  CHECK(why.code == core::Code::EditNotLossless);
+  CHECK(why.path == "a.x");
+  CHECK(why.message.find("&v") != std::string::npos);
+  CHECK(why.message.find("line 2") != std::string::npos);
+  why = refusal("a:\n  x:\n    deep: &v 1\n  y: 2\nb: *v\n", {drop({"a", "x"})});
+  CHECK(why.path == "a.x");
+  // Unrepeated, or repeated only inside the entry, or the entry holding the alias: written.
+  CHECK(edited("a: {x: &v 1, y: 2}\nb: 3\n", {drop({"a", "x"})}) == "a: {y: 2}\nb: 3\n");
+  CHECK(edited("a: {x: {p: &v 1, q: *v}, y: 2}\n", {drop({"a", "x"})}) == "a: {y: 2}\n");
+  CHECK(edited("a: &v 1\nb: {c: *v, d: 2}\n", {drop({"b", "c"})}) == "a: &v 1\nb: {d: 2}\n");
+  CHECK(edited("base: &b {x: 1}\nuse: *b\nother: 2\n", {drop({"use"})}) == "base: &b {x: 1}\nother: 2\n");
+  // A key of a map an alias repeats: every path to it must lose the key, or none.
+  const std::string shared = "presets: {a: &pa {drag: 0.5, cap: 4}, b: *pa}\n";
+  why = refusal(shared, {drop({"presets", "b", "drag"})});
+  CHECK(why.path == "presets.b.drag");
+  CHECK(why.message.find("presets.a.drag") != std::string::npos);
+  CHECK(edited(shared, {drop({"presets", "a", "drag"}), drop({"presets", "b", "drag"})}) ==
+        "presets: {a: &pa {cap: 4}, b: *pa}\n");
+}
+
+TEST_CASE("a key removal the scanner cannot place exactly is refused, its neighbours' are not") {
+  // Sharing its line with a sequence's dash.
+  auto why = refusal("s:\n- a: 1\n  b: 2\n", {drop({"s", "[0]", "a"})});
+  CHECK(why.code == core::Code::EditNotLossless);
+  CHECK(why.path == "s[0].a");
+  CHECK(edited("s:\n- a: 1\n  b: 2\n", {drop({"s", "[0]", "b"})}) == "s:\n- a: 1\n");
+  // A plain scalar over two lines.
+  const std::string plain = "a:\n  note: this goes\n    on over two lines\n  drag: 0.5\n";
+  why = refusal(plain, {drop({"a", "note"})});
+  CHECK(why.path == "a.note");
+  CHECK(edited(plain, {drop({"a", "drag"})}) == "a:\n  note: this goes\n    on over two lines\n");
+  // A flow map whose entries cannot all be placed.
+  why = refusal("p: {a: this\n  goes on, b: 2}\n", {drop({"p", "b"})});
+  CHECK(why.code == core::Code::EditNotLossless);
+  // A path that names a sequence item is not a key.
+  why = refusal("s: [1, 2]\n", {drop({"s", "[0]"})});
+  CHECK(why.path == "s[0]");
+}

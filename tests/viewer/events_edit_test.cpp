@@ -274,7 +274,7 @@ TEST_CASE("a script burst removed takes its own line; the bursts after it keep t
   CHECK(*reopen("remove", *out).load.level.events == after);
 }
 
-TEST_CASE("a sprite added to a recipe without one is written; a sprite taken away cannot be") {
+TEST_CASE("a sprite added to a recipe without one is written; taken away again, its line goes") {
   const MountedLevel level = braziers();
   REQUIRE(level.load.level.events);
   const sim::Events before = *level.load.level.events;
@@ -292,8 +292,18 @@ TEST_CASE("a sprite added to a recipe without one is written; a sprite taken awa
   REQUIRE(out);
   const MountedLevel again = reopen("sprite", *out);
   CHECK(*again.load.level.events == after);
-  // The other way round has no text to write.
-  CHECK_FALSE(events_edit::changedScalars(after, before));
+  // The other way round: the sprite's key and line leave the text, the light is written back, and
+  // the file is the sample again, byte for byte.
+  const auto back = events_edit::changedScalars(after, before);
+  REQUIRE(back);
+  CHECK(std::count_if(back->begin(), back->end(), [](const auto& e) {
+          return e.op == loader::ScalarEdit::Op::RemoveKey &&
+                 e.path == std::vector<std::string>{"events", "recipes", "dust", "sprite"};
+        }) == 1);
+  const auto restored = loader::applySourceEdits(*out, *back, error);
+  INFO(error.message);
+  REQUIRE(restored);
+  CHECK(*restored == readText(kAssets / "levels/braziers.yaml"));
 }
 
 TEST_CASE("the plotted history: live against the pool, recycled and dropped per second, counted by hand") {
@@ -514,7 +524,7 @@ TEST_CASE("a recipe's layer and depth_override save in place or as one new line;
   CHECK(*again.level.events == b);
 }
 
-TEST_CASE("a sprite's material saves in place or into its flow map; taken away it is refused, not rewritten") {
+TEST_CASE("a sprite's material saves in place or into its flow map; taken away, its entry leaves the map") {
   const sim::Events before = eventsOf("soot.yaml");
   REQUIRE(before.materials.size() == 1);
   const std::string source = readText(kLevels / "soot.yaml");
@@ -524,15 +534,15 @@ TEST_CASE("a sprite's material saves in place or into its flow map; taken away i
   CHECK(saved("soot.yaml", before, after) ==
         replaced(source, "      sprite: {frame: charcoal, blend: normal}\n    sooty_dust:",
                  "      sprite: {frame: charcoal, blend: normal, material: soot}\n    sooty_dust:"));
-  // sooty_dust's material taken away: the text has no word for none, so the save is refused
-  // at the field and no edit is produced.
+  // sooty_dust's material taken away: the text has no word for none, so the key goes, with its
+  // separator; dust's sprite line and everything else keep their bytes.
   after = before;
   REQUIRE_FALSE(events_edit::setWordField(after, 1, "sprite.material", "none"));
   CHECK(recipeNamed(after, "sooty_dust").sprite->material.empty());
+  CHECK(saved("soot.yaml", before, after) ==
+        replaced(source, "      sprite: {frame: charcoal, blend: normal, material: soot}\n  script:",
+                 "      sprite: {frame: charcoal, blend: normal}\n  script:"));
   core::Diagnostic why;
-  CHECK_FALSE(events_edit::changedScalars(before, after, &why));
-  CHECK(why.code == core::Code::EditNotLossless);
-  CHECK(why.path == "events.recipes.sooty_dust.sprite.material");
   // A material the section lacks is set, and refused by validation at the field.
   after = before;
   REQUIRE_FALSE(events_edit::setWordField(after, 0, "sprite.material", "sooot"));
@@ -589,11 +599,80 @@ TEST_CASE("blend palette: refused without a table and with a table of the wrong 
   REQUIRE(out);
   CHECK(*out == replaced(source, "      sprite: {frame: charcoal, blend: normal}\n    sooty_dust:",
                          "      sprite: {frame: charcoal, blend: palette, palette: table}\n    sooty_dust:"));
-  // And back to normal: the palette would have to leave the text, refused at the field.
+  // And on to additive: the blend written over, the palette's entry and its separator gone, so
+  // the line is the source's but for the blend's word.
   core::Diagnostic why;
-  CHECK_FALSE(events_edit::changedScalars(after, other, &why));
-  CHECK(why.code == core::Code::EditNotLossless);
-  CHECK(why.path == "events.recipes.dust.sprite.palette");
+  const auto away = events_edit::changedScalars(after, other, &why);
+  INFO(why.message);
+  REQUIRE(away);
+  const auto back = loader::applySourceEdits(*out, *away, error);
+  INFO(error.message);
+  REQUIRE(back);
+  CHECK(*back == replaced(source, "      sprite: {frame: charcoal, blend: normal}\n    sooty_dust:",
+                          "      sprite: {frame: charcoal, blend: additive}\n    sooty_dust:"));
+}
+
+TEST_CASE("glass: blend normal takes the palette's entry out of the shard's sprite; picked again, the same bytes") {
+  const sim::Events before = eventsOf("glass.yaml");
+  const std::string source = readText(kLevels / "glass.yaml");
+  sim::Events after = before;
+  const auto shard = static_cast<std::uint32_t>(&recipeNamed(after, "shard") - after.recipes.data());
+  REQUIRE(recipeNamed(after, "shard").sprite->palette == "glass_table");
+  REQUIRE_FALSE(events_edit::setWordField(after, shard, "sprite.blend", "normal"));
+  const auto edits = events_edit::changedScalars(before, after);
+  REQUIRE(edits);
+  REQUIRE(edits->size() == 2);
+  CHECK((*edits)[0].path == std::vector<std::string>{"events", "recipes", "shard", "sprite", "blend"});
+  CHECK((*edits)[0].text == "normal");
+  CHECK((*edits)[1].op == loader::ScalarEdit::Op::RemoveKey);
+  CHECK((*edits)[1].path == std::vector<std::string>{"events", "recipes", "shard", "sprite", "palette"});
+  const std::string normal = saved("glass.yaml", before, after);
+  CHECK(normal == replaced(source, "      sprite: {frame: soft, blend: palette, palette: glass_table}\n",
+                           "      sprite: {frame: soft, blend: normal}\n"));
+  // The table picked again: blend written back, the palette inserted where it was.
+  const auto again = events_edit::changedScalars(after, before);
+  REQUIRE(again);
+  core::Diagnostic error;
+  const auto out = loader::applySourceEdits(normal, *again, error);
+  INFO(error.message);
+  REQUIRE(out);
+  CHECK(*out == source);
+  // The same sprite written as a block map: the palette's line goes, the comments stay.
+  const std::string block = replaced(source, "      sprite: {frame: soft, blend: palette, palette: glass_table}\n",
+                                     "      sprite:                  # the shard's look\n"
+                                     "        frame: soft\n"
+                                     "        blend: palette         # through the table\n"
+                                     "        palette: glass_table   # textures/glass_table.png\n"
+                                     "        # (kiln-texgen)\n");
+  const auto compiled = loader::compileSourceText(block, "glass.yaml", kLevels);
+  REQUIRE(compiled.ok());
+  REQUIRE(compiled.level.events);
+  REQUIRE(*compiled.level.events == before);
+  const auto blockOut = loader::applySourceEdits(block, *edits, error);
+  INFO(error.message);
+  REQUIRE(blockOut);
+  CHECK(*blockOut == replaced(source, "      sprite: {frame: soft, blend: palette, palette: glass_table}\n",
+                              "      sprite:                  # the shard's look\n"
+                              "        frame: soft\n"
+                              "        blend: normal         # through the table\n"
+                              "        # (kiln-texgen)\n"));
+}
+
+TEST_CASE("max_sprites taken away leaves the text with its line") {
+  const std::string source = readText(kLevels / "iso2d.yaml");
+  const std::string capped = replaced(source, "events:\n", "events:\n  max_sprites: 64   # the batcher's budget\n");
+  const auto r = loader::compileSourceText(capped, "iso2d.yaml", kLevels);
+  REQUIRE(r.level.events);
+  sim::Events a = *r.level.events, b = a;
+  REQUIRE(a.maxSprites == 64);
+  b.maxSprites.reset();
+  const auto edits = events_edit::changedScalars(a, b);
+  REQUIRE(edits);
+  core::Diagnostic error;
+  const auto out = loader::applySourceEdits(capped, *edits, error);
+  INFO(error.message);
+  REQUIRE(out);
+  CHECK(*out == source);
 }
 
 TEST_CASE("word fields: each known word set, every other word refused with the field named") {

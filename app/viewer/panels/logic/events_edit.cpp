@@ -45,6 +45,9 @@ std::string vec3Text(const sim::Vec3& v) {
 struct Edits {
   std::vector<loader::ScalarEdit> out;
   void word(Path path, std::string text) { out.push_back({std::move(path), std::move(text)}); }
+  // The source reads no null for sprite, material, palette or max_sprites: one taken away takes
+  // its key (and the key's lines) out of the text.
+  void remove(Path path) { out.push_back(loader::removeKey(std::move(path))); }
   void number(const Path& path, double before, double after) {
     if (before != after) word(path, loader::formatNumber(after));
   }
@@ -68,17 +71,6 @@ constexpr NumberField kNumbers[] = {
     {"drag", &sim::Recipe::drag},       {"opacity", &sim::Recipe::opacity}, {"fade", &sim::Recipe::fade},
 };
 
-// Why a change has no lossless text: a key the source would have to lose, or a list the viewer
-// does not edit.
-std::optional<std::string> unwritable(const sim::Recipe& a, const sim::Recipe& b) {
-  // The parser reads no null for these, so taking one away would mean deleting the key's line.
-  if (a.sprite && !b.sprite) return "sprite";
-  if (!a.sprite || !b.sprite) return std::nullopt;
-  if (!a.sprite->material.empty() && b.sprite->material.empty()) return "sprite.material";
-  if (!a.sprite->palette.empty() && b.sprite->palette.empty()) return "sprite.palette";
-  return std::nullopt;
-}
-
 void recipeEdits(Edits& e, const sim::Recipe& a, const sim::Recipe& b) {
   const Path base{"events", "recipes", b.name};
   auto at = [&](std::initializer_list<const char*> rel) {
@@ -94,7 +86,8 @@ void recipeEdits(Edits& e, const sim::Recipe& a, const sim::Recipe& b) {
   if (a.layer != b.layer) e.word(at({"layer"}), std::to_string(b.layer));
   // `~` is the field's own word for "none" (docs/source.md), so a key taken away keeps its line.
   if (a.depthOverride != b.depthOverride) e.word(at({"depth_override"}), b.depthOverride ? std::to_string(*b.depthOverride) : "~");
-  if (!b.sprite) return;  // removing a sprite is refused by the caller
+  if (a.sprite && !b.sprite) return e.remove(at({"sprite"}));
+  if (!b.sprite) return;
   const sim::EventSprite none{};
   const sim::EventSprite& sa = a.sprite ? *a.sprite : none;
   const sim::EventSprite& sb = *b.sprite;
@@ -104,9 +97,15 @@ void recipeEdits(Edits& e, const sim::Recipe& a, const sim::Recipe& b) {
   if (sa.blend != sb.blend) e.word(at({"sprite", "blend"}), std::string(sim::name(sb.blend)));
   if (sa.textureAlpha != sb.textureAlpha) e.word(at({"sprite", "texture_alpha"}), std::string(sim::name(sb.textureAlpha)));
   e.number(at({"sprite", "alpha_test"}), sa.alphaTest, sb.alphaTest);
-  // Taking a material or palette away is refused by the caller (unwritable).
-  if (sa.material != sb.material) e.word(at({"sprite", "material"}), sb.material);
-  if (sa.palette != sb.palette) e.word(at({"sprite", "palette"}), sb.palette);
+  // A material taken away, or a palette let go with its blend, leaves the sprite's map.
+  if (sa.material != sb.material) {
+    if (sb.material.empty()) e.remove(at({"sprite", "material"}));
+    else e.word(at({"sprite", "material"}), sb.material);
+  }
+  if (sa.palette != sb.palette) {
+    if (sb.palette.empty()) e.remove(at({"sprite", "palette"}));
+    else e.word(at({"sprite", "palette"}), sb.palette);
+  }
 }
 
 }  // namespace
@@ -121,8 +120,6 @@ std::optional<std::vector<loader::ScalarEdit>> changedScalars(const sim::Events&
     return refuse("events.recipes", "recipes were added or removed; that is done in the source");
   if (before.emitters != after.emitters) return refuse("events.emitters", "the event emitters are edited in the source");
   if (before.materials != after.materials) return refuse("events.materials", "the materials are edited in the source");
-  if (before.maxSprites && !after.maxSprites)
-    return refuse("events.max_sprites", "max_sprites cannot be taken out of the text; remove it in the YAML");
   // Only the colour form is a [r, g, b] in the text; the sky and sector forms are not edited here.
   if (before.matterLightMode != after.matterLightMode)
     return refuse("events.matter_light", "the matter light's form (colour, sky or sector) is changed in the source");
@@ -130,6 +127,7 @@ std::optional<std::vector<loader::ScalarEdit>> changedScalars(const sim::Events&
   e.number({"events", "capacity"}, static_cast<double>(before.capacity), static_cast<double>(after.capacity));
   e.number({"events", "step_hz"}, before.stepHz, after.stepHz);
   if (after.maxSprites && before.maxSprites != after.maxSprites) e.word({"events", "max_sprites"}, std::to_string(*after.maxSprites));
+  if (before.maxSprites && !after.maxSprites) e.remove({"events", "max_sprites"});
   if (before.sort != after.sort) e.word({"events", "sort"}, std::string(sim::name(after.sort)));
   if (before.math != after.math) e.word({"events", "math"}, std::string(sim::name(after.math)));
   if (before.dimensions != after.dimensions) e.word({"events", "dimensions"}, std::to_string(after.dimensions));
@@ -139,9 +137,6 @@ std::optional<std::vector<loader::ScalarEdit>> changedScalars(const sim::Events&
     const auto a = std::find_if(before.recipes.begin(), before.recipes.end(), [&](const sim::Recipe& r) { return r.name == b.name; });
     if (a == before.recipes.end())
       return refuse("events.recipes." + b.name, "recipe '" + b.name + "' is new or renamed; that is done in the source");
-    if (const auto field = unwritable(*a, b))
-      return refuse("events.recipes." + b.name + "." + *field,
-                    *field + " cannot be taken out of the text; undo that edit or remove it in the YAML");
     recipeEdits(e, *a, b);
   }
   if (before.script != after.script) {

@@ -47,11 +47,12 @@ core::Diagnostics validateEdit(const sim::Events& events, std::span<const std::s
 // is taken away — and the sprite's words, alpha_test, material and palette; a sprite the source
 // lacks is written field by field into a new map), and the script: its items lined up by value
 // (loader::alignItems), a fired or removed burst is one item edit (a new item is a map {time,
-// recipe, position, seed}) and every other item keeps its text. Recipes are matched by name.
-// nullopt, with `why` (edit-not-lossless at the field) when given, for what the text cannot say
-// without rewriting other bytes: a recipe added, removed or renamed, an emitter or material
-// changed, a sprite, material or palette taken out, max_sprites taken out, the matter light's
-// form changed.
+// recipe, position, seed}) and every other item keeps its text. A sprite, a sprite's material or
+// palette, or max_sprites taken away has no word for none in the source: its key is removed
+// (loader::ScalarEdit::Op::RemoveKey), so a blend that leaves palette takes `palette:` with it.
+// Recipes are matched by name. nullopt, with `why` (edit-not-lossless at the field) when given,
+// for what the text cannot say without rewriting other bytes: a recipe added, removed or
+// renamed, an emitter or material changed, the matter light's form changed.
 std::optional<std::vector<loader::ScalarEdit>> changedScalars(const sim::Events& before, const sim::Events& after,
                                                               core::Diagnostic* why = nullptr);
 
