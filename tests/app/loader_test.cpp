@@ -8,6 +8,7 @@
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 
 #include "core/file.hpp"
 #include "loader/yaml_tree.hpp"
@@ -242,7 +243,8 @@ TEST_CASE("an empty or non-map source says so", "[loader]") {
   CHECK(seq.diagnostics[0].diagnostic.code == Code::WrongType);
 }
 
-TEST_CASE("image files: a PNG round-trips; unreadable, undecodable and unwritable ones are io-errors",
+TEST_CASE("image files: a PNG round-trips, a text file is not-png, unreadable, cut and unwritable ones are "
+          "io-errors",
           "[loader]") {
   core::Image img;
   img.width = 2;
@@ -262,8 +264,19 @@ TEST_CASE("image files: a PNG round-trips; unreadable, undecodable and unwritabl
   std::ofstream(text) << "not an image\n";
   error = {};
   CHECK_FALSE(loader::decodeImageFile(text, error));
-  CHECK(error.code == Code::IoError);
+  CHECK(error.code == Code::NotPng);  // Kiln reads PNG only: the signature is checked first
   CHECK(error.path == text.string());
+  // A PNG cut short: its signature is right, its chunks are not whole.
+  {
+    std::ifstream in(png, std::ios::binary);
+    const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    REQUIRE(bytes.size() > 40);
+    std::ofstream(scratch() / "cut.png", std::ios::binary) << bytes.substr(0, bytes.size() - 20);
+  }
+  error = {};
+  CHECK_FALSE(loader::decodeImageFile(scratch() / "cut.png", error));
+  CHECK(error.code == Code::IoError);
+  CHECK(error.path == (scratch() / "cut.png").string());
   // A regular file where a directory should be: the write fails, naming the file it wanted.
   error = {};
   CHECK_FALSE(loader::writePngFile(text / "out.png", img, error));

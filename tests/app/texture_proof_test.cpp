@@ -65,7 +65,7 @@ std::size_t decodedBytes(const loader::LoadResult& r) {
 
 }  // namespace
 
-TEST_CASE("finding: proving 16 names of one 1024² PNG allocates no atlas pages; the verdict is the packer's",
+TEST_CASE("finding: proving 16 names of one 1024² PNG allocates no atlas pages, the verdict is the packer's",
           "[atlas]") {
   if (!KILN_COUNTING_ALLOCATOR) {
     WARN("the counting allocator is off under sanitizers");
@@ -104,7 +104,7 @@ TEST_CASE("finding: proving 16 names of one 1024² PNG allocates no atlas pages;
   CHECK(std::get<core::Diagnostics>(direct)[0].message == d[0].message);
 }
 
-TEST_CASE("a plan that fits makes no pixels; the page's pixels come only when it is built for upload",
+TEST_CASE("a plan that fits makes no pixels, the page's pixels come only when it is built for upload",
           "[atlas]") {
   if (!KILN_COUNTING_ALLOCATOR) {
     WARN("the counting allocator is off under sanitizers");

@@ -75,8 +75,7 @@ const std::string kCommentCurve =
 
 }  // namespace
 
-TEST_CASE(
-    "finding: a quote inside a comment in a multi-line flow collection does not run to the end of the file") {
+TEST_CASE("finding: a quote inside a comment in a multi-line flow collection does not run to the end of the file") {
   // Tuning a key of the curve changes that number only; sort survives.
   CHECK(edited(kCommentCurve, {set({"presets", "p", "size", "[1]", "value"}, "0.15")}) ==
         "presets:\n"
@@ -877,7 +876,7 @@ TEST_CASE("a key removed from a block map takes its lines and the comment on the
   CHECK(edited("\"my key\": 1\n'other': 2\nlast: 3\n", {drop({"other"})}) == "\"my key\": 1\nlast: 3\n");
 }
 
-TEST_CASE("a block map's only key removed leaves {} after its key; the comments stay") {
+TEST_CASE("a block map's only key removed leaves {} after its key, the comments stay") {
   CHECK(edited("p:   # p\n  # inside\n  drag: 0.5 # d\nq: 1\n", {drop({"p", "drag"})}) ==
         "p: {}   # p\n  # inside\nq: 1\n");
   CHECK(edited("p:\n  drag: 0.5", {drop({"p", "drag"})}) == "p: {}");

@@ -58,7 +58,7 @@ bool hasCode(const Diagnostics& ds, Code code) {
 
 }  // namespace
 
-TEST_CASE("finding: a write to a symlink goes through it; the link stays a link", "[file]") {
+TEST_CASE("finding: a write to a symlink goes through it, the link stays a link", "[file]") {
   const fs::path dir = scratch("symlink");
   fs::create_directories(dir / "real");
   fs::create_directories(dir / "links");
@@ -98,7 +98,7 @@ TEST_CASE("finding: a dangling symlink is refused, naming where it points", "[fi
   CHECK(e.code == Code::IoError);
 }
 
-TEST_CASE("finding: a 0600 file stays 0600; a new file gets the umask's default", "[file]") {
+TEST_CASE("finding: a 0600 file stays 0600, a new file gets the umask's default", "[file]") {
   const fs::path dir = scratch("mode");
   put(dir / "private.yaml", "secret");
   REQUIRE(::chmod((dir / "private.yaml").c_str(), 0600) == 0);
@@ -119,7 +119,7 @@ TEST_CASE("finding: a 0600 file stays 0600; a new file gets the umask's default"
   CHECK((statOf(dir / "new.yaml").st_mode & 07777) == 0640);  // 0666 & ~027
 }
 
-TEST_CASE("finding: a file with hard links is rewritten in place; every name sees the new bytes", "[file]") {
+TEST_CASE("finding: a file with hard links is rewritten in place, every name sees the new bytes", "[file]") {
   const fs::path dir = scratch("hardlink");
   put(dir / "a.yaml", "the old, longer content");
   fs::create_hard_link(dir / "a.yaml", dir / "b.yaml");
@@ -270,7 +270,7 @@ TEST_CASE("finding: the output plan refuses two outputs to one file and a kept f
   CHECK(slurp(dir / "kept.png") == "precious");
 }
 
-TEST_CASE("finding: a texture copy onto its own source is left in place; onto another input it is refused",
+TEST_CASE("finding: a texture copy onto its own source is left in place, onto another input it is refused",
           "[plan]") {
   const fs::path dir = scratch("plan-copies");
   fs::create_directories(dir / "textures");

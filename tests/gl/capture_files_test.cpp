@@ -12,7 +12,7 @@
 
 using namespace kiln;
 
-TEST_CASE("PNG round trip keeps every byte; encoding is deterministic", "[compare][png]") {
+TEST_CASE("PNG round trip keeps every byte, encoding is deterministic", "[compare][png]") {
   core::Image img = test::solidImage(3, 1, 2, 3, 4);
   img.rgba[7] = 200;
   const auto path = std::filesystem::path(KILN_BINARY_DIR) / "gl-captures" / "roundtrip.png";
@@ -71,7 +71,7 @@ TEST_CASE("a capture with relaxed checks records that and its findings", "[sidec
   CHECK(j["findings"][1]["code"] == "outside-sector");
 }
 
-TEST_CASE("a viewer capture with a backdrop, solo, mute or a debug view records them; a plain one does not",
+TEST_CASE("a viewer capture with a backdrop, solo, mute or a debug view records them, a plain one does not",
           "[sidecar]") {
   render::CaptureInfo info;
   info.levelFile = "braziers.yaml";

@@ -208,7 +208,7 @@ TEST_CASE("no sprite draws a plain white quad tinted by the recipe colour", "[gl
   checkTwo(matter, light);
 }
 
-TEST_CASE("a spark above 1 saturates the 8-bit framebuffer; multiply cannot brighten", "[gl][events][blend]") {
+TEST_CASE("a spark above 1 saturates the 8-bit framebuffer, multiply cannot brighten", "[gl][events][blend]") {
   Quad spark{sim::BlendMode::LightMatter, false};
   spark.glows = true;
   spark.color = {5.0, 1.1, 0.12};
@@ -274,7 +274,7 @@ Rgba smokeOver(const Rgba& dst) {
 }
 }  // namespace
 
-TEST_CASE("event particles write no depth: smoke behind them still draws; smoke in front attenuates them",
+TEST_CASE("event particles write no depth: smoke behind them still draws, smoke in front attenuates them",
           "[gl][events][blend]") {
   const Rgba clear = quantize(kClear);
   Quad q{sim::BlendMode::Normal, true};

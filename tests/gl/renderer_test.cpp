@@ -88,7 +88,7 @@ TEST_CASE("debug views draw stored and recomputed bounds and the overdraw heatma
   CHECK(lit > 0);
 }
 
-TEST_CASE("shaders reload from a directory when a file changes; a broken edit keeps the old", "[gl][renderer]") {
+TEST_CASE("shaders reload from a directory when a file changes, a broken edit keeps the old", "[gl][renderer]") {
   test::glContext();
   const auto dir = std::filesystem::path(KILN_BINARY_DIR) / "gl-shader-reload";
   std::filesystem::remove_all(dir);

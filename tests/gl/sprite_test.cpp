@@ -71,7 +71,7 @@ const std::uint8_t* centre(const core::Image& img) { return &img.rgba[(std::size
 
 }  // namespace
 
-TEST_CASE("camera-facing quads face a camera above; upright quads stand edge-on to it", "[gl][sprite]") {
+TEST_CASE("camera-facing quads face a camera above, upright quads stand edge-on to it", "[gl][sprite]") {
   wp::Document doc = oneQuad();
   const glm::vec3 above{0, 0, 10}, north{0, 1, 0};
   // Edge 2 of a 4-unit view: a quarter of the pixels.

@@ -102,7 +102,7 @@ wp::Document longNamedDocument() {
 }
 }  // namespace
 
-TEST_CASE("validating a valid document builds no field paths; an invalid one still names its field", "[alloc]") {
+TEST_CASE("validating a valid document builds no field paths, an invalid one still names its field", "[alloc]") {
   wp::Document d = longNamedDocument();
   kiln::core::Diagnostics found;
   // Only the per-call bookkeeping (which names repeat): a few kilobytes, not one path per field

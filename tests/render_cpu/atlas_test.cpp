@@ -64,7 +64,7 @@ TEST_CASE("a connected group must fit one 2,048² page", "[atlas]") {
       pack({{"a", "b", "c", "d"}, {"d", "e"}}, {{"a", 1022}, {"b", 1022}, {"c", 1022}, {"d", 1022}, {"e", 1022}})));
 }
 
-TEST_CASE("shared frames join presets; separate groups may take separate pages", "[atlas]") {
+TEST_CASE("shared frames join presets, separate groups may take separate pages", "[atlas]") {
   const std::vector<FrameSize> sizes{{"a", 1022}, {"b", 1022}, {"c", 1022}, {"d", 1022}, {"e", 1022}};
   // Not connected: the second preset opens a second page.
   const auto two = ok(pack({{"a", "b", "c", "d"}, {"e"}}, sizes));

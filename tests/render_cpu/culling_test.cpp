@@ -30,7 +30,7 @@ particles::Bounds box(double x0, double y0, double z0, double x1, double y1, dou
 
 }  // namespace
 
-TEST_CASE("a box in front of the camera is kept; behind it or past a side plane it is culled") {
+TEST_CASE("a box in front of the camera is kept, behind it or past a side plane it is culled") {
   const render::Frustum f = render::frustumOf(straightAhead(), 1.0);
   CHECK_FALSE(render::boxOutside(f, box(-1, 9, -1, 1, 11, 1)));
   CHECK(render::boxOutside(f, box(-1, -11, -1, 1, -9, 1)));  // behind the eye

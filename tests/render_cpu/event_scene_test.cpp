@@ -72,7 +72,7 @@ TEST_CASE("interleaved recipes of another blend or texture split into one range 
   CHECK(rangesOf(interleaved(std::nullopt, sim::EventSprite{"t"}), {"t"}) == 8);
 }
 
-TEST_CASE("a range's material names the first recipe of its class; each recipe keeps its own material") {
+TEST_CASE("a range's material names the first recipe of its class, each recipe keeps its own material") {
   const sim::EventSprite alpha{"t", sim::BlendMode::Normal, sim::TextureAlpha::Alpha, 0.0};
   const sim::EventSprite brightness{"t", sim::BlendMode::Normal, sim::TextureAlpha::Brightness, 0.5};
   const auto owned = sceneOf(interleaved(alpha, brightness), {"t"});
@@ -139,8 +139,7 @@ TEST_CASE("a step budget reaches T over several updates, draws nothing on the wa
   CHECK(budgeted.batcher().sorted().empty());
 }
 
-TEST_CASE(
-    "finding: a step that alone costs more than a frame's budget is not run; the frame says so and returns") {
+TEST_CASE("finding: a step that alone costs more than a frame's budget is not run, the frame says so and returns") {
   // 256 bursts of 65,536 at T = 0: step 0 costs 1 + 256 × 4 + 2^24 × 32, far over the viewer's
   // 2^23 a frame, though within the whole simulation's budget (2^31).
   sim::Events events;

@@ -75,7 +75,7 @@ TEST_CASE("draw groups follow the pass order and keep alpha emitters in authored
   CHECK((t.instances[t.draws[1].firstInstance + 2] & 0xfffu) == 2);
 }
 
-TEST_CASE("only slots below G·B are submitted; each emitter reserves its capacity of instances and schedule entries",
+TEST_CASE("only slots below G·B are submitted, each emitter reserves its capacity of instances and schedule entries",
           "[tables]") {
   const wp::Document doc = testdocs::sampleDocumentV1();
   const render::ParticleTables t = render::buildParticleTables(doc, render::AtlasLayout{{{16, 16, false}}, {}, {0, 0}});

@@ -19,7 +19,7 @@ TEST_CASE("passes run in the contract's order under their published names", "[pa
   CHECK(render::passName(Pass::Alpha) == "alpha");
 }
 
-TEST_CASE("each blend mode draws in its pass; alpha and premultiplied share one", "[passes]") {
+TEST_CASE("each blend mode draws in its pass, alpha and premultiplied share one", "[passes]") {
   CHECK(render::passOf(particles::Blend::Cutout) == Pass::Cutout);
   CHECK(render::passOf(particles::Blend::Additive) == Pass::Additive);
   CHECK(render::passOf(particles::Blend::Alpha) == Pass::Alpha);

@@ -58,8 +58,7 @@ double inStep(std::int64_t n, double hz) {
 
 }  // namespace
 
-TEST_CASE(
-    "finding: the budget counts births: 256 emitters at 100,000/s into a pool of 1 are refused at 3600 s",
+TEST_CASE("finding: the budget counts births: 256 emitters at 100,000/s into a pool of 1 are refused at 3600 s",
     "[sim][budget]") {
   const Scene scene = compiled(emitterFlood());
   // Per step: the pool (1: the emitters could keep far more alive) + 256 emitters + 1 recipe
@@ -132,8 +131,7 @@ TEST_CASE("the budget: a pool of 1024 at 60 Hz that nothing fills costs steps x 
   CHECK(simulationCost(scene, std::nan("")).total == 0);
 }
 
-TEST_CASE(
-    "the budget: an emitter throws one particle at a time whatever its recipe's count; a script event counts once "
+TEST_CASE("the budget: an emitter throws one particle at a time whatever its recipe's count, a script event counts once "
     "fired",
     "[sim][budget]") {
   Events e = sampleEvents();  // lantern: 12 embers a second; pickup (48) at 2.0, dust (14) at 2.5

@@ -443,7 +443,7 @@ TEST_CASE("KEV1 version 3 lays out math, layer and depth_override as docs/format
   CHECK(encodeKev1(e)[6] == 3);
 }
 
-TEST_CASE("KEV1 version 3 records dimensions 2 in byte 35; dimensions 3 costs nothing", "[kev1]") {
+TEST_CASE("KEV1 version 3 records dimensions 2 in byte 35, dimensions 3 costs nothing", "[kev1]") {
   Events e = minimalEvents();
   e.dimensions = 2;
   const Bytes b = encodeKev1(e);
@@ -573,7 +573,7 @@ TEST_CASE("every .kev file in tests/data/kev1 is in the golden table", "[kev1-go
   }
 }
 
-TEST_CASE("valid KEV1 goldens decode and re-encode bit for bit; malformed ones fail with their code",
+TEST_CASE("valid KEV1 goldens decode and re-encode bit for bit, malformed ones fail with their code",
           "[kev1-golden]") {
   for (const Golden& g : buildGoldens()) {
     INFO(g.file << ": " << g.why);
@@ -865,7 +865,7 @@ TEST_CASE("KEV1 material references: every entry of the table, and none past it"
   CHECK(scanKev1(b)->code == Code::BadReference);
 }
 
-TEST_CASE("KEV1 palette blend: a table named decodes; blend palette without one does not", "[kev1]") {
+TEST_CASE("KEV1 palette blend: a table named decodes, blend palette without one does not", "[kev1]") {
   // Decoding resolves no texture (the host does): "heat" needs no image here.
   auto d = decodeKev1(encodeKev1(paletteEvents()));
   if (auto* err = std::get_if<DecodeError>(&d)) FAIL(kiln::core::format(*err));

@@ -66,7 +66,7 @@ TEST_CASE("fpx16_16: * rounds the exact product once, ties to even, and saturate
   CHECK((fx(-182) * fx(182)).raw == kMin);
 }
 
-TEST_CASE("fpx16_16: / rounds the exact quotient once, ties to even; by zero saturates", "[sim][math]") {
+TEST_CASE("fpx16_16: / rounds the exact quotient once, ties to even, by zero saturates", "[sim][math]") {
   CHECK((fx(1) / fx(3)).raw == 21845);  // 21845.33…
   CHECK((fx(2) / fx(3)).raw == 43691);  // 43690.67…
   CHECK((raw(1) / fx(2)).raw == 0);     // 0.5 steps → 0
@@ -80,7 +80,7 @@ TEST_CASE("fpx16_16: / rounds the exact quotient once, ties to even; by zero sat
   CHECK((fx(30000) / fx(0.5)).raw == kMax);
 }
 
-TEST_CASE("fpx16_16: toInt32 rounds half to even; toFloat rounds once", "[sim][math]") {
+TEST_CASE("fpx16_16: toInt32 rounds half to even, toFloat rounds once", "[sim][math]") {
   CHECK(Fx16Math::toInt32(fx(0.5)) == 0);
   CHECK(Fx16Math::toInt32(fx(1.5)) == 2);
   CHECK(Fx16Math::toInt32(fx(2.5)) == 2);
@@ -94,7 +94,7 @@ TEST_CASE("fpx16_16: toInt32 rounds half to even; toFloat rounds once", "[sim][m
   CHECK(Fx16Math::toDouble(raw(kMax)) == 32767.9999847412109375);
 }
 
-TEST_CASE("fpx16_16: sqrt rounds to nearest; pow powers and roots in fixed point", "[sim][math]") {
+TEST_CASE("fpx16_16: sqrt rounds to nearest, pow powers and roots in fixed point", "[sim][math]") {
   CHECK(Fx16Math::sqrt(fx(4)).raw == 131072);
   CHECK(Fx16Math::sqrt(fx(0.25)).raw == 32768);
   CHECK(Fx16Math::sqrt(fx(2)).raw == 92682);   // √2·65536 = 92681.9
@@ -110,7 +110,7 @@ TEST_CASE("fpx16_16: sqrt rounds to nearest; pow powers and roots in fixed point
   CHECK(Fx16Math::pow(fx(0.5), fx(1.5)).raw == 23170);
 }
 
-TEST_CASE("fpx16_16: the fade alpha is an exact u32; the tint a u8 share of the brightest channel", "[sim][math]") {
+TEST_CASE("fpx16_16: the fade alpha is an exact u32, the tint a u8 share of the brightest channel", "[sim][math]") {
   CHECK(fadeAlpha(fx(0.5)) == 32768u);
   CHECK(fadeAlpha(fx(1)) == 65536u);
   CHECK(fadeAlpha(fx(-0.25)) == 0u);
@@ -156,7 +156,7 @@ TEST_CASE("iso key: layers at their limits (hand-computed)", "[sim][math][iso]")
   CHECK(isoDepthKey(-1e9f, 0.0f, 0, -512) == 0u);
 }
 
-TEST_CASE("batcher: a stopped batcher refuses the first sprite; an empty system still succeeds", "[sim][batcher]") {
+TEST_CASE("batcher: a stopped batcher refuses the first sprite, an empty system still succeeds", "[sim][batcher]") {
   Events e = sampleEvents();
   e.emitters.clear();
   e.script.clear();
@@ -194,7 +194,7 @@ TEST_CASE("batcher: a stopped batcher refuses the first sprite; an empty system 
   CHECK(single.sorted().size() == 1);
 }
 
-TEST_CASE("declare: a recipe's layer and depth_override reach the key; the options value sets blend and atlas",
+TEST_CASE("declare: a recipe's layer and depth_override reach the key, the options value sets blend and atlas",
           "[sim][batcher]") {
   Events e;
   e.capacity = 4;

@@ -53,7 +53,7 @@ TEST_CASE("2D: every z is 0 in both backends, whatever the origins' z", "[sim][p
   requireInPlane(fp);
 }
 
-TEST_CASE("2D: gravity pulls along +y; a dyadic fall matches the closed form exactly", "[sim][planar]") {
+TEST_CASE("2D: gravity pulls along +y, a dyadic fall matches the closed form exactly", "[sim][planar]") {
   Events e;
   e.capacity = 4;
   e.stepHz = 64;  // dt = 2^-6

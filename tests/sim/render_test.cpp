@@ -93,7 +93,7 @@ TEST_CASE("render buffers: allocated once, live particles in spawn order, seed 0
   CHECK((sawLight && sawMatter && sawNormal));
 }
 
-TEST_CASE("matter is lit by matter_light; light ignores it", "[sim][buffers]") {
+TEST_CASE("matter is lit by matter_light, light ignores it", "[sim][buffers]") {
   Recipe r = dust();
   r.sprite.reset();
   ParticleMotion m;
@@ -141,7 +141,7 @@ TEST_CASE("smaller render buffers keep the newest particles", "[sim][buffers]") 
   CHECK(b.slot()[0] == s.liveSlots()[s.liveCount() - 10]);
 }
 
-TEST_CASE("back-to-front keys order depths descending; -0 equals +0", "[sim][sort]") {
+TEST_CASE("back-to-front keys order depths descending, -0 equals +0", "[sim][sort]") {
   const std::vector<float> depths{INFINITY, 1e30f, 3.5f, 1.0f, 1e-40f, 0.0f, -1e-40f, -2.0f, -1e30f, -INFINITY};
   for (std::size_t i = 1; i < depths.size(); ++i)
     CHECK(backToFrontKey(depths[i - 1]) < backToFrontKey(depths[i]));

@@ -171,7 +171,7 @@ TEST_CASE("emitter particles leave from the path position of their step", "[sim]
   }
 }
 
-TEST_CASE("the path loops; before its first key it comes back from the last", "[sim][emitter]") {
+TEST_CASE("the path loops, before its first key it comes back from the last", "[sim][emitter]") {
   EventEmitter m;
   m.position = {9, 9, 9};
   CHECK(emitterOrigin(m, 3.0) == Vec3{9, 9, 9});
@@ -255,7 +255,7 @@ TEST_CASE("seed 002's floors hold at run time, however values are set", "[sim][f
   CHECK(effectiveRate(t.emitter(0)) == kMaxRate);
 }
 
-TEST_CASE("scrubbing backwards re-simulates to identical bytes; a copy is a snapshot", "[sim][clock]") {
+TEST_CASE("scrubbing backwards re-simulates to identical bytes, a copy is a snapshot", "[sim][clock]") {
   ParticleSystem a(compiled(sampleEvents()));
   a.advanceTo(3.3);
   const auto at33 = stateBytes(a);

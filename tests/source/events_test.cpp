@@ -196,7 +196,7 @@ TEST_CASE("matter_light's bad forms are named by their path", "[source][events][
   CHECK_FALSE(r.ok());
 }
 
-TEST_CASE("two emitters sharing a seed_base compile with a located warning; distinct bases give none", "[source][events]") {
+TEST_CASE("two emitters sharing a seed_base compile with a located warning, distinct bases give none", "[source][events]") {
   const auto withBases = [](const char* a, const char* b) {
     SourceNode events = sampleEvents();
     set(events, "emitters",
@@ -216,7 +216,7 @@ TEST_CASE("two emitters sharing a seed_base compile with a located warning; dist
   CHECK(find(distinct, Code::SharedSeedBase, "events.emitters.vent2.seed_base") == nullptr);
 }
 
-TEST_CASE("events.materials: a sprite names a snippet the host reads; a misspelt name is refused with a suggestion",
+TEST_CASE("events.materials: a sprite names a snippet the host reads, a misspelt name is refused with a suggestion",
           "[source][events]") {
   SourceNode e = sampleEvents();
   set(e, "materials", map({{"soot", str("materials/soot.glsl")}}));

@@ -29,7 +29,7 @@ TEST_CASE("the edit limit is a third of the word, at least 1 and at most 3", "[s
   CHECK(nearest("abcdefghijklmno", {"abcdefghijkxxxx"}) == std::nullopt);
 }
 
-TEST_CASE("ties keep the earlier candidate; messages read as written", "[source][suggest]") {
+TEST_CASE("ties keep the earlier candidate, messages read as written", "[source][suggest]") {
   CHECK(nearest("bat", {"cat", "hat"}) == "cat");
   CHECK(didYouMean("Soft", {"soft", "ember"}) == " (did you mean 'soft'?)");
   CHECK(didYouMean("glow", {"additive", "alpha"}).empty());

@@ -38,7 +38,7 @@ core::Image solid(std::uint32_t w, std::uint32_t h, std::uint8_t r, std::uint8_t
 
 }  // namespace
 
-TEST_CASE("two captures of one label at one time get two names; a file already there is skipped") {
+TEST_CASE("two captures of one label at one time get two names, a file already there is skipped") {
   std::map<std::string, std::uint32_t> counters;
   const fs::path first = uniqueCapturePath(scratch(), "braziers", "review", 2.0, counters);
   CHECK(first.filename() == "review-0001_braziers_t00002000ms.png");
@@ -149,7 +149,7 @@ TEST_CASE("capture sets take START:END:STEP like kiln capture --times") {
   CHECK(why.find("100001") != std::string::npos);
 }
 
-TEST_CASE("the panel actions have script twins; their malformed forms are refused") {
+TEST_CASE("the panel actions have script twins, their malformed forms are refused") {
   const auto s = parseScript(
       "capture\ncapture review\ncapture-set 0:2:0.5\nbookmark overview\nsave\n"
       "solo emitter west_flame\nsolo pass off\nmute emitter west_flame on\nmute pass additive off\n"

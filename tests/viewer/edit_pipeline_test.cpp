@@ -324,7 +324,7 @@ TEST_CASE("the loop follows edits by the documented rule and keeps the clock whe
   CHECK(r.end == 3.0);
 }
 
-TEST_CASE("an edited number is kept, and saved, as the shortest text of its float32; untouched numbers keep theirs") {
+TEST_CASE("an edited number is kept, and saved, as the shortest text of its float32, untouched numbers keep theirs") {
   const fs::path level = scratchLevel("short");
   ViewerState s;
   mount(s, level);

@@ -29,7 +29,7 @@ Ray ray(glm::dvec3 origin, glm::dvec3 toward) { return {origin, glm::normalize(t
 
 }  // namespace
 
-TEST_CASE("an emitter moved inside its sector is valid; one whose bounds cross the wall is not") {
+TEST_CASE("an emitter moved inside its sector is valid, one whose bounds cross the wall is not") {
   const MountedLevel level = braziers();
   const auto& doc = *level.particles();
   const std::uint32_t e = emitterIndex(doc, "west_flame");
@@ -108,7 +108,7 @@ TEST_CASE("saved emitter edits change only that emitter's item and read back as 
   CHECK(re.delay == 0.5);
 }
 
-TEST_CASE("a burst added or removed is one item edit; a changed count edits one number") {
+TEST_CASE("a burst added or removed is one item edit, a changed count edits one number") {
   particles::Emitter a;
   a.bursts = {{0.0, 10}, {1.4, 6}};
   particles::Emitter b = a;

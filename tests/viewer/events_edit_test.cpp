@@ -90,7 +90,7 @@ TEST_CASE("the surface under the mouse: floor, ceiling and solid wall from insid
   CHECK(slant->z == Approx(0).margin(1e-12));
 }
 
-TEST_CASE("portals are looked through; the solid wall beside one is not") {
+TEST_CASE("portals are looked through, the solid wall beside one is not") {
   const MountedLevel level = braziers();
   const auto& w = level.world();
   // y = 3.01 passes the hall's east portal (x = 11, y 3..5), the corridor and the alcove's
@@ -104,7 +104,7 @@ TEST_CASE("portals are looked through; the solid wall beside one is not") {
   CHECK(blocked->x == Approx(10 + 2.99 / 3));
 }
 
-TEST_CASE("from above the level the floor is found through the ceiling; a ray into nothing finds none") {
+TEST_CASE("from above the level the floor is found through the ceiling, a ray into nothing finds none") {
   const MountedLevel level = braziers();
   auto below = events_edit::surfaceUnderRay(level.world(), ray({5, 4, 20}, {0, 0, -1}));
   REQUIRE(below);
@@ -239,7 +239,7 @@ TEST_CASE("a tuned recipe and a fired burst save as edits of that recipe and the
   CHECK(*again.load.level.events == after);
 }
 
-TEST_CASE("a script burst removed takes its own line; the bursts after it keep their text") {
+TEST_CASE("a script burst removed takes its own line, the bursts after it keep their text") {
   const MountedLevel level = braziers();
   REQUIRE(level.load.level.events);
   const sim::Events before = *level.load.level.events;
@@ -274,7 +274,7 @@ TEST_CASE("a script burst removed takes its own line; the bursts after it keep t
   CHECK(*reopen("remove", *out).load.level.events == after);
 }
 
-TEST_CASE("a sprite added to a recipe without one is written; taken away again, its line goes") {
+TEST_CASE("a sprite added to a recipe without one is written, taken away again, its line goes") {
   const MountedLevel level = braziers();
   REQUIRE(level.load.level.events);
   const sim::Events before = *level.load.level.events;
@@ -472,7 +472,7 @@ TEST_CASE("dimensions and math save: written over where the source has them, ins
   CHECK((*edits)[0].text == "fp32");
 }
 
-TEST_CASE("a recipe's layer and depth_override save in place or as one new line; a fixed key taken away is ~") {
+TEST_CASE("a recipe's layer and depth_override save in place or as one new line, a fixed key taken away is ~") {
   const sim::Events before = eventsOf("iso2d.yaml");
   const std::string source = readText(kLevels / "iso2d.yaml");
   sim::Events after = before;
@@ -524,7 +524,7 @@ TEST_CASE("a recipe's layer and depth_override save in place or as one new line;
   CHECK(*again.level.events == b);
 }
 
-TEST_CASE("a sprite's material saves in place or into its flow map; taken away, its entry leaves the map") {
+TEST_CASE("a sprite's material saves in place or into its flow map, taken away, its entry leaves the map") {
   const sim::Events before = eventsOf("soot.yaml");
   REQUIRE(before.materials.size() == 1);
   const std::string source = readText(kLevels / "soot.yaml");
@@ -558,7 +558,7 @@ TEST_CASE("a sprite's material saves in place or into its flow map; taken away, 
   CHECK(why.path == "events.materials");
 }
 
-TEST_CASE("blend palette: refused without a table and with a table of the wrong size; saved with one") {
+TEST_CASE("blend palette: refused without a table and with a table of the wrong size, saved with one") {
   const sim::Events before = eventsOf("soot.yaml");
   const std::vector<std::string> textures{"soft", "ember", "charcoal", "table"};
   auto sizes = [](std::uint32_t side) {
@@ -612,7 +612,7 @@ TEST_CASE("blend palette: refused without a table and with a table of the wrong 
                           "      sprite: {frame: charcoal, blend: additive}\n    sooty_dust:"));
 }
 
-TEST_CASE("glass: blend normal takes the palette's entry out of the shard's sprite; picked again, the same bytes") {
+TEST_CASE("glass: blend normal takes the palette's entry out of the shard's sprite, picked again, the same bytes") {
   const sim::Events before = eventsOf("glass.yaml");
   const std::string source = readText(kLevels / "glass.yaml");
   sim::Events after = before;

@@ -89,7 +89,7 @@ TEST_CASE("the bounds headline names the worst face, too tight before loose") {
         "min.y is 1 too high (8388608 float32 steps): particles can reach past it; 1 more face differs");
 }
 
-TEST_CASE("passes keep authored order; the back-to-front list is farthest first") {
+TEST_CASE("passes keep authored order, the back-to-front list is farthest first") {
   auto doc = testing::oneEmitter();
   doc.version = 2;
   doc.presets[0].sprite.blend = particles::Blend::Alpha;

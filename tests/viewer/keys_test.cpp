@@ -32,7 +32,7 @@ TEST_CASE("space toggles play, arrows step and pause, shift steps ten") {
   CHECK(s.view.clock.time == Approx(1 - 9 * LevelClock::kStepSeconds));
 }
 
-TEST_CASE("ctrl chords request undo and redo; the same letters alone do nothing") {
+TEST_CASE("ctrl chords request undo and redo, the same letters alone do nothing") {
   ViewerState s;
   CHECK(applyKey(s, {Key::Z}) == KeyEffect::None);
   CHECK(s.commands.empty());
@@ -53,7 +53,7 @@ TEST_CASE("ctrl chords request undo and redo; the same letters alone do nothing"
   CHECK_FALSE(std::get<RequestQuit>(s.commands.items().back()).discard);
 }
 
-TEST_CASE("F asks the caller to frame the selection; F1 and Tab toggle") {
+TEST_CASE("F asks the caller to frame the selection, F1 and Tab toggle") {
   ViewerState s;
   CHECK(applyKey(s, {Key::F}) == KeyEffect::FrameSelection);
   const bool help = s.panelOpen(Panel::Help);
@@ -93,7 +93,7 @@ TEST_CASE("B cycles level, black, grey, checkerboard and back to level") {
   CHECK_FALSE(backgroundFromName("white"));
 }
 
-TEST_CASE("I isolates the selected emitter and, pressed again, shows all; H clears every mute") {
+TEST_CASE("I isolates the selected emitter and, pressed again, shows all, H clears every mute") {
   ViewerState s;
   s.view.passes.emitterMuted.assign(3, 0);
   // Without a level nothing is isolated.

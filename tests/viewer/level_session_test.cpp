@@ -108,7 +108,7 @@ TEST_CASE("the watch set notices a changed modification time, and only then") {
   std::filesystem::remove(path);
 }
 
-TEST_CASE("the viewer's own save is not a reload; an external edit after it is") {
+TEST_CASE("the viewer's own save is not a reload, an external edit after it is") {
   const auto path = std::filesystem::temp_directory_path() / "kiln-viewer-own-save.yaml";
   { std::ofstream(path) << "before"; }
   loader::LoadResult none;

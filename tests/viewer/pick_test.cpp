@@ -8,7 +8,7 @@
 using namespace kiln;
 using namespace kiln::viewer;
 
-TEST_CASE("a ray through a particle's centre picks it; one past the billboard edge does not") {
+TEST_CASE("a ray through a particle's centre picks it, one past the billboard edge does not") {
   const auto doc = testing::oneEmitter();
   const std::vector<std::vector<float>> schedules{particles::birthSchedule(doc.emitters[0])};
   ViewCamera cam;
@@ -30,7 +30,7 @@ TEST_CASE("a ray through a particle's centre picks it; one past the billboard ed
   CHECK_FALSE(pickParticle(doc, schedules, 0.5, centre, cam, {1}));
 }
 
-TEST_CASE("a once emitter's slot has one life; a cycling one a life per cycle group") {
+TEST_CASE("a once emitter's slot has one life, a cycling one a life per cycle group") {
   auto once = testing::oneEmitter();
   auto lanes = slotLanes(once, 0, particles::birthSchedule(once.emitters[0]), 2, 0, 10);
   REQUIRE(lanes.size() == 1);

@@ -176,7 +176,7 @@ TEST_CASE("the watch set: a touch without a change is not a reload, a change is,
   CHECK_FALSE(s.doc.watch.changed());
 }
 
-TEST_CASE("a compiled level is never written; nothing unsaved without a session") {
+TEST_CASE("a compiled level is never written, nothing unsaved without a session") {
   ViewerState s;
   CHECK_FALSE(hasUnsavedEdits(s.doc));
   CHECK(unsavedSummary(s.doc).empty());

@@ -83,7 +83,7 @@ TEST_CASE("unescapeText knows \\n, \\t and \\\\ and nothing else") {
   CHECK_FALSE(unescapeText("\\r"));
 }
 
-TEST_CASE("look takes an eye and a target; panel NAME off closes") {
+TEST_CASE("look takes an eye and a target, panel NAME off closes") {
   auto s = parseScript("look 10.5 4 2.6 3 4.3 1.4\npanel errors off\npanel budgets on\npanel timeline\n");
   REQUIRE(s.errors.empty());
   REQUIRE(s.actions.size() == 4);

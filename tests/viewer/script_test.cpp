@@ -60,7 +60,7 @@ TEST_CASE("the cursor holds for wait frames") {
   CHECK(c.finished());
 }
 
-TEST_CASE("tune, inspect, workspace and pick emitter parse; their malformed forms do not") {
+TEST_CASE("tune, inspect, workspace and pick emitter parse, their malformed forms do not") {
   auto s = parseScript("tune lifetime.max 2.5\ninspect a b.klm\nworkspace capture\npick emitter west\n");
   REQUIRE(s.errors.empty());
   REQUIRE(s.actions.size() == 4);
@@ -128,7 +128,7 @@ TEST_CASE("finding: 'wait 1e300' is a parse error, not a wait that never ends") 
   CHECK(a->kind == K::Play);
 }
 
-TEST_CASE("finding: 'ab a 1e300' is refused at parse time; ab a|b takes a whole number 0..1000000") {
+TEST_CASE("finding: 'ab a 1e300' is refused at parse time, ab a|b takes a whole number 0..1000000") {
   CHECK_FALSE(parses("ab a 1e300"));
   CHECK_FALSE(parses("ab b 1e300"));
   CHECK(parses("ab a 1000000"));
@@ -209,7 +209,7 @@ TEST_CASE("finding: every numeric script word is bounded where it is parsed (bot
   }
 }
 
-TEST_CASE("quit --discard, open/inspect PATH --discard and save --overwrite parse; other words do not") {
+TEST_CASE("quit --discard, open/inspect PATH --discard and save --overwrite parse, other words do not") {
   const auto s = parseScript(
       "quit\nquit --discard\nopen my levels/a.yaml\nopen my levels/a.yaml --discard\ninspect b.klm --discard\n"
       "save\nsave --overwrite\nscreenshot shot --discard\n");

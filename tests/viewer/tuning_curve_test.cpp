@@ -168,7 +168,7 @@ TEST_CASE("scripted key edits follow the same rules as the panel's buttons") {
 // A held mouse means one value: the axis holds still while a key is dragged, so frame after
 // frame the same mouse position sets the same value. An axis refitted every frame to the
 // dragged value (the old plot) moved under the mouse and the value ran away.
-TEST_CASE("a curve key held still at a point keeps its value; the axis refits on release") {
+TEST_CASE("a curve key held still at a point keeps its value, the axis refits on release") {
   std::vector<double> values{0.4, 0.42, 0.2};
   tuning::CurveAxis axis;
   tuning::fitCurveAxis(axis, values, 0.01);

@@ -37,7 +37,7 @@ TEST_CASE("undo and redo walk committed edits both ways") {
   CHECK_FALSE(s.step(true, order, valid, apply));
 }
 
-TEST_CASE("an invalid edit is reported with its code; a valid one is clean") {
+TEST_CASE("an invalid edit is reported with its code, a valid one is clean") {
   const auto doc = testing::oneEmitter();
   world::World w;
   w.version = 1;
@@ -144,7 +144,7 @@ TEST_CASE("numbers are written in their shortest round-trip form") {
   CHECK(std::stod(loader::formatNumber(1.0 / 3.0)) == 1.0 / 3.0);
 }
 
-TEST_CASE("fields are set by name; unknown names and key indices are refused") {
+TEST_CASE("fields are set by name, unknown names and key indices are refused") {
   auto p = testing::oneEmitter().presets[0];
   CHECK(tuning::setField(p, "lifetime.max", 2.5));
   CHECK(p.lifetime.max == 2.5);
@@ -177,7 +177,7 @@ TEST_CASE("the tunable numbers are the preset schema's, named by their source pa
   CHECK(names == expected);
 }
 
-TEST_CASE("schema names reach every number; the colour channel names stay") {
+TEST_CASE("schema names reach every number, the colour channel names stay") {
   auto p = testing::oneEmitter().presets[0];
   CHECK(tuning::setField(p, "velocity.min[1]", -0.5));
   CHECK(p.velocity.min.y == -0.5);

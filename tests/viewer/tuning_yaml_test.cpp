@@ -103,7 +103,7 @@ TEST_CASE("a key inserted into a block curve of flow items is one new line at it
   CHECK(size[1]["age"].as<double>() == 0.5);
 }
 
-TEST_CASE("a flow curve stays flow; a block curve of block maps stays block") {
+TEST_CASE("a flow curve stays flow, a block curve of block maps stays block") {
   std::string expected = kPresets;
   const std::string oldFlow = "[{age: 0, value: 1}, {age: 1, value: 2}]";
   expected.replace(expected.find(oldFlow), oldFlow.size(), "[{age: 0, value: 1}, {age: 0.5, value: 3}, {age: 1, value: 2}]");
@@ -120,7 +120,7 @@ TEST_CASE("a flow curve stays flow; a block curve of block maps stays block") {
   CHECK(YAML::Load(out)["presets"]["smoke"]["color"][1]["rgba"][0].as<double>() == 1);
 }
 
-TEST_CASE("a key inserted or removed is one item edit; the other keys, equal counts, stay scalar edits") {
+TEST_CASE("a key inserted or removed is one item edit, the other keys, equal counts, stay scalar edits") {
   particles::Preset a;
   a.name = "puff";
   a.size = {{0, 1}, {1, 2}};
@@ -228,7 +228,7 @@ TEST_CASE("the braziers sample: a curve grows, a key goes, an omitted map appear
   CHECK(b.size() == a.size());  // one line in (rotation), one out (a colour key)
 }
 
-TEST_CASE("an added burst goes after the emitter's last one; a removed one takes only its own text") {
+TEST_CASE("an added burst goes after the emitter's last one, a removed one takes only its own text") {
   const std::filesystem::path file = KILN_SOURCE_DIR "/assets/levels/braziers.yaml";
   std::ifstream in(file, std::ios::binary);
   REQUIRE(in);

@@ -25,7 +25,7 @@ TEST_CASE("ffmpeg is found only as an executable regular file on PATH") {
   std::filesystem::remove_all(root);
 }
 
-TEST_CASE("the concat list names every image in order with one step each; quotes are escaped") {
+TEST_CASE("the concat list names every image in order with one step each, quotes are escaped") {
   std::string error;
   const auto list = concatList({"/x/a_0.png", "/x/it's.png"}, 4, error);
   REQUIRE(list);
