@@ -74,7 +74,7 @@ TEST_CASE("malformed key, view, file and expect lines are each reported") {
   for (int i = 0; i < 18; ++i) CHECK(s.errors[i].line == i + 1);
 }
 
-TEST_CASE("unescapeText knows \\n, \\t and \\\\ and nothing else") {
+TEST_CASE("unescapeText knows the escapes backslash-n, backslash-t and a doubled backslash, and nothing else") {
   CHECK(unescapeText("") == std::string());
   CHECK(unescapeText("a\\nb") == std::string("a\nb"));
   CHECK(unescapeText("\\\\n") == std::string("\\n"));
