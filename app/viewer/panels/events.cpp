@@ -295,16 +295,36 @@ void rateCheck(ViewerState& s) {
     m.ratesTime = t, m.ratesGeneration = s.doc.eventsGeneration;
   }
   if (m.spawnedAtRates.size() != kSandboxRates.size()) return;
-  ImGui::Text("spawned by t = %.2f s:", m.ratesTime);
+  // One line where the panel is wide enough, wrapped between items where it is not.
+  auto flow = [first = true](const char* text, const ImVec4* colour = nullptr) mutable {
+    const float w = ImGui::CalcTextSize(text).x;
+    if (!first) {
+      ImGui::SameLine();
+      if (ImGui::GetContentRegionAvail().x < w) {
+        ImGui::NewLine();
+        while (*text == ' ') ++text;  // a wrapped item starts at the margin
+      }
+    }
+    first = false;
+    if (colour) ImGui::TextColored(*colour, "%s", text);
+    else ImGui::TextUnformatted(text);
+  };
+  char text[96];
+  std::snprintf(text, sizeof text, "spawned by t = %.2f s:", m.ratesTime);
+  flow(text);
   for (std::size_t i = 0; i < kSandboxRates.size(); ++i) {
-    ImGui::SameLine();
-    ImGui::Text(" %.0f Hz %llu", kSandboxRates[i], static_cast<unsigned long long>(m.spawnedAtRates[i]));
+    std::snprintf(text, sizeof text, " %.0f Hz %llu", kSandboxRates[i], static_cast<unsigned long long>(m.spawnedAtRates[i]));
+    flow(text);
   }
   // Each steady emitter may be one particle apart between rates (its fraction carried over).
   const auto [lo, hi] = std::minmax_element(m.spawnedAtRates.begin(), m.spawnedAtRates.end());
-  ImGui::SameLine();
-  if (*hi - *lo <= std::max<std::uint64_t>(1, ev.emitters.size())) ImGui::TextColored({0.5f, 0.9f, 0.5f, 1}, "  rate-invariant");
-  else ImGui::TextColored({1, 0.75f, 0.3f, 1}, "  differ by %llu", static_cast<unsigned long long>(*hi - *lo));
+  static const ImVec4 kSame{0.5f, 0.9f, 0.5f, 1}, kDiffer{1, 0.75f, 0.3f, 1};
+  if (*hi - *lo <= std::max<std::uint64_t>(1, ev.emitters.size())) {
+    flow("  rate-invariant", &kSame);
+  } else {
+    std::snprintf(text, sizeof text, "  differ by %llu", static_cast<unsigned long long>(*hi - *lo));
+    flow(text, &kDiffer);
+  }
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip("the section re-simulated at each rate: a steady emitter gives rate x T particles within one,\n"
                       "and a burst its count, whatever the step (one apart per emitter at most)");
