@@ -121,6 +121,17 @@ render::Camera frontCamera() {
   return c;
 }
 
+// Every capture here: kSize square, at t = 0.05 s, through frontCamera, over kClear.
+render::CaptureRequest frontRequest() {
+  render::CaptureRequest req;
+  req.width = req.height = kSize;
+  req.levelTime = 0.05;
+  req.camera = frontCamera();
+  req.options.clearColor = {static_cast<float>(kClear[0]), static_cast<float>(kClear[1]), static_cast<float>(kClear[2]),
+                            static_cast<float>(kClear[3])};
+  return req;
+}
+
 // The two sprite textures every case here names: the test texel and plain white.
 std::array<core::NamedImage, 2> eventTextures() {
   return {core::NamedImage{"texel", "generated", test::solidImage(4, kTexel[0], kTexel[1], kTexel[2], kTexel[3])},
@@ -135,11 +146,7 @@ core::Image renderEvents(const sim::Events& events, const particles::Document* d
   const auto problems = r.prepareEvents(&events, tex);
   for (const auto& d : problems) INFO(core::format(d));
   REQUIRE(problems.empty());
-  render::CaptureRequest req;
-  req.width = req.height = kSize;
-  req.levelTime = 0.05;
-  req.camera = frontCamera();
-  req.options.clearColor = {0.2f, 0.3f, 0.4f, 1.0f};
+  render::CaptureRequest req = frontRequest();
   auto got = render::capture(r, req);
   REQUIRE(std::holds_alternative<core::Image>(got));
   return std::get<core::Image>(std::move(got));
@@ -346,11 +353,7 @@ TEST_CASE("a material that does not compile names its file and line and draws wi
   CHECK(problems[0].path == "events.materials.probe");
   INFO(problems[0].message);
   CHECK(problems[0].message.find("materials/bad.glsl:3") != std::string::npos);
-  render::CaptureRequest req;
-  req.width = req.height = kSize;
-  req.levelTime = 0.05;
-  req.camera = frontCamera();
-  req.options.clearColor = {0.2f, 0.3f, 0.4f, 1.0f};
+  render::CaptureRequest req = frontRequest();
   auto got = render::capture(r, req);
   REQUIRE(std::holds_alternative<core::Image>(got));
   const Rgba clear = quantize(kClear);
@@ -407,11 +410,7 @@ std::optional<core::Image> renderPalette(const sim::Events& events, const core::
   const auto problems = r.prepareEvents(&events, tex);
   for (const auto& d : problems) INFO(core::format(d));
   if (!problems.empty()) return std::nullopt;
-  render::CaptureRequest req;
-  req.width = req.height = kSize;
-  req.levelTime = 0.05;
-  req.camera = frontCamera();
-  req.options.clearColor = {0.2f, 0.3f, 0.4f, 1.0f};
+  render::CaptureRequest req = frontRequest();
   if (hdr) {
     req.options.output.hdr = true;
     req.options.output.toneMap = render::ToneMap::Clamp;
