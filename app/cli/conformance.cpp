@@ -477,14 +477,21 @@ std::optional<Json> readJsonFile(const fs::path& path, std::string& why) {
   }
 }
 
+// The kit's manifest, or nothing after saying why on stderr as `kiln conformance COMMAND`.
+std::optional<Json> readKitManifest(const fs::path& kit, const char* command) {
+  std::string why;
+  auto manifest = readJsonFile(kit / "manifest.json", why);
+  if (!manifest)
+    std::cerr << "kiln conformance " << command << ": " << core::escapeText((kit / "manifest.json").string()) << ": "
+              << why << '\n';
+  return manifest;
+}
+
 int runKit(const ConformanceOptions& o) {
   const fs::path kit = o.kit, results = o.results;
   std::string why;
-  const auto manifest = readJsonFile(kit / "manifest.json", why);
-  if (!manifest) {
-    std::cerr << "kiln conformance run: " << core::escapeText((kit / "manifest.json").string()) << ": " << why << '\n';
-    return kExitUsage;
-  }
+  const auto manifest = readKitManifest(kit, "run");
+  if (!manifest) return kExitUsage;
   core::OutputPlan plan;
   plan.addInput(kit / "manifest.json", "kit manifest");
   const std::size_t resultsOut = plan.addOutput(results / "results.json", "results");
@@ -548,11 +555,8 @@ int runKit(const ConformanceOptions& o) {
 int checkKit(const ConformanceOptions& o) {
   const fs::path kit = o.kit, results = o.results;
   std::string why;
-  const auto manifest = readJsonFile(kit / "manifest.json", why);
-  if (!manifest) {
-    std::cerr << "kiln conformance check: " << core::escapeText((kit / "manifest.json").string()) << ": " << why << '\n';
-    return kExitUsage;
-  }
+  const auto manifest = readKitManifest(kit, "check");
+  if (!manifest) return kExitUsage;
   const auto host = readJsonFile(results / "results.json", why);
   if (!host || !host->contains("cases") || !host->at("cases").is_object()) {
     std::cerr << "kiln conformance check: " << core::escapeText((results / "results.json").string()) << ": "
