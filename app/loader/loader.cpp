@@ -126,11 +126,7 @@ void loadLevelTextures(LoadResult& r, const std::filesystem::path& dir, std::uin
     }
   }
   if (!r.level.events) return;
-  const auto sizeOf = [&r](const std::string& name) -> std::optional<std::pair<std::uint32_t, std::uint32_t>> {
-    for (const auto& t : r.textures)
-      if (t.image.name == name) return std::pair{t.image.image.width, t.image.image.height};
-    return std::nullopt;
-  };
+  const auto sizeOf = [&r](const std::string& name) { return r.textureSize(name); };
   for (const core::Diagnostic& d : sim::checkPaletteImages(*r.level.events, sizeOf))
     r.diagnostics.push_back({d, r.file, 0, 0, std::nullopt});
 }
@@ -191,6 +187,12 @@ const Texture* LoadResult::texture(std::string_view name) const {
   for (const Texture& t : textures)
     if (t.image.name == name) return &t;
   return nullptr;
+}
+
+sim::ImageSize LoadResult::textureSize(const std::string& name) const {
+  const Texture* t = texture(name);
+  if (!t || t->image.image.empty()) return std::nullopt;
+  return std::pair{t->image.image.width, t->image.image.height};
 }
 
 std::uint64_t contentHash(const core::Image& image) {

@@ -12,6 +12,7 @@
 
 #include "core/diagnostic.hpp"
 #include "core/image.hpp"
+#include "sim/scene.hpp"
 #include "world/level.hpp"
 
 namespace kiln::loader {
@@ -60,6 +61,8 @@ struct LoadResult {
   }
   // The texture named `name`, or nullptr.
   const Texture* texture(std::string_view name) const;
+  // Its (width, height), or nullopt where none by that name decoded (the palette rule's lookup).
+  sim::ImageSize textureSize(const std::string& name) const;
 };
 
 struct LoadOptions {

@@ -59,7 +59,7 @@ core::Diagnostics Renderer::prepareEvents(const sim::Events* events, std::span<c
   for (const auto& d : compiled.diagnostics)
     if (d.severity == core::Severity::Error) errors.push_back(d);
   // The tables' sizes, by the rule the loader runs on files (a section may come from memory).
-  const auto sizeOf = [&textures](const std::string& name) -> std::optional<std::pair<std::uint32_t, std::uint32_t>> {
+  const auto sizeOf = [&textures](const std::string& name) -> sim::ImageSize {
     for (const auto& t : textures)
       if (t.name == name && !t.image.empty()) return std::pair{t.image.width, t.image.height};
     return std::nullopt;

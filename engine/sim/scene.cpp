@@ -271,9 +271,7 @@ EventsCompileResult compileEvents(const Events& events, std::span<const std::str
   return out;
 }
 
-core::Diagnostics checkPaletteImages(
-    const Events& events,
-    const std::function<std::optional<std::pair<std::uint32_t, std::uint32_t>>(const std::string&)>& sizeOf) {
+core::Diagnostics checkPaletteImages(const Events& events, const ImageSizeOf& sizeOf) {
   core::Diagnostics out;
   for (const Recipe& x : events.recipes) {
     if (!x.sprite || x.sprite->blend != BlendMode::Palette || x.sprite->palette.empty()) continue;

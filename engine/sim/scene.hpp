@@ -41,13 +41,15 @@ struct EventsCompileResult {
 // frames must name one). Field paths start with "events.".
 EventsCompileResult compileEvents(const Events& events, std::span<const std::string> textures);
 
+// A texture's (width, height) by name, or nullopt for a name with no readable image.
+using ImageSize = std::optional<std::pair<std::uint32_t, std::uint32_t>>;
+using ImageSizeOf = std::function<ImageSize(const std::string& name)>;
+
 // The palette tables' sizes (docs/events.md "Palette blend"): each recipe's `sprite.palette`
 // image must be kPaletteSize pixels on each side (palette-table at
-// events.recipes.NAME.sprite.palette). `sizeOf(name)` is the image's (width, height), or nullopt
-// for a name with no readable image (skipped: unknown names and unreadable files are other rules).
-core::Diagnostics checkPaletteImages(
-    const Events& events,
-    const std::function<std::optional<std::pair<std::uint32_t, std::uint32_t>>(const std::string&)>& sizeOf);
+// events.recipes.NAME.sprite.palette). A name `sizeOf` has no image for is skipped: unknown
+// names and unreadable files are other rules.
+core::Diagnostics checkPaletteImages(const Events& events, const ImageSizeOf& sizeOf);
 
 // Advice on a section that compiles: warnings that change nothing in it, so a compiled file may
 // carry what they point at (the KEV1 decoder does not run them). Today one: two emitters with

@@ -199,10 +199,10 @@ void checkFrameTextures(CompileResult& r, const std::map<std::string, TextureInf
     }
   }
   if (!r.events) return;
-  const auto sizeOf = [&info](const std::string& name) -> std::optional<std::pair<std::uint32_t, std::uint32_t>> {
+  const auto sizeOf = [&info](const std::string& name) -> sim::ImageSize {
     const auto it = info.find(name);
     if (it == info.end()) return std::nullopt;
-    return std::pair{static_cast<std::uint32_t>(it->second.width), static_cast<std::uint32_t>(it->second.height)};
+    return std::pair{it->second.width, it->second.height};
   };
   for (core::Diagnostic& d : sim::checkPaletteImages(*r.events, sizeOf)) {
     const Mark at = locate(r.marks, d.path);

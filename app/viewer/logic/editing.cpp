@@ -61,13 +61,9 @@ void applyEmitter(ViewerState& s, std::uint32_t emitter, const particles::Emitte
 // --- the events section ----------------------------------------------------------------------
 
 core::Diagnostics validateEvents(ViewerState& s, const sim::Events& value) {
-  const auto& textures = s.doc.level->load.textures;
-  const auto sizeOf = [&textures](const std::string& name) -> std::optional<std::pair<std::uint32_t, std::uint32_t>> {
-    for (const auto& t : textures)
-      if (t.image.name == name && !t.image.image.empty()) return std::pair{t.image.image.width, t.image.image.height};
-    return std::nullopt;
-  };
-  return events_edit::validateEdit(value, textureNames(*s.doc.level), sizeOf);
+  const loader::LoadResult& load = s.doc.level->load;
+  return events_edit::validateEdit(value, textureNames(*s.doc.level),
+                                   [&load](const std::string& name) { return load.textureSize(name); });
 }
 
 void applyEvents(ViewerState& s, const sim::Events& value) {

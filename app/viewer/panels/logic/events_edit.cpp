@@ -19,7 +19,7 @@ void Session::start(const sim::Events& events) {
   recipe = 0;
 }
 
-core::Diagnostics validateEdit(const sim::Events& events, std::span<const std::string> textures, const ImageSize& sizeOf) {
+core::Diagnostics validateEdit(const sim::Events& events, std::span<const std::string> textures, const sim::ImageSizeOf& sizeOf) {
   core::Diagnostics errors;
   for (auto& d : sim::compileEvents(events, textures).diagnostics)
     if (d.severity == core::Severity::Error) errors.push_back(std::move(d));

@@ -21,6 +21,7 @@
 #include "logic/edit_session.hpp"
 #include "loader/yaml_edit.hpp"
 #include "sim/model.hpp"
+#include "sim/scene.hpp"
 #include "sim/system.hpp"
 #include "world/world.hpp"
 
@@ -32,14 +33,11 @@ struct Session : EditSession<sim::Events> {
   void start(const sim::Events& events);
 };
 
-// A texture's (width, height) by name; nullopt for a name with no readable image.
-using ImageSize = std::function<std::optional<std::pair<std::uint32_t, std::uint32_t>>(const std::string&)>;
-
 // The errors (not the warnings) sim::compileEvents finds in `events` against the level's
 // texture names, and, given `sizeOf`, the palette tables' sizes (sim::checkPaletteImages, as the
 // event pass checks them before drawing); empty means the edit may be drawn.
 core::Diagnostics validateEdit(const sim::Events& events, std::span<const std::string> textures,
-                               const ImageSize& sizeOf = {});
+                               const sim::ImageSizeOf& sizeOf = {});
 
 // The YAML edits that turn `before` into `after` under `events:`: capacity, step_hz, sort,
 // max_sprites, math, dimensions, matter_light[i], each recipe's changed fields
