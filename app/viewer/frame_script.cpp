@@ -1,6 +1,7 @@
 // Frame: the script actions that test a session — debug views, files written mid-session for
 // hot reload, and expect-* checks of the errors panel, the level clock and the mounted level.
 #include <algorithm>
+#include <cfloat>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
@@ -385,9 +386,14 @@ bool Frame::scriptPointer(const ScriptAction& a) {
 }
 
 void Frame::feedScriptPointer() {
-  if (pointer_.events.empty() && !pointer_.used) return;
-  pointer_.used = true;
   ImGuiIO& io = ImGui::GetIO();
+  if (pointer_.events.empty() && !pointer_.used) {
+    // A batch run (--frames, --script) hovers only what its script points at: wherever the
+    // display's pointer happens to rest, it opens no tooltip in the run's screenshots.
+    if (batch_) io.AddMousePosEvent(-FLT_MAX, -FLT_MAX);
+    return;
+  }
+  pointer_.used = true;
   // Queued after the window system's own events of this frame, so the script's pointer wins (and
   // keeps winning once the script has used it: the display's own pointer never takes over);
   // ImGui takes one button change per frame.
