@@ -47,7 +47,8 @@ void drawEventPass(const ViewerState& s) {
 }  // namespace
 
 void draw(ViewerState& s) {
-  if (!begin(s, Panel::Blend)) return;
+  // The event pass's long rows scroll sideways rather than being cut.
+  if (!begin(s, Panel::Blend, ImGuiWindowFlags_HorizontalScrollbar)) return;
   const particles::Document* doc = s.doc.level ? s.doc.level->particles() : nullptr;
   if (!doc) {
     drawEventPass(s);
@@ -71,27 +72,31 @@ void draw(ViewerState& s) {
     if (static_cast<std::size_t>(info.pass) == static_cast<std::size_t>(render::Pass::SceneTransparency) + 1)
       drawEventPass(s);
     ImGui::Separator();
+    // Solo and mute lead each row, as in the Outliner, so a narrow dock never cuts them off.
+    if (toggleButton("S", pc.soloPass == p, "solo: show only this pass")) pc.soloPass = pc.soloPass == p ? -1 : p;
+    ImGui::SameLine(0, 2);
+    bool& passMuted = pc.passMuted[static_cast<std::size_t>(p)];
+    if (toggleButton("M", passMuted, "mute: hide this pass")) passMuted = !passMuted;
+    ImGui::SameLine();
     ImGui::Text("%d. %.*s pass  (%zu emitters)", p + 1, static_cast<int>(info.name.size()), info.name.data(),
                 entries.size());
-    ImGui::SameLine(380);
-    bool solo = pc.soloPass == p;
-    if (ImGui::Checkbox("solo", &solo)) pc.soloPass = solo ? p : -1;
-    ImGui::SameLine();
-    ImGui::Checkbox("mute", &pc.passMuted[static_cast<std::size_t>(p)]);
+    ImGui::Indent();
     for (const auto& entry : entries) {
       const auto& e = doc->emitters[entry.emitter];
-      ImGui::PushID(static_cast<int>(entry.emitter));
-      const auto live = particles::evaluateEmitter(*doc, entry.emitter, s.view.clock.time).size();
-      ImGui::BulletText("%-20s %-13s live %4zu", e.name.c_str(), std::string(particles::name(entry.blend)).c_str(), live);
-      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", inspect::blendEquation(entry.blend));
-      ImGui::SameLine(380);
-      bool esolo = pc.soloEmitter == static_cast<int>(entry.emitter);
-      if (ImGui::Checkbox("solo", &esolo)) pc.soloEmitter = esolo ? static_cast<int>(entry.emitter) : -1;
+      const int id = static_cast<int>(entry.emitter);
+      ImGui::PushID(id);
+      if (toggleButton("S", pc.soloEmitter == id, "solo: show only this emitter"))
+        pc.soloEmitter = pc.soloEmitter == id ? -1 : id;
+      ImGui::SameLine(0, 2);
+      if (toggleButton("M", pc.emitterMuted[entry.emitter] != 0, "mute: hide this emitter"))
+        pc.emitterMuted[entry.emitter] = pc.emitterMuted[entry.emitter] ? 0 : 1;
       ImGui::SameLine();
-      bool muted = pc.emitterMuted[entry.emitter] != 0;
-      if (ImGui::Checkbox("mute", &muted)) pc.emitterMuted[entry.emitter] = muted ? 1 : 0;
+      const auto live = particles::evaluateEmitter(*doc, entry.emitter, s.view.clock.time).size();
+      ImGui::Text("%-20s %-13s live %4zu", e.name.c_str(), std::string(particles::name(entry.blend)).c_str(), live);
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", inspect::blendEquation(entry.blend));
       ImGui::PopID();
     }
+    ImGui::Unindent();
     if (info.authoredOrder && entries.size() > 1) {
       const auto eye = s.view.camera.eye();
       const auto sorted = inspect::backToFront(*doc, entries, {eye.x, eye.y, eye.z});

@@ -62,12 +62,12 @@ void framing(ViewerState& s) {
     hi = glm::max(hi, glm::dvec3(b.max.x, b.max.y, b.max.z));
   };
   glm::dvec3 lo(1e300), hi(-1e300);
-  ImGui::SameLine();
+  sameLineIfFits(buttonWidth("Frame emitter"));
   if (ImGui::Button("Frame emitter")) {
     box(doc->emitters[static_cast<std::size_t>(chosen)].bounds, lo, hi);
     s.view.camera.frame(lo, hi);
   }
-  ImGui::SameLine();
+  sameLineIfFits(buttonWidth("Frame all emitters"));
   if (ImGui::Button("Frame all emitters")) {
     for (const particles::Emitter& e : doc->emitters) box(e.bounds, lo, hi);
     s.view.camera.frame(lo, hi);
@@ -106,8 +106,9 @@ void captureSet(ViewerState& s) {
     job.fps = videoRate(*range);
   }
   ImGui::EndDisabled();
-  ImGui::SameLine();
-  ImGui::TextDisabled("an image sequence in %s", s.captures.dir.string().c_str());
+  const std::string where = "an image sequence in " + s.captures.dir.string();
+  sameLineIfFits(ImGui::CalcTextSize(where.c_str()).x);
+  ImGui::TextDisabled("%s", where.c_str());
 }
 
 // The pixel under the mouse in A, in B and their difference (the probe), for an image drawn
@@ -121,9 +122,11 @@ void probe(const CaptureEntry& A, const CaptureEntry& B, ImVec2 origin, ImVec2 s
 }
 
 void loadFromDisk(ViewerState& s) {
-  ImGui::SetNextItemWidth(260);
+  const float button = buttonWidth("Add PNG to the list");
+  ImGui::SetNextItemWidth(std::clamp(ImGui::GetContentRegionAvail().x - button - ImGui::GetStyle().ItemSpacing.x, 120.0f, 420.0f));
   ImGui::InputText("##abpng", s.ui.memory.abImagePath, sizeof s.ui.memory.abImagePath);
-  ImGui::SameLine();
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("a PNG file to compare (a path, or drop the file on the window)");
+  sameLineIfFits(button);
   if (ImGui::Button("Add PNG to the list") && s.ui.memory.abImagePath[0])
     s.commands.push(LoadCaptureImage{s.ui.memory.abImagePath});
 }
@@ -217,10 +220,10 @@ void draw(ViewerState& s) {
     s.captures.width = static_cast<std::uint32_t>(std::clamp(size[0], 16, 8192));
     s.captures.height = static_cast<std::uint32_t>(std::clamp(size[1], 16, 8192));
   }
-  ImGui::SameLine();
+  sameLineIfFits(120 + ImGui::GetStyle().ItemInnerSpacing.x + ImGui::CalcTextSize("label").x);
   ImGui::SetNextItemWidth(120);
   ImGui::InputText("label", s.ui.memory.captureLabel, sizeof s.ui.memory.captureLabel);
-  ImGui::SameLine();
+  sameLineIfFits(buttonWidth("Capture now"));
   if (ImGui::Button("Capture now")) s.commands.push(CaptureNow{});
   ImGui::TextDisabled("writes PNGs to %s", s.captures.dir.string().c_str());
   if (ImGui::CollapsingHeader("Frame", ImGuiTreeNodeFlags_DefaultOpen)) framing(s);

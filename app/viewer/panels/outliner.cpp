@@ -8,15 +8,6 @@
 namespace kiln::viewer::panels::outliner {
 namespace {
 
-// A small on/off toggle drawn as a button (highlighted when on).
-bool toggle(const char* label, bool on, const char* tip) {
-  if (on) ImGui::PushStyleColor(ImGuiCol_Button, ImVec4(0.85f, 0.55f, 0.15f, 1));
-  const bool pressed = ImGui::SmallButton(label);
-  if (on) ImGui::PopStyleColor();
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tip);
-  return pressed;
-}
-
 // A red disc with a "!" the height of a line; the problem in its tooltip.
 void problemIcon(const std::string& problem) {
   const float h = ImGui::GetTextLineHeight();
@@ -41,10 +32,10 @@ void list(ViewerState& s, const char* title, const Items& items, Selection::Kind
     ImGui::PushID(static_cast<int>(i));
     if (kind == Selection::Kind::Emitter && i < pc.emitterMuted.size()) {
       // Solo and mute per emitter, as in the blend-pass inspector (the same controls).
-      if (toggle("S", pc.soloEmitter == static_cast<int>(i), "solo: show only this emitter"))
+      if (toggleButton("S", pc.soloEmitter == static_cast<int>(i), "solo: show only this emitter"))
         pc.soloEmitter = pc.soloEmitter == static_cast<int>(i) ? -1 : static_cast<int>(i);
       ImGui::SameLine(0, 2);
-      if (toggle("M", pc.emitterMuted[i] != 0, "mute: hide this emitter")) pc.emitterMuted[i] = !pc.emitterMuted[i];
+      if (toggleButton("M", pc.emitterMuted[i] != 0, "mute: hide this emitter")) pc.emitterMuted[i] = !pc.emitterMuted[i];
       ImGui::SameLine();
     }
     // Each row keeps its place whether or not it is flagged: the icon or a space as wide.

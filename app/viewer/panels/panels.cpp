@@ -49,6 +49,23 @@ void pathText(std::string_view path, float width, const ImVec4* color) {
     ImGui::SetTooltip("%.*s", static_cast<int>(path.size()), path.data());
 }
 
+bool toggleButton(const char* label, bool on, const char* tip) {
+  if (on) ImGui::PushStyleColor(ImGuiCol_Button, ImVec4(0.85f, 0.55f, 0.15f, 1));
+  const bool pressed = ImGui::SmallButton(label);
+  if (on) ImGui::PopStyleColor();
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tip);
+  return pressed;
+}
+
+float buttonWidth(const char* label) {
+  return ImGui::CalcTextSize(label, nullptr, true).x + 2 * ImGui::GetStyle().FramePadding.x;
+}
+
+void sameLineIfFits(float width) {
+  ImGui::SameLine();
+  if (ImGui::GetContentRegionAvail().x < width) ImGui::NewLine();
+}
+
 bool begin(ViewerState& s, Panel p, int flags) {
   if (!s.panel(p)) return false;
   // Every workspace docks every panel (imgui_layout/); one dragged out floats at a size that
@@ -129,7 +146,8 @@ void abModeButtons(Comparison& c) {
       "The perceptual difference a person flipping between A and B sees (LDR-FLIP at 67 pixels per degree, as kiln "
       "compare --metric flip): black none, through purple and orange, to pale yellow at 1"};
   for (std::size_t i = 0; i < std::size(kModes); ++i) {
-    if (i) ImGui::SameLine();
+    if (i)
+      sameLineIfFits(ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x + ImGui::CalcTextSize(kModes[i].first).x);
     if (ImGui::RadioButton(kModes[i].first, c.mode == kModes[i].second)) c.mode = kModes[i].second;
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", kTips[i]);
   }

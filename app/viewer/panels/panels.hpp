@@ -70,6 +70,15 @@ void wrappedf(const char* fmt, ...)
 // tooltip when it had to be shortened.
 void pathText(std::string_view path, float width = 0, const ImVec4* color = nullptr);
 
+// A small on/off toggle drawn as a button, highlighted while on (solo and mute in the Outliner
+// and the Blend passes panel); true when pressed.
+bool toggleButton(const char* label, bool on, const char* tip);
+// The width of a button labelled `label` in the current style.
+float buttonWidth(const char* label);
+// SameLine when an item `width` wide still fits on the line, else the next line: a row of
+// widgets wraps where the panel is narrow (1280x720 docks) instead of running off its edge.
+void sameLineIfFits(float width);
+
 // Begins a panel window; false (and the window already ended) when it is closed or collapsed.
 bool begin(ViewerState& s, Panel p, int flags = 0);
 }  // namespace kiln::viewer::panels
