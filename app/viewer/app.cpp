@@ -33,7 +33,7 @@ void onGlfwError(int code, const char* text) { g_glfwError = std::to_string(code
 
 void onDrop(GLFWwindow* window, int count, const char** paths) {
   auto* state = static_cast<ViewerState*>(glfwGetWindowUserPointer(window));
-  if (state && count > 0) state->commands.push(OpenLevel{paths[0]});
+  if (state && count > 0) pushDroppedFiles(state->commands, std::vector<std::filesystem::path>(paths, paths + count));
 }
 
 // The window's close button asks like Ctrl+Q does: unsaved edits are never dropped unasked.

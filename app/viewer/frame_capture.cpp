@@ -120,6 +120,8 @@ bool Frame::addImageFile(const std::filesystem::path& path) {
   }
   state_.captures.entries.push_back(std::move(*entry));
   state_.doc.sessionInputs.push_back({path, "image in the A/B list"});
+  state_.panel(Panel::Captures) = true;  // where the list is
+  state_.ui.status = "added " + path.filename().string() + " to the A/B list as B";
   // The image just added becomes B, so two loads compare with each other.
   state_.captures.comparison.b = static_cast<int>(state_.captures.entries.size()) - 1;
   state_.captures.comparison.a = std::max(0, state_.captures.comparison.b - 1);

@@ -50,3 +50,21 @@ TEST_CASE("frame timings give fps, mean and 95th percentile frame time") {
   for (std::size_t i = 0; i < FrameTimings::kWindow; ++i) w.push(20);
   CHECK(w.summary().meanMs == Approx(20.0));
 }
+
+TEST_CASE("dropped PNGs join the A/B list and the first other file opens as the level") {
+  CommandQueue q;
+  pushDroppedFiles(q, {"before.png", "level.yaml", "AFTER.PNG", "other.klm"});
+  const auto images = q.take<LoadCaptureImage>();
+  REQUIRE(images.size() == 2);
+  CHECK(images[0].path == "before.png");
+  CHECK(images[1].path == "AFTER.PNG");
+  const auto opens = q.take<OpenLevel>();
+  REQUIRE(opens.size() == 1);  // one level at a time: other.klm is not opened over level.yaml
+  CHECK(opens[0].path == "level.yaml");
+  CHECK_FALSE(opens[0].discard);  // unsaved edits are still asked about
+  CHECK(q.empty());
+
+  pushDroppedFiles(q, {"shot.png"});
+  CHECK(q.take<OpenLevel>().empty());  // a PNG alone never replaces the level
+  CHECK(q.take<LoadCaptureImage>().size() == 1);
+}

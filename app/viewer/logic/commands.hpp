@@ -144,4 +144,17 @@ class CommandQueue {
   std::deque<Command> items_;
 };
 
+// Files dropped on the window: each PNG joins the A/B list (a reviewer drags last week's capture
+// in to compare); the first other file opens as the level (asking first over unsaved edits),
+// and further level files in the same drop are left alone, since only one level is open at a time.
+inline void pushDroppedFiles(CommandQueue& q, const std::vector<std::filesystem::path>& paths) {
+  bool level = false;
+  for (const auto& p : paths) {
+    std::string ext = p.extension().string();
+    for (char& c : ext) c = static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+    if (ext == ".png") q.push(LoadCaptureImage{p});
+    else if (!level) q.push(OpenLevel{p}), level = true;
+  }
+}
+
 }  // namespace kiln::viewer
