@@ -443,6 +443,9 @@ void Frame::drawMainMenu() {
     ImGui::Separator();
     ImGui::MenuItem("Top view", nullptr, &state_.view.showTopView);
     ImGui::MenuItem("CPU reference points", nullptr, &state_.view.cpuParticles);
+    bool legend = !state_.view.legendFolded;
+    if (ImGui::MenuItem("Colour legend", nullptr, &legend)) state_.view.legendFolded = !legend;
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("The Viewport's key to the overlay colours (a click on it folds it too)");
     ImGui::MenuItem("All emitter bounds", nullptr, &scene_.allBounds);
     render::DebugViews& debug = gpu_->debugViews();
     ImGui::MenuItem("Sector planes", nullptr, &debug.sectorPlanes);

@@ -33,6 +33,7 @@ bool Frame::setView(const std::string& name, bool on) {
   else if (name == "top-view") state_.view.showTopView = on;
   else if (name == "cpu-points") state_.view.cpuParticles = on;
   else if (name == "all-bounds") scene_.allBounds = on;
+  else if (name == "legend") state_.view.legendFolded = !on;
   else return false;  // the parser admits only kViewNames
   return true;
 }

@@ -35,7 +35,8 @@ TEST_CASE("view accepts exactly the documented View menu names") {
   // Written out here as docs/viewer.md lists them, not read from kViewNames, so a name dropped
   // from or added to the parser's list fails this test.
   const std::set<std::string> documented{"sector-planes", "stored-bounds", "recomputed-bounds", "grid",
-                                         "overdraw",      "top-view",      "cpu-points",        "all-bounds"};
+                                         "overdraw",      "top-view",      "cpu-points",        "all-bounds",
+                                         "legend"};
   for (const std::string& n : documented) {
     INFO(n);
     CHECK(parseScript("view " + n + " on\n").errors.empty());

@@ -74,8 +74,9 @@ inline constexpr std::array<const char*, 41> kActionNames{
 inline constexpr std::array<const char*, 5> kABModeNames{"split", "flicker", "difference", "side-by-side", "flip"};
 
 // The debug views `view NAME on|off` toggles (the View menu's check boxes).
-inline constexpr std::array<const char*, 8> kViewNames{"sector-planes", "stored-bounds", "recomputed-bounds", "grid",
-                                                       "overdraw", "top-view", "cpu-points", "all-bounds"};
+inline constexpr std::array<const char*, 9> kViewNames{"sector-planes", "stored-bounds", "recomputed-bounds",
+                                                       "grid",          "overdraw",      "top-view",
+                                                       "cpu-points",    "all-bounds",    "legend"};
 
 // The tolerance of `expect-time T` without one: far above the rounding of summed 1/60 s frames,
 // far below one tick.

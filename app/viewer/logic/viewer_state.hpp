@@ -306,6 +306,7 @@ struct ViewSettings {
   UiTexture topViewTexture = 0;
   std::uint32_t topViewWidth = 0, topViewHeight = 0;
   bool cpuParticles = false;  // draw the CPU reference state as points over the GPU particles
+  bool legendFolded = false;  // the Viewport's colour legend as one small button (a click toggles)
   std::vector<CameraBookmark> bookmarks;
   Selection selection;
   PassControls passes;

@@ -18,19 +18,40 @@ namespace {
 
 ImU32 color(const glm::vec4& c) { return ImGui::ColorConvertFloat4ToU32({c.r, c.g, c.b, 1}); }
 
-void drawLegend(const ViewerState& s, const SceneOptions& scene, ImVec2 lo, ImVec2 hi) {
-  ImDrawList* dl = ImGui::GetWindowDrawList();
+// The overlay's colours at the bottom left, one row per colour over a dark band so it reads over
+// any background. A click folds it to one small button (and that button's click unfolds it), so
+// a long legend never hides the particles behind it. Submitted before the image's invisible
+// button, like the output button, so a click on it never picks or turns the camera.
+void legend(ViewerState& s, const SceneOptions& scene, ImVec2 lo, ImVec2 hi) {
   const float line = ImGui::GetTextLineHeight();
-  const std::vector<LegendEntry> legend = overlayLegend(s, scene);
-  // Bottom-left, one row per colour, over a dark band so it reads over any background.
+  const std::vector<LegendEntry> entries = overlayLegend(s, scene);
+  const ImVec2 restore = ImGui::GetCursorScreenPos();
+  if (s.view.legendFolded) {
+    const std::string label = "legend (" + std::to_string(entries.size()) + ")";
+    const ImVec2 pad = ImGui::GetStyle().FramePadding;
+    const float h = line + 2 * pad.y;
+    if (hi.y - h - 6 < lo.y + 2 * line) return;
+    ImGui::SetCursorScreenPos({lo.x + 6, hi.y - h - 6});
+    ImGui::PushStyleColor(ImGuiCol_Button, IM_COL32(10, 12, 16, 170));
+    if (ImGui::Button(label.c_str())) s.view.legendFolded = false;
+    ImGui::PopStyleColor();
+    if (ImGui::IsItemHovered(ImGuiHoveredFlags_DelayShort)) ImGui::SetTooltip("Show what each overlay colour means");
+    ImGui::SetCursorScreenPos(restore);
+    return;
+  }
   float widest = 0;
-  for (const auto& e : legend) widest = std::max(widest, ImGui::CalcTextSize(e.label).x);
-  const float h = legend.size() * (line + 2) + 8, w = widest + line + 16;
-  ImVec2 o(lo.x + 6, hi.y - h - 6);
+  for (const auto& e : entries) widest = std::max(widest, ImGui::CalcTextSize(e.label).x);
+  const float h = static_cast<float>(entries.size()) * (line + 2) + 8, w = widest + line + 16;
+  const ImVec2 o(lo.x + 6, hi.y - h - 6);
   if (o.y < lo.y + 2 * line) return;  // too small a view for a legend
+  ImGui::SetCursorScreenPos(o);
+  if (ImGui::InvisibleButton("##legend", {w, h})) s.view.legendFolded = true;
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_DelayShort)) ImGui::SetTooltip("Click to fold the legend");
+  ImGui::SetCursorScreenPos(restore);
+  ImDrawList* dl = ImGui::GetWindowDrawList();
   dl->AddRectFilled(o, {o.x + w, o.y + h}, IM_COL32(10, 12, 16, 170), 4);
   float y = o.y + 4;
-  for (const auto& e : legend) {
+  for (const auto& e : entries) {
     dl->AddRectFilled({o.x + 5, y + 3}, {o.x + 5 + line - 6, y + line - 3}, color(e.color));
     dl->AddText({o.x + line + 8, y}, IM_COL32(225, 228, 235, 255), e.label);
     y += line + 2;
@@ -258,13 +279,14 @@ void draw(ViewerState& s, const SceneOptions& scene) {
   if (s.view.viewportTexture) ImGui::Image(s.view.viewportTexture, size);
   else ImGui::Dummy(size);
   outputButton(s, lo, size);
+  const ImVec2 hi(lo.x + size.x, lo.y + size.y);
+  legend(s, scene, lo, hi);
   // An invisible button over the image takes the mouse, so a drag turns the camera instead of
   // moving the window; hovering it (no other window on top) is what camera input needs.
   ImGui::SetCursorScreenPos(lo);
   ImGui::InvisibleButton("##scene", size,
                          ImGuiButtonFlags_MouseButtonLeft | ImGuiButtonFlags_MouseButtonRight | ImGuiButtonFlags_MouseButtonMiddle);
   s.view.viewport = {lo.x * scale.x, lo.y * scale.y, size.x * scale.x, size.y * scale.y, ImGui::IsItemHovered()};
-  const ImVec2 hi(lo.x + size.x, lo.y + size.y);
   ImGui::GetWindowDrawList()->PushClipRect(lo, hi, true);
   drawStatus(s, lo);
   if (const auto handles = gizmoHandlesFor(s)) {
@@ -281,7 +303,6 @@ void draw(ViewerState& s, const SceneOptions& scene) {
       dl->AddCircleFilled(to, s.view.gizmoDrag.axis == a ? 7.0f : 5.0f, kAxis[a]);
     }
   }
-  drawLegend(s, scene, lo, hi);
   ImGui::GetWindowDrawList()->PopClipRect();
   ImGui::End();
 }
