@@ -170,7 +170,7 @@ int main(int argc, char** argv) {
   escapes->add_flag("--json", esc.json, "Print JSON (docs/cli.md)");
 
   CaptureOptions cap;
-  auto* capture = app.add_subcommand("capture", "Render a level headlessly (EGL, no X server) to PNG");
+  auto* capture = app.add_subcommand("capture", "Render a level headlessly (EGL, no X server) to PNG, or the linear HDR scene to EXR");
   capture->footer(
       "Writes F.png and a JSON sidecar F.json. --times START:END:STEP writes F_0000.png, F_0001.png, ...\n"
       "with a progress bar on stderr. An existing PNG or sidecar is refused (output-exists) before\n"

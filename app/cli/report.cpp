@@ -1,8 +1,9 @@
 // `kiln report BEFORE AFTER -o report.html`: a before/after capture set as one self-contained
 // page. Captures are paired by name (the same file name, or the same name after the label, so
 // `before-0001_braziers_t00003200ms.png` meets `after-0001_braziers_t00003200ms.png`); each pair
-// shows A, B, their difference and ꟻLIP map, flickers on hover, carries its sidecars, and the
-// table of metrics (ꟻLIP, PSNR, changed pixels, SSIM) sorts by any column, the worst pair first.
+// shows A, B, their difference and ꟻLIP map, A and B enlarged where they differ, flickers on
+// hover, carries its sidecars, and the table of metrics (ꟻLIP, PSNR, changed pixels, SSIM) sorts
+// by any column, the worst pair first.
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
@@ -75,10 +76,19 @@ std::string sidecarText(const fs::path& png) {
 struct Pair {
   fs::path a, b;
   std::vector<std::uint8_t> pngA, pngB, diff, flipMap;
+  // Where it changed, enlarged: the framed change (render::framedChange) cut from A and B, shown
+  // `zoom` times its size with square pixels. Empty when nothing changed, or when the change
+  // covers so much of the picture that the full-size pair already shows it.
+  core::PixelRect region;
+  std::vector<std::uint8_t> zoomA, zoomB;
+  std::uint32_t zoom = 1;
   render::ImageComparison metrics;
   render::FlipStatistics flip;
   double ssim = 0;
 };
+
+// The width the enlarged change is shown at, at most (the pictures' own max-width).
+constexpr std::uint32_t kZoomWidth = 420;
 
 std::string fixed(const char* format, double v) {
   if (!std::isfinite(v)) return "inf";
@@ -136,6 +146,14 @@ int runReport(const ReportOptions& o) {
       if (!loader::encodePngBytes(p.metrics.difference, p.diff, error) ||
           !loader::encodePngBytes(render::magmaImage(f.width, f.height, f.error), p.flipMap, error))
         return reportIoError(error);
+      const core::PixelRect r = render::framedChange(p.metrics.changedRect, ia->width, ia->height);
+      p.zoom = std::min<std::uint32_t>(8, kZoomWidth / std::max({r.width, r.height, 1u}));
+      if (!r.empty() && p.zoom >= 2) {
+        p.region = r;
+        if (!loader::encodePngBytes(core::cropImage(*ia, r), p.zoomA, error) ||
+            !loader::encodePngBytes(core::cropImage(*ib, r), p.zoomB, error))
+          return reportIoError(error);
+      }
     }
     pairs.push_back(std::move(p));
     byKey.erase(it);
@@ -160,7 +178,7 @@ int runReport(const ReportOptions& o) {
       "section{margin:24px 0;padding:12px;background:#1c1e25;border-radius:6px}\n"
       ".row{display:flex;gap:8px;flex-wrap:wrap}figure{margin:0}figcaption{color:#99a}img{max-width:420px;display:block}\n"
       ".flicker{position:relative}.flicker .b{position:absolute;top:0;left:0;visibility:hidden}\n"
-      ".flicker:hover .b{visibility:visible}pre{white-space:pre-wrap;color:#aab;font-size:12px}\n"
+      ".flicker:hover .b{visibility:visible}.zoom img{max-width:none;image-rendering:pixelated}pre{white-space:pre-wrap;color:#aab;font-size:12px}\n"
       "</style></head><body>\n<h1>Kiln capture report</h1>\n<p>A: " +
       html(o.before) + " &nbsp; B: " + html(o.after) + " &nbsp; " + std::to_string(pairs.size()) +
       " pairs, the worst first (ꟻLIP at " + std::to_string(static_cast<int>(o.ppd + 0.5)) +
@@ -189,6 +207,20 @@ int runReport(const ReportOptions& o) {
     if (p.metrics.sameSize) {
       out += "<figure><img alt=\"difference\" src=\"" + dataUri(p.diff) + "\"><figcaption>|A&minus;B| &times;4</figcaption></figure>\n";
       out += "<figure><img alt=\"FLIP\" src=\"" + dataUri(p.flipMap) + "\"><figcaption>&#xA7FB;LIP (magma: black none, pale yellow 1)</figcaption></figure>\n";
+    }
+    if (!p.region.empty()) {
+      const core::PixelRect& c = p.metrics.changedRect;
+      const std::string size = "width=\"" + std::to_string(p.region.width * p.zoom) + "\" height=\"" +
+                               std::to_string(p.region.height * p.zoom) + "\"";
+      const std::string where = "x " + std::to_string(p.region.x) + "&ndash;" + std::to_string(p.region.x + p.region.width - 1) +
+                                ", y " + std::to_string(p.region.y) + "&ndash;" + std::to_string(p.region.y + p.region.height - 1) +
+                                " &times;" + std::to_string(p.zoom);
+      out += "</div>\n<div class=\"row\">\n<figure class=\"flicker zoom\"><img class=\"a\" alt=\"A, where it changed\" " + size +
+             " src=\"" + dataUri(p.zoomA) + "\"><img class=\"b\" alt=\"B, where it changed\" " + size + " src=\"" + dataUri(p.zoomB) +
+             "\"><figcaption>A where it changed: " + where + " (hover: B)</figcaption></figure>\n";
+      out += "<figure class=\"zoom\"><img alt=\"B, where it changed\" " + size + " src=\"" + dataUri(p.zoomB) +
+             "\"><figcaption>B: every changed pixel lies in x " + std::to_string(c.x) + "&ndash;" + std::to_string(c.x + c.width - 1) +
+             ", y " + std::to_string(c.y) + "&ndash;" + std::to_string(c.y + c.height - 1) + "</figcaption></figure>\n";
     }
     out += "</div>\n<details><summary>sidecars</summary><pre>A: " + html(sidecarText(p.a)) + "\nB: " + html(sidecarText(p.b)) +
            "</pre></details></section>\n";

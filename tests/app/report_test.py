@@ -43,7 +43,27 @@ page = open(os.path.join(SCRATCH, "report.html"), encoding="utf-8").read()
 rows = re.findall(r"<tr><td><a href=\"#p\d\">([^<]+)</a></td><td>([0-9.]+)</td>", page)
 check([r[0] for r in rows] == sorted([r[0] for r in rows], key=lambda n: -float(dict(rows)[n])) and len(rows) == 3,
       f"the table holds the 3 pairs, the largest FLIP mean first: {rows}")
-check(page.count("data:image/png;base64,") == 3 * 5, "each pair embeds A (twice: flicker), B, difference and FLIP map")
+check(page.count("data:image/png;base64,") == 3 * 8,
+      "each pair embeds A (twice: flicker), B, difference and FLIP map, and A (twice) and B enlarged where they differ")
+# Where it changed: the enlarged region holds the whole changed rectangle, and each picture is the
+# region's size times the zoom.
+regions = re.findall(r"where it changed: x (\d+)&ndash;(\d+), y (\d+)&ndash;(\d+) &times;(\d+)", page)
+changed = re.findall(r"every changed pixel lies in x (\d+)&ndash;(\d+), y (\d+)&ndash;(\d+)", page)
+sizes = re.findall(r'alt="B, where it changed" width="(\d+)" height="(\d+)"', page)
+check(len(regions) == 3 and len(changed) == 3, f"every pair shows where it changed: {regions} {changed}")
+for (rx0, rx1, ry0, ry1, zoom), (cx0, cx1, cy0, cy1), (w, h) in zip(regions, changed, sizes[::2]):
+    rx0, rx1, ry0, ry1, zoom, cx0, cx1, cy0, cy1, w, h = map(int, (rx0, rx1, ry0, ry1, zoom, cx0, cx1, cy0, cy1, w, h))
+    check(rx0 <= cx0 <= cx1 <= rx1 and ry0 <= cy0 <= cy1 <= ry1 and rx1 < 640 and ry1 < 360,
+          f"the region x {rx0}-{rx1}, y {ry0}-{ry1} holds the change x {cx0}-{cx1}, y {cy0}-{cy1} inside 640x360")
+    check(2 <= zoom <= 8 and w == (rx1 - rx0 + 1) * zoom and h == (ry1 - ry0 + 1) * zoom and w <= 420 and h <= 420,
+          f"the region is shown x{zoom} ({w}x{h})")
+
+# Identical sets: nothing changed, so there is nothing to enlarge.
+shutil.copytree(os.path.join(SCRATCH, "before"), os.path.join(SCRATCH, "same"))
+rc, out = run("report", "before", "same", "-o", "same.html")
+same = open(os.path.join(SCRATCH, "same.html"), encoding="utf-8").read() if rc == 0 else ""
+check(rc == 0 and "where it changed" not in same and same.count("data:image/png;base64,") == 3 * 5,
+      f"identical pairs show no enlarged region (rc {rc})")
 check("<script>" in page and "http" not in page.replace("http-equiv", ""), "the page is self-contained (no link out)")
 
 rc, out = run("report", "before", "after", "-o", "report.html")

@@ -33,6 +33,33 @@ TEST_CASE("one channel of one pixel off by 10, on both sides of the threshold", 
   CHECK(render::compareImages(a, b, 10).changedPixels == 0);
 }
 
+TEST_CASE("the changed rectangle holds exactly the changed pixels, under the same threshold", "[compare]") {
+  const core::Image a = test::solidImage(4, 10, 20, 30, 255);  // 4 x 4
+  CHECK(render::compareImages(a, a).changedRect.empty());
+  core::Image b = a;
+  b.rgba[(1 * 4 + 2) * 4 + 0] = 40;  // (x 2, y 1): red +30
+  CHECK(render::compareImages(a, b).changedRect == core::PixelRect{2, 1, 1, 1});
+  b.rgba[(3 * 4 + 0) * 4 + 3] = 250;  // (x 0, y 3): alpha -5
+  CHECK(render::compareImages(a, b).changedRect == core::PixelRect{0, 1, 3, 3});
+  // Over a threshold of 5 the alpha change is no change: the rectangle shrinks back.
+  CHECK(render::compareImages(a, b, 5).changedRect == core::PixelRect{2, 1, 1, 1});
+  CHECK(render::compareImages(a, b, 30).changedRect.empty());
+}
+
+TEST_CASE("cropImage copies the rectangle's rows and clips it to the image", "[compare]") {
+  core::Image im{3, 2, {}};
+  for (std::uint8_t i = 0; i < 24; ++i) im.rgba.push_back(i);  // pixel (x, y) starts at byte (y*3+x)*4
+  const core::Image c = core::cropImage(im, {1, 0, 2, 2});
+  CHECK(c.width == 2);
+  CHECK(c.height == 2);
+  CHECK(c.rgba == std::vector<std::uint8_t>{4, 5, 6, 7, 8, 9, 10, 11, 16, 17, 18, 19, 20, 21, 22, 23});
+  const core::Image clipped = core::cropImage(im, {2, 1, 5, 5});
+  CHECK(clipped.width == 1);
+  CHECK(clipped.height == 1);
+  CHECK(clipped.rgba == std::vector<std::uint8_t>{20, 21, 22, 23});
+  CHECK(core::cropImage(im, {3, 0, 1, 1}).empty());
+}
+
 TEST_CASE("different sizes are reported, not compared", "[compare]") {
   const auto r = render::compareImages(test::solidImage(4, 0, 0, 0, 0), test::solidImage(5, 0, 0, 0, 0));
   CHECK_FALSE(r.sameSize);
@@ -65,4 +92,17 @@ TEST_CASE("linear comparison measures HDR values in their own units", "[compare]
   CHECK(n.nonFinite == 1);
   CHECK(n.changedPixels == 1);
   CHECK(n.maxAbsDiff == 0);
+}
+
+TEST_CASE("framedChange puts room round a change and stays inside the image", "[compare]") {
+  // One pixel in the middle of 640 x 360: 8 each side makes 17, grown to 32 (7 before, 8 after).
+  CHECK(render::framedChange({300, 200, 1, 1}, 640, 360) == core::PixelRect{285, 185, 32, 32});
+  // 40 x 8 at the top-left corner: margin 10 (a quarter of 40), then slid inside the image.
+  CHECK(render::framedChange({0, 0, 40, 8}, 640, 360) == core::PixelRect{0, 0, 60, 32});
+  // Against the bottom-right corner.
+  CHECK(render::framedChange({630, 355, 10, 5}, 640, 360) == core::PixelRect{608, 328, 32, 32});
+  // A change over the whole image stays the whole image; an image smaller than 32 is all of it.
+  CHECK(render::framedChange({0, 0, 640, 360}, 640, 360) == core::PixelRect{0, 0, 640, 360});
+  CHECK(render::framedChange({2, 2, 1, 1}, 10, 6) == core::PixelRect{0, 0, 10, 6});
+  CHECK(render::framedChange({}, 640, 360).empty());
 }

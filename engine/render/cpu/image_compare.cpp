@@ -8,6 +8,27 @@
 
 namespace kiln::render {
 
+core::PixelRect framedChange(const core::PixelRect& changed, std::uint32_t width, std::uint32_t height) {
+  if (changed.empty() || width == 0 || height == 0) return {};
+  const std::int64_t margin = std::max<std::int64_t>(8, std::max(changed.width, changed.height) / 4);
+  // One axis: [lo, hi) grown by the margin and to at least 32, then slid (not cut) inside [0, size).
+  auto axis = [margin](std::int64_t lo, std::int64_t hi, std::int64_t size, std::uint32_t& at, std::uint32_t& extent) {
+    lo -= margin, hi += margin;
+    if (hi - lo < 32) {
+      const std::int64_t grow = 32 - (hi - lo);
+      lo -= grow / 2, hi += grow - grow / 2;
+    }
+    if (lo < 0) hi -= lo, lo = 0;
+    if (hi > size) lo -= hi - size, hi = size;
+    lo = std::max<std::int64_t>(lo, 0);
+    at = static_cast<std::uint32_t>(lo), extent = static_cast<std::uint32_t>(hi - lo);
+  };
+  core::PixelRect r;
+  axis(changed.x, std::int64_t{changed.x} + changed.width, width, r.x, r.width);
+  axis(changed.y, std::int64_t{changed.y} + changed.height, height, r.y, r.height);
+  return r;
+}
+
 ImageComparison compareImages(const core::Image& a, const core::Image& b, std::uint8_t threshold) {
   ImageComparison r;
   const std::size_t pixels = std::size_t{a.width} * a.height;
@@ -31,6 +52,17 @@ ImageComparison compareImages(const core::Image& a, const core::Image& b, std::u
     }
     r.difference.rgba[p * 4 + 3] = 255;
     r.changedPixels += changed ? 1 : 0;
+    if (changed) {
+      const auto x = static_cast<std::uint32_t>(p % a.width), y = static_cast<std::uint32_t>(p / a.width);
+      core::PixelRect& box = r.changedRect;
+      if (box.empty()) {
+        box = {x, y, 1, 1};
+      } else {
+        const std::uint32_t x0 = std::min(box.x, x), y0 = std::min(box.y, y);
+        const std::uint32_t x1 = std::max(box.x + box.width, x + 1), y1 = std::max(box.y + box.height, y + 1);
+        box = {x0, y0, x1 - x0, y1 - y0};
+      }
+    }
   }
   const double samples = static_cast<double>(pixels * 4);
   r.meanAbsDiff = samples > 0 ? static_cast<double>(sum) / samples : 0.0;

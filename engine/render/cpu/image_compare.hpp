@@ -15,11 +15,17 @@ struct ImageComparison {
   double psnr = 0;                 // dB over RGBA; +infinity when identical
   std::uint64_t changedPixels = 0; // pixels with any channel differing by more than the threshold
   double changedPercent = 0;       // 100 · changedPixels / pixel count
+  core::PixelRect changedRect;     // the smallest rectangle holding every changed pixel (empty: none)
   core::Image difference;          // per pixel: |a−b| of RGB scaled ×4 (clamped), alpha 255
 };
 
 // `threshold`: a channel difference ≤ threshold does not count as a change.
 ImageComparison compareImages(const core::Image& a, const core::Image& b, std::uint8_t threshold = 0);
+
+// Where to look at a change: `changed` (ImageComparison::changedRect) with a margin of a quarter of
+// its longer side (at least 8 pixels), grown to at least 32 × 32, kept inside a width × height
+// image. Empty when nothing changed.
+core::PixelRect framedChange(const core::PixelRect& changed, std::uint32_t width, std::uint32_t height);
 
 // Two linear (HDR) images of one size, RGBA floats row by row: the metrics of `kiln compare` on
 // EXR captures, in the images' own units (1 = the brightness an LDR target saturates at).
