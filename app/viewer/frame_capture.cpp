@@ -205,6 +205,7 @@ void Frame::serviceCaptures() {
     cmp.psnr = r.psnr;
     cmp.changedPixels = r.changedPixels;
     cmp.changedPercent = r.changedPercent;
+    cmp.changedRect = r.changedRect;
     if (!differenceTexture_) differenceTexture_ = std::make_unique<ImageTexture>();
     // The picture at the chosen gain (the metrics above do not depend on it).
     if (r.sameSize)

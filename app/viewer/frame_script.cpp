@@ -18,6 +18,7 @@
 #include "logic/video.hpp"
 #include "logic/workspace_plan.hpp"
 #include "loader/time_range.hpp"
+#include "render/cpu/image_compare.hpp"
 #include "render/cpu/passes.hpp"
 #include "source/suggest.hpp"
 
@@ -336,6 +337,15 @@ bool Frame::runPanelAction(const ScriptAction& a) {
       }
       if (a.text == "viewport") {
         c.inViewport = a.a != 0;
+        return true;
+      }
+      if (a.text == "zoom-change") {
+        // The Viewport comparison's "Zoom to the change", in the area it had last frame.
+        if (!c.inViewport || c.area.w <= 0) return fail("ab zoom change: the comparison is not in the Viewport (ab viewport on)");
+        if (!c.computed || !c.sameSize) return fail("ab zoom change: the pair has no metrics yet");
+        if (c.changedRect.empty()) return fail("ab zoom change: A and B are identical");
+        const core::Image& A = state_.captures.entries[static_cast<std::size_t>(c.a)].image;
+        c.view = ab_view::framing(render::framedChange(c.changedRect, A.width, A.height), c.area, A.width, A.height);
         return true;
       }
       if (a.text == "gain") {

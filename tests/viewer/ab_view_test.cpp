@@ -87,3 +87,25 @@ TEST_CASE("crop and difference: the pixels asked for, |A-B| times the gain, clam
   b.width = 1;
   CHECK(ab_view::difference(a, b, 1).rgba.empty());
 }
+
+TEST_CASE("framing a changed region fills the area with it, centred, within the zoom limits") {
+  // 640x360 in 800x600 fits at 1.25 screen pixels per image pixel. A 64x36 region: 800/(64*1.25)
+  // = 10 across, 600/(36*1.25) = 13.3 down, so zoom 10 about its centre (352, 218).
+  const ab_view::View v = ab_view::framing({320, 200, 64, 36}, kArea, kW, kH);
+  CHECK(v.zoom == Approx(10));
+  CHECK(v.centerU == Approx(352.0 / 640));
+  CHECK(v.centerV == Approx(218.0 / 360));
+  // What it shows: the region across, to within the pixel that rounding may add (the height has
+  // room to spare).
+  const ab_view::Region shown = ab_view::visibleRegion(v, kArea, kW, kH);
+  CHECK((shown.x0 == 320 || shown.x0 == 319));
+  CHECK((shown.x1 == 384 || shown.x1 == 385));
+  CHECK(shown.y0 <= 200);
+  CHECK(shown.y1 >= 236);
+  // One pixel would need zoom 480 (600 / 1.25): held at 64. The whole image, or nothing: zoom 1, centred.
+  CHECK(ab_view::framing({10, 10, 1, 1}, kArea, kW, kH).zoom == Approx(ab_view::kMaxZoom));
+  const ab_view::View whole = ab_view::framing({0, 0, kW, kH}, kArea, kW, kH);
+  CHECK(whole.zoom == Approx(1));
+  CHECK(whole.centerU == Approx(0.5));
+  CHECK(ab_view::framing({}, kArea, kW, kH).zoom == Approx(1));
+}

@@ -187,6 +187,8 @@ Script parseScript(std::string_view text) {
         a.text = sub, a.a = static_cast<double>(mode - kABModeNames.begin());
       else if (sub == "load" && w.size() >= 3)
         a.text = sub, a.name = rest(line, "load");
+      else if (sub == "zoom" && w.size() == 3 && w[2] == "change")
+        a.text = "zoom-change";
       else if (sub == "zoom" && w.size() == 3 && number(w[2], a.a) && a.a >= 1 && a.a <= 16)
         a.text = sub;
       else if (sub == "viewport" && w.size() == 3 && (w[2] == "on" || w[2] == "off"))
@@ -195,7 +197,7 @@ Script parseScript(std::string_view text) {
         a.text = sub;
       else
         ok = false, fail("'ab' takes a|b N (a whole number 0..1000000), mode split|flicker|difference|"
-                         "side-by-side|flip, load PNG, zoom 1..16, viewport on|off or gain 1..64");
+                         "side-by-side|flip, load PNG, zoom 1..16, zoom change, viewport on|off or gain 1..64");
     } else if (k == "quit") {
       a.kind = K::Quit;
       a.force = w.size() == 2 && w[1] == "--discard";

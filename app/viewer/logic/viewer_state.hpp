@@ -146,6 +146,7 @@ struct Comparison {
   std::uint32_t maxAbsDiff = 0;
   double meanAbsDiff = 0, psnr = 0, changedPercent = 0;
   std::uint64_t changedPixels = 0;
+  core::PixelRect changedRect;  // every changed pixel lies in it (render::ImageComparison's)
   UiTexture differenceTexture = 0;
   // ꟻLIP of the pair at the default viewing conditions (kiln compare --metric flip's): the
   // per-pixel map (the probe reads it), its mean and its magma picture.

@@ -12,6 +12,7 @@
 #include "logic/capture_files.hpp"
 #include "logic/scene.hpp"
 #include "logic/view_output.hpp"
+#include "render/cpu/image_compare.hpp"
 
 namespace kiln::viewer::panels::viewport {
 namespace {
@@ -205,6 +206,20 @@ bool drawComparison(ViewerState& s, ImVec2 lo, ImVec2 size) {
   if (c.mode == Comparison::Mode::Difference) ImGui::SliderFloat("gain", &c.gain, 1, 64, "x%.0f", ImGuiSliderFlags_Logarithmic);
   else if (c.mode == Comparison::Mode::Flicker) ImGui::SliderFloat("Hz", &c.flickerHz, 0.5f, 10, "%.1f");
   else ImGui::Dummy({110, 0});
+  // Straight to the pixels that differ, framed as `kiln report` enlarges them.
+  const bool changed = c.computed && c.sameSize && !c.changedRect.empty();
+  sameLineIfFits(buttonWidth("Zoom to the change"));
+  ImGui::BeginDisabled(!changed);
+  if (ImGui::SmallButton("Zoom to the change"))
+    c.view = ab_view::framing(render::framedChange(c.changedRect, w, h), c.area, w, h);
+  ImGui::EndDisabled();
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
+    if (changed)
+      ImGui::SetTooltip("Every changed pixel lies in x %u-%u, y %u-%u: zoom there (double-click: the whole image again)",
+                        c.changedRect.x, c.changedRect.x + c.changedRect.width - 1, c.changedRect.y,
+                        c.changedRect.y + c.changedRect.height - 1);
+    else ImGui::SetTooltip("%s", c.computed && c.sameSize ? "A and B are identical" : "no metrics yet");
+  }
   if (c.computed && c.sameSize) {
     ImGui::Text("whole image: FLIP mean %.4f, max %.4f", c.flipMean, c.flipMax);
     ImGui::Text("  bytes: max %u  mean %.4f  PSNR %.2f dB  changed %.3f%%", c.maxAbsDiff, c.meanAbsDiff, c.psnr, c.changedPercent);
@@ -213,7 +228,7 @@ bool drawComparison(ViewerState& s, ImVec2 lo, ImVec2 size) {
     ImGui::TextColored({1, 0.4f, 0.3f, 1}, "the images differ in size: no metrics");
   const Comparison::RegionMetrics& r = c.regionMetrics;
   if (c.view.zoom > 1 && r.a == c.a && r.b == c.b && !r.region.empty())
-    ImGui::Text("zoom %.1fx, in view %ux%u at (%u, %u): max %u  mean %.4f  PSNR %.2f dB  changed %.3f%%", c.view.zoom,
+    wrappedf("zoom %.1fx, in view %ux%u at (%u, %u): max %u  mean %.4f  PSNR %.2f dB  changed %.3f%%", c.view.zoom,
                 r.region.x1 - r.region.x0, r.region.y1 - r.region.y0, r.region.x0, r.region.y0, r.maxAbsDiff, r.meanAbsDiff, r.psnr,
                 r.changedPercent);
   else

@@ -55,6 +55,21 @@ void pan(View& v, const Rect& area, std::uint32_t imageW, std::uint32_t imageH, 
   v.centerV = std::clamp(v.centerV - dy / h, 0.0, 1.0);
 }
 
+View framing(const core::PixelRect& r, const Rect& area, std::uint32_t imageW, std::uint32_t imageH) {
+  double w = 0, h = 0;
+  fitted(area, imageW, imageH, w, h);
+  if (r.empty() || !(w > 0) || !(h > 0)) return {};
+  // At zoom z the region is r.width · z · w / imageW screen pixels wide: the largest z it fits at.
+  const double zoom = std::min(area.w * imageW / (r.width * w), area.h * imageH / (r.height * h));
+  View v;
+  v.zoom = std::clamp(zoom, kMinZoom, kMaxZoom);
+  if (v.zoom > kMinZoom) {
+    v.centerU = (r.x + r.width / 2.0) / imageW;
+    v.centerV = (r.y + r.height / 2.0) / imageH;
+  }
+  return v;
+}
+
 Region visibleRegion(const View& v, const Rect& area, std::uint32_t imageW, std::uint32_t imageH) {
   const Point lo = imagePoint(v, area, imageW, imageH, area.x, area.y);
   const Point hi = imagePoint(v, area, imageW, imageH, area.x + area.w, area.y + area.h);
@@ -68,15 +83,8 @@ Region visibleRegion(const View& v, const Rect& area, std::uint32_t imageW, std:
 }
 
 core::Image crop(const core::Image& image, const Region& r) {
-  core::Image out;
-  if (r.empty() || r.x1 > image.width || r.y1 > image.height) return out;
-  out.width = r.x1 - r.x0, out.height = r.y1 - r.y0;
-  out.rgba.reserve(static_cast<std::size_t>(out.width) * out.height * 4);
-  for (std::uint32_t y = r.y0; y < r.y1; ++y) {
-    const auto row = image.rgba.begin() + static_cast<std::ptrdiff_t>((static_cast<std::size_t>(y) * image.width + r.x0) * 4);
-    out.rgba.insert(out.rgba.end(), row, row + static_cast<std::ptrdiff_t>(out.width) * 4);
-  }
-  return out;
+  if (r.empty() || r.x1 > image.width || r.y1 > image.height) return {};
+  return core::cropImage(image, {r.x0, r.y0, r.x1 - r.x0, r.y1 - r.y0});
 }
 
 core::Image difference(const core::Image& a, const core::Image& b, double gain) {

@@ -33,13 +33,17 @@ Point imagePoint(const View& v, const Rect& area, std::uint32_t imageW, std::uin
 void zoomAt(View& v, const Rect& area, std::uint32_t imageW, std::uint32_t imageH, double x, double y, double factor);
 // Moves the view by a screen drag of (dx, dy) pixels (the image follows the mouse).
 void pan(View& v, const Rect& area, std::uint32_t imageW, std::uint32_t imageH, double dx, double dy);
+// The view that shows the pixels of `r` as large as the area allows (zoom kMinZoom..kMaxZoom),
+// centred on them; the whole image (zoom 1) when `r` is empty.
+View framing(const core::PixelRect& r, const Rect& area, std::uint32_t imageW, std::uint32_t imageH);
 // The image pixels in view: [x0, x1) × [y0, y1), clipped to the image.
 struct Region {
   std::uint32_t x0 = 0, y0 = 0, x1 = 0, y1 = 0;
   bool empty() const { return x1 <= x0 || y1 <= y0; }
 };
 Region visibleRegion(const View& v, const Rect& area, std::uint32_t imageW, std::uint32_t imageH);
-// The pixels of `image` inside `r`, as an image of their own.
+// The pixels of `image` inside `r`, as an image of their own (core::cropImage); empty when `r`
+// reaches past the image.
 core::Image crop(const core::Image& image, const Region& r);
 // |A − B| per RGB channel times `gain` (clamped to 255), alpha 255; images of one size.
 core::Image difference(const core::Image& a, const core::Image& b, double gain);
