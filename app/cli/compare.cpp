@@ -308,6 +308,9 @@ int runCompare(const CompareOptions& o) {
     j["psnr"] = std::isfinite(c.psnr) ? nlohmann::ordered_json(c.psnr) : nlohmann::ordered_json("inf");
     j["changed_pixels"] = c.changedPixels;
     j["changed_percent"] = c.changedPercent;
+    const core::PixelRect& r = c.changedRect;
+    j["changed_rect"] = r.empty() ? nlohmann::ordered_json(nullptr)
+                                  : nlohmann::ordered_json{{"x", r.x}, {"y", r.y}, {"width", r.width}, {"height", r.height}};
     j["threshold"] = o.threshold;
     j["identical_within_threshold"] = c.changedPixels == 0;
     j["ssim"] = ssim;
@@ -325,10 +328,13 @@ int runCompare(const CompareOptions& o) {
     j["failed"] = failed;
     std::cout << core::dumpJson(j) << '\n';
   } else {
-    char line[256];
-    std::snprintf(line, sizeof line, "max %u  mean %.6f  psnr %s  changed %.4f%% (%llu px, threshold %d)\n",
+    char line[256], where[96] = "";
+    const core::PixelRect& r = c.changedRect;
+    if (!r.empty())
+      std::snprintf(where, sizeof where, " in x %u-%u, y %u-%u", r.x, r.x + r.width - 1, r.y, r.y + r.height - 1);
+    std::snprintf(line, sizeof line, "max %u  mean %.6f  psnr %s  changed %.4f%% (%llu px%s, threshold %d)\n",
                   c.maxAbsDiff, c.meanAbsDiff, std::isfinite(c.psnr) ? std::to_string(c.psnr).c_str() : "inf",
-                  c.changedPercent, static_cast<unsigned long long>(c.changedPixels), o.threshold);
+                  c.changedPercent, static_cast<unsigned long long>(c.changedPixels), where, o.threshold);
     std::cout << line;
     std::snprintf(line, sizeof line, "ssim %.6f\n", ssim);
     std::cout << line;

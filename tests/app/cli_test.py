@@ -10,7 +10,7 @@ import re
 import sys
 
 sys.dont_write_bytecode = True  # leave no __pycache__ in the source tree
-from kiln_harness import Checks, arguments, fresh_dir, runner, write_file, write_png
+from kiln_harness import Checks, arguments, fresh_dir, read_png, runner, write_file, write_png
 
 KILN, ROOT, SCRATCH = arguments("KILN SOURCE_DIR SCRATCH_DIR")
 run = runner(KILN, timeout=120, text=True)
@@ -227,6 +227,19 @@ else:
         rep = json.loads(out) if out.strip() else {}
         check(rc == 1 and rep.get("changed_pixels", 0) > 0 and os.path.exists(diff),
               "different frames: compare exits 1 and writes a difference image")
+        # The changed rectangle, worked out here from the two PNGs' bytes.
+        w, h, ra = read_png(os.path.join(shots, "seq", "f_0000.png"))
+        _, _, rb = read_png(os.path.join(shots, "seq", "f_0002.png"))
+        moved = [(x, y) for y in range(h) for x in range(w) if ra[y][4 * x:4 * x + 4] != rb[y][4 * x:4 * x + 4]]
+        xs, ys = [p[0] for p in moved], [p[1] for p in moved]
+        box = {"x": min(xs), "y": min(ys), "width": max(xs) - min(xs) + 1, "height": max(ys) - min(ys) + 1} if moved else None
+        check(rep.get("changed_rect") == box and len(moved) == rep.get("changed_pixels"),
+              f"changed_rect is the smallest box round every changed pixel: {rep.get('changed_rect')} vs {box}")
+        rc, out, _ = run("compare", os.path.join(shots, "seq", "f_0000.png"), os.path.join(shots, "seq", "f_0002.png"))
+        check(box is not None and f"px in x {box['x']}-{box['x'] + box['width'] - 1}, y {box['y']}-{box['y'] + box['height'] - 1}," in out,
+              f"the text line names the same rectangle: {out.strip()}")
+        rc, out, _ = run("compare", os.path.join(shots, "seq", "f_0000.png"), os.path.join(shots, "seq", "f_0000.png"), "--json")
+        check(rc == 0 and json.loads(out).get("changed_rect", "absent") is None, "identical images: changed_rect is null")
         rc, _, _ = run("compare", os.path.join(shots, "seq", "f_0000.png"), os.path.join(shots, "seq", "f_0002.png"),
                        "--threshold", "255")
         check(rc == 0, "differences within the threshold exit 0")
