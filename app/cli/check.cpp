@@ -121,6 +121,17 @@ int runCompile(const std::string& source, const std::string& out, bool copyTextu
     return reportRefusedOutputs(refused);
 
   const std::vector<std::uint8_t> bytes = world::encodeKlm1(r.level);
+  // Read back before anything is written: the module must decode under every check a reader
+  // runs and encode again to the same bytes. Nothing is written when it does not.
+  const auto back = world::decodeKlm1(bytes);
+  const auto* decoded = std::get_if<world::Level>(&back);
+  if (!decoded || world::encodeKlm1(*decoded) != bytes) {
+    std::cerr << core::escapeText(out) << ": "
+              << (decoded ? std::string("error: the module does not encode again to the same bytes")
+                          : core::format(std::get<core::DecodeError>(back)))
+              << " (the module Kiln encoded does not read back; nothing was written)\n";
+    return kExitInvalid;
+  }
   core::Diagnostic error;
   if (!plan.write(module, bytes, error)) return reportIoError(error);
   if (!copyTextures && !r.textures.empty())

@@ -13,6 +13,7 @@
 #include "core/diagnostic.hpp"
 #include "particles/kwp1/kwp1.hpp"
 #include "particles/model.hpp"
+#include "sim/kev1.hpp"
 #include "sim/model.hpp"
 #include "world/world.hpp"
 
@@ -20,7 +21,6 @@ namespace kiln::world {
 
 inline constexpr std::string_view kKlm1Magic = "KLM1";
 inline constexpr std::uint16_t kKlm1Version = 1;
-inline constexpr std::uint64_t kMaxKlm1Bytes = 2u << 20;  // whole file, header included
 inline constexpr std::string_view kSectorsEntry = "@world/sectors";
 inline constexpr std::string_view kParticlesEntry = "@world/particles";
 inline constexpr std::string_view kEventsEntry = "@kiln/events";  // KEV1 (docs/formats/kev1.md)
@@ -29,6 +29,17 @@ inline constexpr std::size_t kMaxFeatures = 16;
 inline constexpr std::size_t kMaxEntries = 16;
 inline constexpr std::size_t kMaxFeatureBytes = 64;
 inline constexpr std::size_t kMaxEntryNameBytes = 64;
+// The module's own bytes around its entries' data, at most: the header, 16 features of 64 bytes
+// and the three entries' names and sizes come to 1,140 (docs/formats/klm1.md, "Bounds").
+inline constexpr std::uint64_t kMaxModuleTableBytes = 4096;
+static_assert(16 + 4 + kMaxFeatures * (2 + kMaxFeatureBytes) + 4 +
+                      (2 + kSectorsEntry.size() + 4) + (2 + kParticlesEntry.size() + 4) + (2 + kEventsEntry.size() + 4) <=
+                  kMaxModuleTableBytes,
+              "the module table must fit its share of the bound");
+// The whole file, header included: every entry at its own format's bound plus the table, so the
+// bound never refuses a module whose entries are each within theirs (4 MiB + 4 KiB).
+inline constexpr std::uint64_t kMaxKlm1Bytes = kMaxKws1Bytes + particles::kMaxEncodedBytes + sim::kMaxKev1Bytes + kMaxModuleTableBytes;
+static_assert(kMaxKlm1Bytes == 4198400);
 
 // Emitters name sectors by index, and a .kwp file is checked without its world: the particle
 // layer's index bound must be exactly the world's sector limit.

@@ -915,31 +915,9 @@ TEST_CASE("KEV1 blend 6 is version 4's: in versions 1 to 3 it is not defined", "
 
 TEST_CASE("KEV1's largest section fits the file bound", "[kev1]") {
   // Every count at its limit, every name 64 bytes, a sky, a depth_override, every sprite with a
-  // material and a palette: the sum below is the layout of docs/formats/kev1.md, by hand.
-  const std::string n64(64, 'n');
-  auto name = [&](std::size_t i) {
-    std::string s = std::to_string(i);
-    return s + n64.substr(s.size());
-  };
-  Events e;
-  e.capacity = 65536;
-  e.matterLightMode = MatterLightMode::Sky;
-  e.skyRadiance = {0.1, 0.1, 0.1};
-  e.matterLight = skyMatterLight(e.skyRadiance, e.sunIrradiance);
-  for (std::size_t i = 0; i < kMaxMaterials; ++i) e.materials.push_back({name(i), std::string(kMaxMaterialBytes, ' '), ""});
-  for (std::size_t i = 0; i < kMaxRecipes; ++i) {
-    Recipe r = dust();
-    r.name = name(i);
-    r.depthOverride = i;
-    r.sprite = EventSprite{n64, BlendMode::Palette, TextureAlpha::Alpha, 0.0, name(i % kMaxMaterials), name(i)};
-    e.recipes.push_back(r);
-  }
-  for (std::size_t i = 0; i < kMaxEmitters; ++i) {
-    EventEmitter m{name(i), name(0), 1.0, static_cast<std::uint32_t>(i), {0, 0, 0}, {}};
-    for (std::size_t k = 0; k < kMaxPathKeys; ++k) m.path.push_back({static_cast<double>(k), {0, 0, 0}});
-    e.emitters.push_back(m);
-  }
-  e.script.assign(kMaxScriptEvents, ScriptEvent{1.0, name(0), {0, 0, 0}, 1});
+  // material and a palette (largestEvents): the sum below is the layout of docs/formats/kev1.md,
+  // by hand.
+  const Events e = simtest::largestEvents();
   const Bytes b = encodeKev1(e);
   const std::size_t section = 4 + 8 + 4 + 1 + 3 + 48;
   const std::size_t materials = 1 + 16 * (65 + 2 + 16384);

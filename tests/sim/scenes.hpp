@@ -51,6 +51,36 @@ inline Events sampleEvents() {
   return e;
 }
 
+// The largest section the limits allow: every count at its limit, every name 64 bytes, a sky, a
+// depth_override, every sprite with a material and a palette (1,065,867 bytes as KEV1).
+inline Events largestEvents() {
+  const std::string n64(64, 'n');
+  auto name = [&](std::size_t i) {
+    std::string s = std::to_string(i);
+    return s + n64.substr(s.size());
+  };
+  Events e;
+  e.capacity = 65536;
+  e.matterLightMode = MatterLightMode::Sky;
+  e.skyRadiance = {0.1, 0.1, 0.1};
+  e.matterLight = skyMatterLight(e.skyRadiance, e.sunIrradiance);
+  for (std::size_t i = 0; i < kMaxMaterials; ++i) e.materials.push_back({name(i), std::string(kMaxMaterialBytes, ' '), ""});
+  for (std::size_t i = 0; i < kMaxRecipes; ++i) {
+    Recipe r = dust();
+    r.name = name(i);
+    r.depthOverride = i;
+    r.sprite = EventSprite{n64, BlendMode::Palette, TextureAlpha::Alpha, 0.0, name(i % kMaxMaterials), name(i)};
+    e.recipes.push_back(r);
+  }
+  for (std::size_t i = 0; i < kMaxEmitters; ++i) {
+    EventEmitter m{name(i), name(0), 1.0, static_cast<std::uint32_t>(i), {0, 0, 0}, {}};
+    for (std::size_t k = 0; k < kMaxPathKeys; ++k) m.path.push_back({static_cast<double>(k), {0, 0, 0}});
+    e.emitters.push_back(m);
+  }
+  e.script.assign(kMaxScriptEvents, ScriptEvent{1.0, name(0), {0, 0, 0}, 1});
+  return e;
+}
+
 inline Scene compiled(const Events& e) {
   const EventsCompileResult r = compileEvents(e, kTextures);
   REQUIRE(r.scene.has_value());

@@ -1,10 +1,14 @@
 // Level modules: required features, KLM1 round trips, mounting and cartridge coverage.
 #include <catch2/catch.hpp>
 
+#include <cmath>
+
 #include "core/file.hpp"
 #include "goldens.hpp"
 #include "particles/sample_docs.hpp"
+#include "sim/scenes.hpp"
 #include "world/level.hpp"
+#include "worlds.hpp"
 
 using kiln::core::Code;
 using kiln::core::DecodeError;
@@ -212,4 +216,59 @@ TEST_CASE("mount checks what the entries need even when the declaration is stale
   REQUIRE(refused.size() == 1);
   CHECK(refused[0].code == Code::MissingFeature);
   CHECK(kw::mount(l, host({"world/sectors@1", "world/particles@2"})).empty());
+}
+
+TEST_CASE("a module whose entries are each near their own bound fits the KLM1 bound and reads back",
+          "[world][level]") {
+  // Sector 0 holds every emitter of the largest particle document; then 64-gons far from it until
+  // the world is within one more of the KWS1 bound; then the largest KEV1 section.
+  kw::Level l;
+  l.world.version = 3;
+  kw::Sector hall = kiln::worldtest::box("hall", -100, -100, 100, 100, -100, 100);
+  l.world.sectors.push_back(hall);
+  auto ring = [](std::size_t i) {
+    kw::Sector s;
+    const std::string n = std::to_string(1000 + i);  // one length for every name: a ring's size is fixed
+    s.name = "ring_" + n;
+    const double cx = 1000.0 + 10.0 * static_cast<double>(i % 32), cy = 1000.0 + 10.0 * static_cast<double>(i / 32);
+    for (int k = 0; k < 64; ++k) {
+      const double a = 2 * 3.14159265358979323846 * k / 64;
+      s.walls.push_back({cx + 4 * std::cos(a), cy + 4 * std::sin(a)});
+    }
+    s.ceiling.z = 3;
+    s.portals.assign(64, kw::kNoPortal);
+    return s;
+  };
+  const std::size_t base = kw::encodeKws1(l.world).size();
+  l.world.sectors.push_back(ring(1));
+  const std::size_t perRing = kw::encodeKws1(l.world).size() - base;
+  const std::size_t rings = (kw::kMaxKws1Bytes - base) / perRing;
+  REQUIRE(rings < kw::kMaxSectors);
+  for (std::size_t i = 2; i <= rings; ++i) l.world.sectors.push_back(ring(i));
+  const std::size_t worldBytes = kw::encodeKws1(l.world).size();
+  CHECK(worldBytes <= kw::kMaxKws1Bytes);
+  CHECK(worldBytes + perRing > kw::kMaxKws1Bytes);
+  l.particles = kiln::testdocs::maximumDocument();
+  l.events = simtest::largestEvents();
+  l.features = kw::requiredFeatures(l);
+
+  const std::vector<std::uint8_t> bytes = kw::encodeKlm1(l);
+  INFO("module " << bytes.size() << " bytes, world " << worldBytes);
+  CHECK(bytes.size() > (2u << 20));  // the 2 MiB bound of earlier builds refused this module
+  CHECK(bytes.size() <= kw::kMaxKlm1Bytes);
+  auto back = kw::decodeKlm1(bytes);
+  if (auto* e = std::get_if<DecodeError>(&back)) FAIL(kiln::core::format(*e));
+  CHECK(kw::encodeKlm1(std::get<kw::Level>(back)) == bytes);
+
+  // The bound itself: a header declaring one byte more is too-large, the bound exactly is not.
+  auto declaring = [&](std::uint64_t total) {
+    std::vector<std::uint8_t> b = bytes;
+    const auto payload = static_cast<std::uint32_t>(total - 16);
+    for (int k = 0; k < 4; ++k) b[8 + k] = static_cast<std::uint8_t>(payload >> (8 * k));
+    const auto r = kw::decodeKlm1(b);
+    return std::holds_alternative<DecodeError>(r) ? std::get<DecodeError>(r).code : Code::IoError;
+  };
+  CHECK(declaring(kw::kMaxKlm1Bytes + 1) == Code::TooLarge);
+  CHECK(declaring(kw::kMaxKlm1Bytes) != Code::TooLarge);
+  CHECK(kw::kMaxKlm1Bytes == 4u * 1024 * 1024 + 4096);
 }
