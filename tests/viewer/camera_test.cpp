@@ -1,6 +1,8 @@
 // Cameras: rays through pixels, framing, mode switches and bookmark round trips.
 #include <catch2/catch.hpp>
 
+#include <cmath>
+
 #include "logic/camera.hpp"
 
 #include <string>
@@ -31,6 +33,30 @@ TEST_CASE("framing centres the box and fits it") {
   const double small = c.distance;
   c.frame({0, 0, 0}, {20, 20, 20});
   CHECK(c.distance > small * 5);
+}
+
+TEST_CASE("framing fits the box's corners, not the sphere round it, with the margin to spare") {
+  // The eye level on the -Y side (orbit yaw -90, pitch 0), looking along +Y at a box 20 m wide,
+  // 2 m deep and 2 m tall round the origin, in a 16:9 view 50 degrees tall: the width decides.
+  // The corners 1 m nearer than the target need the most room: d - 1 = 1.15 * 10 / (tan 25 * 16/9).
+  ViewCamera c;
+  c.yaw = -90;
+  c.pitch = 0;
+  c.frame({-10, -1, -1}, {10, 1, 1}, 16.0 / 9.0);
+  const double tanH = std::tan(glm::radians(25.0)) * 16.0 / 9.0;
+  CHECK(c.distance == Approx(1.15 * 10 / tanH + 1).epsilon(1e-12));
+  // The sphere round it (radius sqrt(102)) would have put the eye much farther away.
+  CHECK(c.distance < std::sqrt(102.0) / std::sin(glm::radians(25.0)) * 1.15 * 0.6);
+  // Every corner projects inside the view, and one touches the margin.
+  const glm::dmat4 vp = c.projection(16.0 / 9.0) * c.view();
+  double widest = 0;
+  for (int i = 0; i < 8; ++i) {
+    const glm::dvec4 p = vp * glm::dvec4((i & 1) ? 10 : -10, (i & 2) ? 1 : -1, (i & 4) ? 1 : -1, 1);
+    CHECK(std::abs(p.x / p.w) <= 1 / 1.15 + 1e-9);
+    CHECK(std::abs(p.y / p.w) <= 1 / 1.15 + 1e-9);
+    widest = std::max(widest, std::abs(p.x / p.w));
+  }
+  CHECK(widest == Approx(1 / 1.15).epsilon(1e-9));
 }
 
 TEST_CASE("orbit to fly keeps the eye and the direction") {

@@ -92,12 +92,25 @@ void ViewCamera::frame(const glm::dvec3& lo, const glm::dvec3& hi, double aspect
     distance = std::max(halfY, halfX / aspect) * kFrameMargin + 0.1;
     return;
   }
-  // The sphere around the box fits the narrower of the two half-angles.
-  const double halfV = glm::radians(fovY) * 0.5;
-  const double halfH = std::atan(std::tan(halfV) * aspect);
-  const double d = radius / std::sin(std::min(halfV, halfH)) * kFrameMargin;
+  // Looking along the current direction, the nearest eye that sees all eight corners inside the
+  // view shrunk by the margin: a corner at (x, y) across and z along the view from the target is
+  // inside when |x| <= (d + z) tan(halfH) / margin, and likewise for y. A box seen end-on fills
+  // the view instead of the sphere round it, which left long rooms small in a wide window.
+  const double tanV = std::tan(glm::radians(fovY) * 0.5), tanH = tanV * aspect;
+  const glm::dvec3 f = forward();
+  glm::dvec3 r = glm::cross(f, glm::dvec3(0, 0, 1));
+  r = glm::length(r) > 1e-9 ? glm::normalize(r) : glm::dvec3(1, 0, 0);
+  const glm::dvec3 u = glm::cross(r, f);
+  double d = radius * 0.5;  // never closer than this, so a flat box is not looked at from inside
+  for (int i = 0; i < 8; ++i) {
+    const glm::dvec3 corner((i & 1) ? hi.x : lo.x, (i & 2) ? hi.y : lo.y, (i & 4) ? hi.z : lo.z);
+    const glm::dvec3 v = corner - target;
+    const double along = glm::dot(v, f);
+    d = std::max({d, kFrameMargin * std::abs(glm::dot(v, r)) / tanH - along,
+                  kFrameMargin * std::abs(glm::dot(v, u)) / tanV - along, nearZ * 2 - along});
+  }
   if (mode == Mode::Orbit) distance = d;
-  else position = target - forward() * d;
+  else position = target - f * d;
 }
 
 void ViewCamera::setMode(Mode m) {

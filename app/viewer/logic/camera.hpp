@@ -35,8 +35,9 @@ struct ViewCamera {
   void rotate(double dxPixels, double dyPixels);
   void zoom(double wheelSteps);
   void move(const glm::dvec3& rightForwardUp);
-  // Places the camera so the whole box is inside a view of this aspect (width / height), with a
-  // margin of kFrameMargin around its bounding sphere (key F).
+  // Places the camera, looking the way it looks, so the whole box is inside a view of this aspect
+  // (width / height) with kFrameMargin to spare across and up (key F); the top view fits the
+  // box's extent in x and y.
   void frame(const glm::dvec3& boxMin, const glm::dvec3& boxMax, double aspect = 1.0);
   static constexpr double kFrameMargin = 1.15;
   // Orbits the target from the eye (the `kiln capture --camera` pair); false, unchanged, when

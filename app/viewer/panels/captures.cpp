@@ -41,6 +41,11 @@ void bookmarks(ViewerState& s) {
   }
 }
 
+// The captures' width over height: framing for a capture fits the capture's shape.
+double captureAspect(const ViewerState& s) {
+  return static_cast<double>(std::max(1u, s.captures.width)) / static_cast<double>(std::max(1u, s.captures.height));
+}
+
 // The viewer's `kiln capture --frame EMITTER` / `--frame-all`: point the camera at the stored
 // bounds of one emitter, or of all of them, before capturing.
 void framing(ViewerState& s) {
@@ -65,12 +70,12 @@ void framing(ViewerState& s) {
   sameLineIfFits(buttonWidth("Frame emitter"));
   if (ImGui::Button("Frame emitter")) {
     box(doc->emitters[static_cast<std::size_t>(chosen)].bounds, lo, hi);
-    s.view.camera.frame(lo, hi);
+    s.view.camera.frame(lo, hi, captureAspect(s));
   }
   sameLineIfFits(buttonWidth("Frame all emitters"));
   if (ImGui::Button("Frame all emitters")) {
     for (const particles::Emitter& e : doc->emitters) box(e.bounds, lo, hi);
-    s.view.camera.frame(lo, hi);
+    s.view.camera.frame(lo, hi, captureAspect(s));
   }
 }
 
