@@ -28,7 +28,14 @@ int main(int argc, char** argv) {
   cli.add_flag("--gl-debug", o.glDebug,
                "ask for an OpenGL debug context and show every GL debug message, notifications included, with its "
                "source, type and id, on stderr and in the Errors panel (also KILN_GL_DEBUG=1)");
-  cli.footer("Exit status: 0 success, 1 invalid script or level, 2 usage error, no display or no GL 4.6 context.\n"
+  cli.footer("Examples:\n"
+             "  kiln-view assets/levels/braziers.yaml                      tune the sample; Ctrl+S saves into the .yaml\n"
+             "  kiln-view level.klm --workspace bounds                     chase a bound (F1 lists the keys)\n"
+             "  kiln-view level.yaml --workspace capture                   captures and A/B of before/after\n"
+             "  xvfb-run -a kiln-view level.yaml --frames 120 --screenshot shot.png\n"
+             "  xvfb-run -a kiln-view --script session.txt --size 1920x1080 (docs/viewer.md lists the script words)\n"
+             "\n"
+             "Exit status: 0 success, 1 invalid script or level, 2 usage error, no display or no GL 4.6 context.\n"
              "Without a display run it under `xvfb-run -a`.");
   try {
     cli.parse(argc, argv);
