@@ -259,12 +259,15 @@ int main(int argc, char** argv) {
       "LABEL- prefix: before-0001_x.png meets after-0001_x.png) and writes one self-contained page:\n"
       "per pair A, B, |A-B| and the FLIP map, A flickering to B under the mouse, both sidecars, and\n"
       "a table of FLIP, PSNR, changed pixels and SSIM sorted worst first (click a column to sort).\n"
+      "BEFORE or AFTER may also be FOLDER/LABEL: the captures in FOLDER named LABEL-NNNN..., as\n"
+      "kiln-view writes a session's labelled captures into one kiln-captures folder.\n"
       "An existing page is kept unless --force. Exit 1 when no capture has a partner.\n\n"
       "Examples:\n  kiln capture braziers.klm --times 0:2:0.5 --out before/shot.png\n"
       "  kiln capture tuned.klm --times 0:2:0.5 --out after/shot.png\n"
-      "  kiln report before after -o report.html");
-  report->add_option("BEFORE", rep.before, "Folder of the A captures")->required();
-  report->add_option("AFTER", rep.after, "Folder of the B captures")->required();
+      "  kiln report before after -o report.html\n"
+      "  kiln report kiln-captures/before kiln-captures/after -o report.html   (kiln-view's labels)");
+  report->add_option("BEFORE", rep.before, "Folder of the A captures, or FOLDER/LABEL")->required();
+  report->add_option("AFTER", rep.after, "Folder of the B captures, or FOLDER/LABEL")->required();
   report->add_option("-o,--out", rep.out, "The HTML page to write")->required();
   report->add_flag("--force", rep.force, "Replace an existing page");
   report->add_option("--ppd", rep.ppd, "FLIP's pixels per degree (default 67: kiln compare's observer)")

@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <iostream>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -28,20 +29,47 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// The name a capture pairs by: its file name, without a leading `LABEL-` before a 4-digit number.
+// The name a capture pairs by: its file name without the `LABEL-` in front of its number, the
+// first `-` followed by at least four digits and then `_` or `.` (kiln-view's
+// before-0001_braziers_t…, whose LABEL may hold dashes itself); the whole name when there is none.
 std::string pairKey(const std::string& name) {
-  const auto dash = name.find('-');
-  if (dash == std::string::npos || dash + 5 > name.size()) return name;
-  for (std::size_t i = dash + 1; i < dash + 5; ++i)
-    if (name[i] < '0' || name[i] > '9') return name;
-  return name.substr(dash + 1);
+  for (std::size_t dash = name.find('-'); dash != std::string::npos; dash = name.find('-', dash + 1)) {
+    std::size_t end = dash + 1;
+    while (end < name.size() && name[end] >= '0' && name[end] <= '9') ++end;
+    if (end - dash - 1 >= 4 && end < name.size() && (name[end] == '_' || name[end] == '.')) return name.substr(dash + 1);
+  }
+  return name;
 }
 
-std::vector<fs::path> pngsIn(const fs::path& dir) {
+// One side of the comparison: a folder of captures, or FOLDER/LABEL, the captures in FOLDER
+// named LABEL-NNNN… (kiln-view writes a session's before-0001_… and after-0001_… into one
+// kiln-captures folder). Empty `label`: every PNG of the folder.
+struct CaptureSet {
+  fs::path dir;
+  std::string label;
+};
+
+// The side `arg` names, or nullopt when it is neither a folder nor FOLDER/LABEL of an existing
+// folder holding LABEL- captures.
+std::optional<CaptureSet> captureSet(const std::string& arg) {
+  std::error_code ec;
+  if (fs::is_directory(arg, ec)) return CaptureSet{arg, ""};
+  const fs::path p(arg);
+  const std::string label = p.filename().string();
+  const fs::path dir = p.has_parent_path() ? p.parent_path() : fs::path(".");
+  if (label.empty() || !fs::is_directory(dir, ec)) return std::nullopt;
+  return CaptureSet{dir, label};
+}
+
+std::vector<fs::path> pngsIn(const CaptureSet& set) {
   std::vector<fs::path> out;
   std::error_code ec;
-  for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec))
-    if (it->is_regular_file() && it->path().extension() == ".png") out.push_back(it->path());
+  for (fs::directory_iterator it(set.dir, ec), end; !ec && it != end; it.increment(ec)) {
+    const std::string name = it->path().filename().string();
+    if (it->is_regular_file() && it->path().extension() == ".png" &&
+        (set.label.empty() || (name.starts_with(set.label + "-") && pairKey(name).size() + set.label.size() + 1 == name.size())))
+      out.push_back(it->path());
+  }
   std::sort(out.begin(), out.end());
   return out;
 }
@@ -100,15 +128,18 @@ std::string fixed(const char* format, double v) {
 }  // namespace
 
 int runReport(const ReportOptions& o) {
-  for (const std::string& dir : {o.before, o.after}) {
-    std::error_code ec;
-    if (!fs::is_directory(dir, ec)) {
-      std::cerr << "kiln report: " << core::escapeText(dir) << ": error[" << core::codeName(core::Code::IoError)
-                << "]: not a folder of captures\n";
+  std::vector<std::vector<fs::path>> sides;
+  for (const std::string& arg : {o.before, o.after}) {
+    const std::optional<CaptureSet> set = captureSet(arg);
+    if (set) sides.push_back(pngsIn(*set));
+    if (!set || (!set->label.empty() && sides.back().empty())) {
+      std::cerr << "kiln report: " << core::escapeText(arg) << ": error[" << core::codeName(core::Code::IoError)
+                << "]: not a folder of captures, nor FOLDER/LABEL of a folder holding LABEL-NNNN captures\n";
       return kExitUsage;
     }
   }
-  const std::vector<fs::path> before = pngsIn(o.before), after = pngsIn(o.after);
+  const std::vector<fs::path>& before = sides[0];
+  const std::vector<fs::path>& after = sides[1];
   std::map<std::string, fs::path> byKey;
   for (const fs::path& p : after) byKey.emplace(pairKey(p.filename().string()), p);
   core::OutputPlan plan;

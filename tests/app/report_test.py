@@ -66,6 +66,23 @@ check(rc == 0 and "where it changed" not in same and same.count("data:image/png;
       f"identical pairs show no enlarged region (rc {rc})")
 check("<script>" in page and "http" not in page.replace("http-equiv", ""), "the page is self-contained (no link out)")
 
+# kiln-view's layout: one folder, each session's captures under its own LABEL- (a label may hold
+# a dash). FOLDER/LABEL picks them; the other label's files and unlabelled ones are left out.
+mixed = os.path.join(SCRATCH, "kiln-captures")
+os.makedirs(mixed)
+for side, label in (("before", "before-tune"), ("after", "after")):
+    for i, name in enumerate(sorted(n for n in os.listdir(os.path.join(SCRATCH, side)) if n.endswith(".png"))):
+        shutil.copy(os.path.join(SCRATCH, side, name), os.path.join(mixed, f"{label}-{i + 1:04d}_braziers_t{i:08d}ms.png"))
+shutil.copy(os.path.join(SCRATCH, "before", "shot_0000.png"), os.path.join(mixed, "stray.png"))
+rc, out = run("report", "kiln-captures/before-tune", "kiln-captures/after", "-o", "labels.html")
+check(rc == 0 and "3 pairs, 0 without a partner" in out, f"FOLDER/LABEL pairs one folder's labelled sets (rc {rc}) {out}")
+labels = open(os.path.join(SCRATCH, "labels.html"), encoding="utf-8").read() if rc == 0 else ""
+check("before-tune-0001_braziers_t00000000ms.png / after-0001_braziers_t00000000ms.png" in labels and "stray.png" not in labels,
+      "before-tune-0001 meets after-0001, and a file of neither label is not listed")
+rc, out = run("report", "kiln-captures/befor", "kiln-captures/after", "-o", "none.html")
+check(rc == 2 and "FOLDER/LABEL" in out and not os.path.exists(os.path.join(SCRATCH, "none.html")),
+      f"a label with no captures is a usage error that writes nothing (rc {rc}) {out.strip()}")
+
 rc, out = run("report", "before", "after", "-o", "report.html")
 check(rc == 2 and "output-exists" in out, f"an existing page is kept without --force (rc {rc})")
 rc, out = run("report", "before", "after", "-o", "report.html", "--force")
