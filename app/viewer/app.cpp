@@ -233,9 +233,10 @@ int runViewer(const ViewerOptions& options) {
 
     glfwGetFramebufferSize(glfw.window, &state.view.framebufferWidth, &state.view.framebufferHeight);
     // Once quitting was asked for, the script runs no further actions: the loop only finishes
-    // the capture set in progress (its images and video), then ends.
+    // the capture set in progress (its images and video), then ends. While a set runs, the
+    // script waits for it, so a second set or a capture never cuts the first one short.
     const bool settling = batch && frame.settling();
-    if (options.script && !state.ui.quitRequested && !settling) {
+    if (options.script && !state.ui.quitRequested && !settling && !state.captures.job.active()) {
       cursor.beginFrame();
       while (const ScriptAction* a = cursor.next()) {
         if (!frame.runAction(*a)) {

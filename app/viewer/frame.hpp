@@ -82,7 +82,7 @@ class Frame {
   int captureFailures_ = 0;
   int openFailures_ = 0;
   bool failedAction_ = false;
-  bool captureOne(const ViewCamera& camera, const std::string& label, double levelTime);
+  bool captureOne(const ViewCamera& camera, const std::string& label, double levelTime, const std::string& cameraName = "");
   // A finished capture set as an MP4 beside its images, through ffmpeg (video.hpp).
   bool writeVideo(CaptureJob& job);
   // The ffconcat list of a video, through the output plan; false with the reason in `error`.

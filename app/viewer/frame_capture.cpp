@@ -45,7 +45,7 @@ std::optional<render::CaptureInfo::ViewOptions> viewOptionsOf(const ViewerState&
 
 }  // namespace
 
-bool Frame::captureOne(const ViewCamera& camera, const std::string& label, double levelTime) {
+bool Frame::captureOne(const ViewCamera& camera, const std::string& label, double levelTime, const std::string& cameraName) {
   if (!state_.doc.level || !gpu_->ready()) {
     state_.ui.status = "capture: no level on the GPU";
     return false;
@@ -57,10 +57,10 @@ bool Frame::captureOne(const ViewCamera& camera, const std::string& label, doubl
     return false;
   }
   CaptureEntry c;
-  c.label = label;
+  c.label = cameraName.empty() ? label : label + " " + cameraName;
   c.levelTime = levelTime;
   c.file = uniqueCapturePath(state_.captures.dir, state_.doc.level->path.stem().string(), label, levelTime,
-                             state_.captures.counters);
+                             state_.captures.counters, cameraName);
   std::error_code ec;
   std::filesystem::create_directories(state_.captures.dir, ec);
   core::Diagnostic ioError;
@@ -181,7 +181,7 @@ void Frame::serviceCaptures() {
     // One capture per frame keeps the UI (and its progress bar) alive during a long set.
     const std::size_t i = job.next++;
     const auto& cam = job.cameras[i % job.cameras.size()];
-    const bool took = captureOne(cam.camera, cam.name, job.times[i / job.cameras.size()]);
+    const bool took = captureOne(cam.camera, job.label, job.times[i / job.cameras.size()], cam.name);
     if (took) job.written.push_back(state_.captures.entries.back().file);
     ok = took && ok;
     if (!job.active() && job.video) ok = writeVideo(job) && ok;

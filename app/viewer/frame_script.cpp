@@ -287,7 +287,7 @@ bool Frame::runPanelAction(const ScriptAction& a) {
       std::string why;
       const auto times = loader::parseTimeRange(a.text, why);  // checked by the parser
       if (!times || !state_.doc.level) return fail("capture-set needs a mounted level");
-      state_.captures.job = captureJob(*times, state_.view.bookmarks, state_.view.camera);
+      state_.captures.job = captureJob(*times, state_.view.bookmarks, state_.view.camera, a.name);
       state_.captures.job.video = a.a != 0;  // a missing ffmpeg then fails the action when the set ends
       state_.captures.job.fps = videoRate(*times);
       state_.panel(Panel::Captures) = true;

@@ -73,6 +73,29 @@ TEST_CASE("each label counts on its own, so a before session and an after sessio
   CHECK(uniqueCapturePath(dir, "braziers", "before", 2.0, again).filename() == "before-0003_braziers_t00002000ms.png");
 }
 
+TEST_CASE("a capture set carries the session's label, and each bookmark's name, so two sets pair up") {
+  const fs::path dir = scratch() / "sets";
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  ViewCamera here;
+  const std::vector<CameraBookmark> marks = {{"door", here}, {"above", here}};
+  const CaptureJob before = captureJob({0.5, 1.0}, marks, here, "before");
+  CHECK(before.label == "before");
+  CHECK(before.total() == 4);
+  // Unnamed current camera without bookmarks; an empty label field counts as "current".
+  const CaptureJob plain = captureJob({0.5}, {}, here, "");
+  REQUIRE(plain.cameras.size() == 1);
+  CHECK(plain.cameras[0].name.empty());
+  CHECK(plain.label == "current");
+  std::map<std::string, std::uint32_t> a, b;
+  CHECK(uniqueCapturePath(dir, "braziers", "before", 0.5, a, "door").filename() == "before-0001_braziers_door_t00000500ms.png");
+  CHECK(uniqueCapturePath(dir, "braziers", "before", 0.5, a, "above").filename() == "before-0002_braziers_above_t00000500ms.png");
+  CHECK(uniqueCapturePath(dir, "braziers", "after", 0.5, b, "door").filename() == "after-0001_braziers_door_t00000500ms.png");
+  // The camera part is made safe like the rest; none at all leaves the name as a single capture's.
+  CHECK(uniqueCapturePath(dir, "braziers", "after", 0.5, b, "a/b").filename() == "after-0002_braziers_a_b_t00000500ms.png");
+  CHECK(uniqueCapturePath(dir, "braziers", "after", 0.5, b).filename() == "after-0003_braziers_t00000500ms.png");
+}
+
 TEST_CASE("finding: a bookmark name holding a newline or tab never lands in a capture file name") {
   // Just inside: letters, digits, '-', '_' and '.' pass unchanged.
   CHECK(safeFileName("front-1_b.v2") == "front-1_b.v2");
@@ -183,4 +206,14 @@ TEST_CASE("the panel actions have script twins, their malformed forms are refuse
   CHECK(bad.errors.back().message.find("capture-set") != std::string::npos);
   // Just inside the zoom range parses.
   CHECK(parseScript("ab zoom 1\nab zoom 16\n").errors.empty());
+  // capture-set's label: after the times, with or without video, in either order; once each.
+  const auto labelled = parseScript("capture-set 0:1:0.5 label after\ncapture-set 0:1:0.5 video label b\n"
+                                    "capture-set 0:1:0.5 label c video\ncapture-set 0:1:0.5\n");
+  REQUIRE(labelled.errors.empty());
+  CHECK((labelled.actions[0].name == "after" && labelled.actions[0].a == 0));
+  CHECK((labelled.actions[1].name == "b" && labelled.actions[1].a == 1));
+  CHECK((labelled.actions[2].name == "c" && labelled.actions[2].a == 1));
+  CHECK(labelled.actions[3].name == "current");
+  CHECK(parseScript("capture-set 0:1:0.5 label\ncapture-set 0:1:0.5 lable x\ncapture-set 0:1:0.5 video video\n"
+                    "capture-set 0:1:0.5 label a label b\n").errors.size() == 4);
 }

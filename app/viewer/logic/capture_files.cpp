@@ -30,7 +30,7 @@ void setBookmark(std::vector<CameraBookmark>& marks, const std::string& name, co
 
 std::filesystem::path uniqueCapturePath(const std::filesystem::path& dir, const std::string& level,
                                         const std::string& label, double levelTime,
-                                        std::map<std::string, std::uint32_t>& counters) {
+                                        std::map<std::string, std::uint32_t>& counters, const std::string& camera) {
   const std::string tag = safeFileName(label);
   // The highest number this label already has on disk ("before-0007_…" says 7).
   std::uint32_t last = counters[tag];
@@ -48,7 +48,8 @@ std::filesystem::path uniqueCapturePath(const std::filesystem::path& dir, const 
   for (std::uint32_t n = last + 1;; ++n) {
     char number[16];
     std::snprintf(number, sizeof number, "-%04u_", n);
-    const std::filesystem::path p = dir / (tag + number + safeFileName(level) + t + ".png");
+    const std::filesystem::path p =
+        dir / (tag + number + safeFileName(level) + (camera.empty() ? "" : "_" + safeFileName(camera)) + t + ".png");
     if (!std::filesystem::exists(p, ec)) {
       counters[tag] = n;
       return p;
@@ -78,11 +79,12 @@ std::string captureListLabel(const CaptureEntry& e, std::size_t i) {
 }
 
 CaptureJob captureJob(const std::vector<double>& times, const std::vector<CameraBookmark>& bookmarks,
-                      const ViewCamera& current) {
+                      const ViewCamera& current, const std::string& label) {
   CaptureJob job;
+  job.label = label.empty() ? "current" : label;
   job.times = times;
   job.cameras = bookmarks;
-  if (job.cameras.empty()) job.cameras.push_back({"current", current});
+  if (job.cameras.empty()) job.cameras.push_back({"", current});
   return job;
 }
 

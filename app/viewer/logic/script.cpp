@@ -160,11 +160,18 @@ Script parseScript(std::string_view text) {
       a.kind = K::CaptureSet;
       std::string why;
       const auto times = w.size() >= 2 ? loader::parseTimeRange(w[1], why) : std::nullopt;
-      if ((w.size() != 2 && !(w.size() == 3 && w[2] == "video")) || !times)
-        ok = false, fail("'capture-set' takes START:END:STEP and optionally the word video");
+      bool words = true, video = false;
+      std::string label = "current";
+      for (std::size_t i = 2; i < w.size() && words; ++i) {
+        if (w[i] == "video" && !video) video = true;
+        else if (w[i] == "label" && i + 1 < w.size() && label == "current") label = w[++i];
+        else words = false;
+      }
+      if (!words || !times)
+        ok = false, fail("'capture-set' takes START:END:STEP, then optionally the word video and label LABEL");
       else if (!levelTime(times->front()) || !levelTime(times->back()))
         ok = false, fail("'capture-set' times must lie in 0..1e9 seconds (the viewer clock's limit)");
-      else a.text = w[1], a.a = w.size() == 3 ? 1 : 0;
+      else a.text = w[1], a.a = video ? 1 : 0, a.name = label;
     } else if (k == "bookmark") {
       a.kind = K::Bookmark;
       if (w.size() != 2) ok = false, fail("'bookmark' takes a NAME");

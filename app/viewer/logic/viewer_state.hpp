@@ -123,8 +123,9 @@ struct CaptureEntry {
 
 // A capture set in progress: every time × every camera, one capture per frame.
 struct CaptureJob {
+  std::string label = "current";  // the session's label: every file of the set carries it
   std::vector<double> times;
-  std::vector<CameraBookmark> cameras;
+  std::vector<CameraBookmark> cameras;  // a bookmark's name goes into its files' names
   std::size_t next = 0;
   // Also write the set as a video through ffmpeg when it is done (video.hpp), at `fps`.
   bool video = false;

@@ -106,7 +106,7 @@ void captureSet(ViewerState& s) {
                                               : "needs ffmpeg on PATH (not found)");
   ImGui::BeginDisabled(!range);
   if (ImGui::Button("Capture set (times x bookmarks)") && range) {
-    job = captureJob(*range, s.view.bookmarks, s.view.camera);
+    job = captureJob(*range, s.view.bookmarks, s.view.camera, s.ui.memory.captureLabel);
     job.video = video && s.captures.ffmpeg.has_value();
     job.fps = videoRate(*range);
   }
