@@ -61,6 +61,9 @@ std::vector<std::string> uncoveredCodes(const std::vector<VerdictCase>& cases);
 // Kiln as the host: {"verdict":"accepted"} or {"verdict":"rejected","code":C,"offset":N,"path":P}.
 Json decodeVerdict(const std::string& format, std::span<const std::uint8_t> bytes);
 
+// A string's bytes, to write as a file.
+std::span<const std::uint8_t> bytesOf(const std::string& s);
+
 // The float32 bit pattern of a value, as "0x3f800000".
 std::string f32Bits(double v);
 
@@ -121,3 +124,10 @@ struct ConformanceOptions {
 int runConformance(const ConformanceOptions& o);
 
 }  // namespace kiln::cli
+
+namespace kiln::cli::conformance {
+
+// `kiln conformance export`: writes the kit to o.kit (conformance_export.cpp). Returns an exit code.
+int exportKit(const ConformanceOptions& o);
+
+}  // namespace kiln::cli::conformance
