@@ -118,8 +118,6 @@ int addVerdictCases(Export& x) {
       ++disagreements;
       continue;
     }
-    std::string ext = v.format.substr(0, 3);
-    for (char& c : ext) c = static_cast<char>(std::tolower(c));
     const std::string path = "verdicts/" + v.id + "." + (v.format == "KWP1" ? "kwp" : v.format == "KWS1" ? "kws"
                                                           : v.format == "KEV1" ? "kev" : "klm");
     x.files.push_back({path, v.bytes});
