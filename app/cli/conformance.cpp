@@ -2,9 +2,6 @@
 // host's answers (docs/conformance.md); the kit's reference states; the command's entry point.
 #include "cli/conformance.hpp"
 
-#include <unistd.h>
-
-#include <chrono>
 #include <iostream>
 #include <map>
 #include <set>
@@ -12,11 +9,6 @@
 #include "core/escape.hpp"
 #include "core/file.hpp"
 #include "core/output_plan.hpp"
-#include "loader/data_dirs.hpp"
-#include "particles/bounds.hpp"
-#include "particles/kwp1/kwp1.hpp"
-#include "sim/model.hpp"
-#include "world/level.hpp"
 
 namespace kiln::cli {
 namespace {
