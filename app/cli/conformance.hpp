@@ -61,6 +61,9 @@ std::vector<std::string> uncoveredCodes(const std::vector<VerdictCase>& cases);
 // Kiln as the host: {"verdict":"accepted"} or {"verdict":"rejected","code":C,"offset":N,"path":P}.
 Json decodeVerdict(const std::string& format, std::span<const std::uint8_t> bytes);
 
+// A string's bytes, to write as a file.
+std::span<const std::uint8_t> bytesOf(const std::string& s);
+
 // The float32 bit pattern of a value, as "0x3f800000".
 std::string f32Bits(double v);
 
@@ -69,6 +72,19 @@ std::string f32Bits(double v);
 Json evalState(const std::filesystem::path& level, double time, std::string& error);
 // The expected event state: `kiln sim --json`'s object at `time` (the level's default view).
 Json simState(const std::filesystem::path& level, double time, std::string& error);
+
+// A case's fields every area has: its id, area, rule, the docs that state the rule, what it tests.
+Json caseBase(const std::string& id, const std::string& area, const std::string& rule, const std::string& docs,
+              const std::string& tests);
+// A time as case ids write it: "%.6g" with '.' and '+' as '_' ("2_5", "5e_06").
+std::string idTime(double t);
+
+// Adds the state cases (each level's eval state at its times) and the sim cases (each level's
+// event state at its steps, a twin checked against its twin) to the kit's files and cases,
+// computed from the kit's levels as written in `scratch`. Return an exit code.
+int addStateCases(Profile profile, const std::filesystem::path& scratch, std::vector<KitFile>& files,
+                  Json& cases);
+int addSimCases(Profile profile, const std::filesystem::path& scratch, std::vector<KitFile>& files, Json& cases);
 
 // A level the kit writes itself for the event features of seeds 003 and 004: a YAML source the
 // exporter compiles (the sim cases read the compiled module, the palette picture the source).
@@ -121,3 +137,10 @@ struct ConformanceOptions {
 int runConformance(const ConformanceOptions& o);
 
 }  // namespace kiln::cli
+
+namespace kiln::cli::conformance {
+
+// `kiln conformance export`: writes the kit to o.kit (conformance_export.cpp). Returns an exit code.
+int exportKit(const ConformanceOptions& o);
+
+}  // namespace kiln::cli::conformance
