@@ -19,6 +19,7 @@
 #include "core/escape.hpp"
 #include "core/file.hpp"
 #include "core/output_plan.hpp"
+#include "loader/capture_name.hpp"
 #include "render/cpu/flip.hpp"
 #include "render/cpu/image_compare.hpp"
 #include "render/cpu/magma.hpp"
@@ -29,16 +30,11 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// The name a capture pairs by: its file name without the `LABEL-` in front of its number, the
-// first `-` followed by at least four digits and then `_` or `.` (kiln-view's
-// before-0001_braziers_t…, whose LABEL may hold dashes itself); the whole name when there is none.
+// The name a capture pairs by: its file name after the `LABEL-` in front of its number
+// (loader::captureNumberDash: kiln-view's before-0001_braziers_t…), or the whole name.
 std::string pairKey(const std::string& name) {
-  for (std::size_t dash = name.find('-'); dash != std::string::npos; dash = name.find('-', dash + 1)) {
-    std::size_t end = dash + 1;
-    while (end < name.size() && name[end] >= '0' && name[end] <= '9') ++end;
-    if (end - dash - 1 >= 4 && end < name.size() && (name[end] == '_' || name[end] == '.')) return name.substr(dash + 1);
-  }
-  return name;
+  const std::size_t dash = loader::captureNumberDash(name);
+  return dash == std::string::npos ? name : name.substr(dash + 1);
 }
 
 // One side of the comparison: a folder of captures, or FOLDER/LABEL, the captures in FOLDER
@@ -67,7 +63,7 @@ std::vector<fs::path> pngsIn(const CaptureSet& set) {
   for (fs::directory_iterator it(set.dir, ec), end; !ec && it != end; it.increment(ec)) {
     const std::string name = it->path().filename().string();
     if (it->is_regular_file() && it->path().extension() == ".png" &&
-        (set.label.empty() || (name.starts_with(set.label + "-") && pairKey(name).size() + set.label.size() + 1 == name.size())))
+        (set.label.empty() || (loader::captureNumberDash(name) == set.label.size() && name.starts_with(set.label))))
       out.push_back(it->path());
   }
   std::sort(out.begin(), out.end());

@@ -8,6 +8,7 @@
 #include <map>
 #include <fstream>
 
+#include "loader/capture_name.hpp"
 #include "logic/capture_files.hpp"
 #include "loader/loader.hpp"
 #include "loader/time_range.hpp"
@@ -216,4 +217,30 @@ TEST_CASE("the panel actions have script twins, their malformed forms are refuse
   CHECK(labelled.actions[3].name == "current");
   CHECK(parseScript("capture-set 0:1:0.5 label\ncapture-set 0:1:0.5 lable x\ncapture-set 0:1:0.5 video video\n"
                     "capture-set 0:1:0.5 label a label b\n").errors.size() == 4);
+}
+
+TEST_CASE("the report command names this session's last two labels, older first") {
+  auto entry = [](const char* file, double t = 1.0) {
+    CaptureEntry e;
+    e.file = fs::path("kiln-captures") / file;
+    e.levelTime = t;
+    return e;
+  };
+  // The label is the name before the dash in front of the number, dashes and underscores kept.
+  CHECK(kiln::loader::captureNumberDash("before_a-tune-0001_braziers_t00001000ms.png") == 13);
+  CHECK(kiln::loader::captureNumberDash("after-12345.png") == 5);
+  CHECK(kiln::loader::captureNumberDash("after-123_x.png") == std::string::npos);  // three digits
+  CHECK(kiln::loader::captureNumberDash("after-1234x.png") == std::string::npos);  // no _ or . after
+  CHECK(kiln::loader::captureNumberDash("shot_0001.png") == std::string::npos);
+  std::vector<CaptureEntry> list = {entry("before-tune-0001_braziers_t00001000ms.png")};
+  CHECK_FALSE(reportCommand(list, "kiln-captures").has_value());  // one label: nothing to compare
+  list.push_back(entry("shot.png", -1));                            // a PNG from disk does not count
+  CHECK_FALSE(reportCommand(list, "kiln-captures").has_value());
+  list.push_back(entry("after-0001_braziers_door_t00001000ms.png"));
+  CHECK(reportCommand(list, "kiln-captures") ==
+        "kiln report kiln-captures/before-tune kiln-captures/after -o report.html");
+  // Capturing under the first label again makes it the newer one.
+  list.push_back(entry("before-tune-0002_braziers_t00002000ms.png"));
+  CHECK(reportCommand(list, "kiln-captures") ==
+        "kiln report kiln-captures/after kiln-captures/before-tune -o report.html");
 }

@@ -4,6 +4,7 @@
 #include <cstdio>
 
 #include "logic/capture_files.hpp"
+#include "loader/capture_name.hpp"
 #include "loader/loader.hpp"
 
 namespace kiln::viewer {
@@ -55,6 +56,22 @@ std::filesystem::path uniqueCapturePath(const std::filesystem::path& dir, const 
       return p;
     }
   }
+}
+
+std::optional<std::string> reportCommand(const std::vector<CaptureEntry>& entries, const std::filesystem::path& dir) {
+  std::vector<std::string> labels;  // in the order of their latest capture, newest last
+  for (const CaptureEntry& e : entries) {
+    if (e.levelTime < 0) continue;  // a PNG from disk
+    const std::string name = e.file.filename().string();
+    const std::size_t dash = loader::captureNumberDash(name);
+    if (dash == std::string::npos) continue;
+    const std::string label = name.substr(0, dash);
+    std::erase(labels, label);
+    labels.push_back(label);
+  }
+  if (labels.size() < 2) return std::nullopt;
+  const std::string d = dir.string();
+  return "kiln report " + d + "/" + labels[labels.size() - 2] + " " + d + "/" + labels.back() + " -o report.html";
 }
 
 std::optional<CaptureEntry> captureFromFile(const std::filesystem::path& path, core::Diagnostic& error) {

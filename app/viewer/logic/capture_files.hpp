@@ -30,6 +30,11 @@ std::filesystem::path uniqueCapturePath(const std::filesystem::path& dir, const 
                                         const std::string& label, double levelTime,
                                         std::map<std::string, std::uint32_t>& counters, const std::string& camera = "");
 
+// The command that turns this session's last two labels into one before/after page:
+// `kiln report DIR/A DIR/B -o report.html`, A the older label and B the newer, read from the
+// captures' file names (LABEL-NNNN_…); nullopt until the session has captures of two labels.
+std::optional<std::string> reportCommand(const std::vector<CaptureEntry>& entries, const std::filesystem::path& dir);
+
 // A PNG from disk as a capture entry (label: the file name; time: none), for A/B comparison of
 // any two images; nullopt with an io-error naming the file when it cannot be read or decoded.
 std::optional<CaptureEntry> captureFromFile(const std::filesystem::path& path, core::Diagnostic& error);

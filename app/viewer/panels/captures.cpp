@@ -231,6 +231,14 @@ void draw(ViewerState& s) {
   sameLineIfFits(buttonWidth("Capture now"));
   if (ImGui::Button("Capture now")) s.commands.push(CaptureNow{});
   ImGui::TextDisabled("writes PNGs to %s", s.captures.dir.string().c_str());
+  // Two labelled sessions (before, then after) are one command away from a report page.
+  if (const auto command = reportCommand(s.captures.entries, s.captures.dir)) {
+    if (ImGui::SmallButton("Copy report command")) ImGui::SetClipboardText(command->c_str());
+    if (ImGui::IsItemHovered())
+      ImGui::SetTooltip("%s\n(a page of every before/after pair: A, B, difference, FLIP, enlarged changes)", command->c_str());
+    ImGui::SameLine();
+    pathText(*command, 0, nullptr);
+  }
   if (ImGui::CollapsingHeader("Frame", ImGuiTreeNodeFlags_DefaultOpen)) framing(s);
   if (ImGui::CollapsingHeader("Camera bookmarks", ImGuiTreeNodeFlags_DefaultOpen)) bookmarks(s);
   if (ImGui::CollapsingHeader("Capture set", ImGuiTreeNodeFlags_DefaultOpen)) captureSet(s);
