@@ -119,7 +119,7 @@ class Frame {
   // it can take them, else one prepare of the whole level.
   void uploadEdits();
   bool uploadInPlace(EditTarget target, std::uint32_t index);
-  // The translate gizmo (frame.cpp): a press on a handle, then the drag.
+  // The translate gizmo (frame_gizmo.cpp): a press on a handle, then the drag.
   bool beginGizmoDrag(const glm::dvec2& local);
   void updateGizmoDrag(const glm::dvec2& local);
   void dragTo(const glm::dvec2& local);
