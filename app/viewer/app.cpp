@@ -163,7 +163,7 @@ int runViewer(const ViewerOptions& options) {
   IMGUI_CHECKVERSION();
   ImGui::CreateContext();
   ImGuiIO& io = ImGui::GetIO();
-  // Window placement is the workspaces' business (frame.cpp loads and saves each one's ini):
+  // Window placement is the workspaces' business (frame_layout.cpp loads and saves each one's ini):
   // ImGui keeps no imgui.ini of its own.
   io.IniFilename = nullptr;
   io.ConfigFlags |= ImGuiConfigFlags_DockingEnable;
