@@ -21,6 +21,19 @@ namespace kiln::cli {
 
 namespace {
 
+// Where the changed pixels are, as --json gives it: {x, y, width, height}, or null for none.
+nlohmann::ordered_json rectJson(const core::PixelRect& r) {
+  if (r.empty()) return nullptr;
+  return {{"x", r.x}, {"y", r.y}, {"width", r.width}, {"height", r.height}};
+}
+
+// The same on the text line: " in x 300-331, y 180-200" (inclusive pixels), or nothing.
+std::string rectText(const core::PixelRect& r) {
+  if (r.empty()) return "";
+  return " in x " + std::to_string(r.x) + "-" + std::to_string(r.x + r.width - 1) + ", y " + std::to_string(r.y) + "-" +
+         std::to_string(r.y + r.height - 1);
+}
+
 // Every metric a --fail-above limit may name, in the order they are listed in messages.
 constexpr std::array<const char*, 8> kLimitMetrics{"max",         "mean",    "changed", "flip-mean",
                                                    "flip-median", "flip-q1", "flip-q3", "flip-max"};
@@ -146,6 +159,7 @@ int compareExr(const CompareOptions& o, const std::vector<CompareLimit>& limits,
     j["psnr"] = std::isfinite(c.psnr) ? nlohmann::ordered_json(c.psnr) : nlohmann::ordered_json("inf");
     j["changed_pixels"] = c.changedPixels;
     j["changed_percent"] = c.changedPercent;
+    j["changed_rect"] = rectJson(c.changedRect);
     j["non_finite"] = c.nonFinite;
     j["identical"] = c.changedPixels == 0;
     if (wantFlip)
@@ -169,9 +183,9 @@ int compareExr(const CompareOptions& o, const std::vector<CompareLimit>& limits,
     std::cout << core::dumpJson(j) << '\n';
   } else {
     char line[256];
-    std::snprintf(line, sizeof line, "linear: max %.6g  mean %.6g  rmse %.6g  psnr %s (peak %.6g)  changed %.4f%% (%llu px)\n",
+    std::snprintf(line, sizeof line, "linear: max %.6g  mean %.6g  rmse %.6g  psnr %s (peak %.6g)  changed %.4f%% (%llu px%s)\n",
                   c.maxAbsDiff, c.meanAbsDiff, c.rmse, std::isfinite(c.psnr) ? std::to_string(c.psnr).c_str() : "inf",
-                  c.peak, c.changedPercent, static_cast<unsigned long long>(c.changedPixels));
+                  c.peak, c.changedPercent, static_cast<unsigned long long>(c.changedPixels), rectText(c.changedRect).c_str());
     std::cout << line;
     if (c.nonFinite) std::cout << c.nonFinite << " channel(s) are NaN or infinite\n";
     if (wantFlip) {
@@ -308,9 +322,7 @@ int runCompare(const CompareOptions& o) {
     j["psnr"] = std::isfinite(c.psnr) ? nlohmann::ordered_json(c.psnr) : nlohmann::ordered_json("inf");
     j["changed_pixels"] = c.changedPixels;
     j["changed_percent"] = c.changedPercent;
-    const core::PixelRect& r = c.changedRect;
-    j["changed_rect"] = r.empty() ? nlohmann::ordered_json(nullptr)
-                                  : nlohmann::ordered_json{{"x", r.x}, {"y", r.y}, {"width", r.width}, {"height", r.height}};
+    j["changed_rect"] = rectJson(c.changedRect);
     j["threshold"] = o.threshold;
     j["identical_within_threshold"] = c.changedPixels == 0;
     j["ssim"] = ssim;
@@ -328,13 +340,11 @@ int runCompare(const CompareOptions& o) {
     j["failed"] = failed;
     std::cout << core::dumpJson(j) << '\n';
   } else {
-    char line[256], where[96] = "";
-    const core::PixelRect& r = c.changedRect;
-    if (!r.empty())
-      std::snprintf(where, sizeof where, " in x %u-%u, y %u-%u", r.x, r.x + r.width - 1, r.y, r.y + r.height - 1);
+    char line[256];
     std::snprintf(line, sizeof line, "max %u  mean %.6f  psnr %s  changed %.4f%% (%llu px%s, threshold %d)\n",
                   c.maxAbsDiff, c.meanAbsDiff, std::isfinite(c.psnr) ? std::to_string(c.psnr).c_str() : "inf",
-                  c.changedPercent, static_cast<unsigned long long>(c.changedPixels), where, o.threshold);
+                  c.changedPercent, static_cast<unsigned long long>(c.changedPixels), rectText(c.changedRect).c_str(),
+                  o.threshold);
     std::cout << line;
     std::snprintf(line, sizeof line, "ssim %.6f\n", ssim);
     std::cout << line;

@@ -80,12 +80,18 @@ else:
     # kiln compare of two EXRs.
     rc, out, err = run("compare", S("events.exr"), S("events.exr"))
     check(rc == 0 and out.startswith("linear:"), f"an EXR against itself: linear metrics, exit 0: {rc} {out!r} {err!r}")
+    rc, out, err = run("compare", S("events.exr"), S("events.exr"), "--json")
+    check(rc == 0 and json.loads(out or "{}").get("changed_rect", "absent") is None,
+          f"an EXR against itself: changed_rect is null: {out!r}")
     capture(S("later.exr"), time="1.15")
     rc, out, err = run("compare", S("events.exr"), S("later.exr"), "--metric", "flip", "--json")
     try:
         f = json.loads(out)["flip"]
         check(rc == 1 and f["mode"] == "hdr" and f["exposures"]["count"] >= 2 and 0 < f["mean"] < 1,
               f"two times differ (exit 1) and --metric flip is HDR-FLIP: {rc} {f}")
+        box = json.loads(out)["changed_rect"]
+        check(box["width"] >= 1 and box["height"] >= 1 and box["x"] + box["width"] <= 320 and box["y"] + box["height"] <= 180,
+              f"two times differ: changed_rect lies inside the image: {box}")
     except (ValueError, KeyError) as e:
         check(False, f"--metric flip --json on two EXRs has an HDR flip object ({e}; {rc} {out!r} {err!r})")
     rc, _, err = run("compare", S("events.exr"), S("later.exr"), "--metric", "flip", "--fail-above", "flip-mean=0.99")

@@ -80,9 +80,11 @@ TEST_CASE("linear comparison measures HDR values in their own units", "[compare]
   CHECK(c.psnr == Approx(20 * std::log10(5 / std::sqrt(0.3125 / 6))));
   CHECK(c.changedPixels == 2);
   CHECK(c.changedPercent == Approx(100));
+  CHECK(c.changedRect == core::PixelRect{0, 0, 2, 1});
   // Identical: nothing changed, PSNR infinite.
   const auto same = render::compareLinear(2, 1, a, 2, 1, a);
   CHECK(same.changedPixels == 0);
+  CHECK(same.changedRect.empty());
   CHECK(std::isinf(same.psnr));
   // A different size compares nothing; a NaN is counted, not averaged.
   CHECK_FALSE(render::compareLinear(2, 1, a, 1, 2, a).sameSize);
@@ -91,6 +93,7 @@ TEST_CASE("linear comparison measures HDR values in their own units", "[compare]
   const auto n = render::compareLinear(2, 1, a, 2, 1, nan);
   CHECK(n.nonFinite == 1);
   CHECK(n.changedPixels == 1);
+  CHECK(n.changedRect == core::PixelRect{0, 0, 1, 1});  // the NaN's pixel is the one changed
   CHECK(n.maxAbsDiff == 0);
 }
 

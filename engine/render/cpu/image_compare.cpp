@@ -7,6 +7,20 @@
 #include <limits>
 
 namespace kiln::render {
+namespace {
+
+// `box` grown to hold pixel (x, y).
+void include(core::PixelRect& box, std::uint32_t x, std::uint32_t y) {
+  if (box.empty()) {
+    box = {x, y, 1, 1};
+    return;
+  }
+  const std::uint32_t x0 = std::min(box.x, x), y0 = std::min(box.y, y);
+  const std::uint32_t x1 = std::max(box.x + box.width, x + 1), y1 = std::max(box.y + box.height, y + 1);
+  box = {x0, y0, x1 - x0, y1 - y0};
+}
+
+}  // namespace
 
 core::PixelRect framedChange(const core::PixelRect& changed, std::uint32_t width, std::uint32_t height) {
   if (changed.empty() || width == 0 || height == 0) return {};
@@ -52,17 +66,7 @@ ImageComparison compareImages(const core::Image& a, const core::Image& b, std::u
     }
     r.difference.rgba[p * 4 + 3] = 255;
     r.changedPixels += changed ? 1 : 0;
-    if (changed) {
-      const auto x = static_cast<std::uint32_t>(p % a.width), y = static_cast<std::uint32_t>(p / a.width);
-      core::PixelRect& box = r.changedRect;
-      if (box.empty()) {
-        box = {x, y, 1, 1};
-      } else {
-        const std::uint32_t x0 = std::min(box.x, x), y0 = std::min(box.y, y);
-        const std::uint32_t x1 = std::max(box.x + box.width, x + 1), y1 = std::max(box.y + box.height, y + 1);
-        box = {x0, y0, x1 - x0, y1 - y0};
-      }
-    }
+    if (changed) include(r.changedRect, static_cast<std::uint32_t>(p % a.width), static_cast<std::uint32_t>(p / a.width));
   }
   const double samples = static_cast<double>(pixels * 4);
   r.meanAbsDiff = samples > 0 ? static_cast<double>(sum) / samples : 0.0;
@@ -98,6 +102,7 @@ LinearComparison compareLinear(std::uint32_t aWidth, std::uint32_t aHeight, cons
       changed |= d > 0;
     }
     c.changedPixels += changed;
+    if (changed) include(c.changedRect, static_cast<std::uint32_t>(p % aWidth), static_cast<std::uint32_t>(p / aWidth));
   }
   c.meanAbsDiff = counted ? sum / static_cast<double>(counted) : 0;
   c.rmse = counted ? std::sqrt(sumSq / static_cast<double>(counted)) : 0;

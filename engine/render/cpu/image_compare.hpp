@@ -38,6 +38,7 @@ struct LinearComparison {
   double psnr = 0;         // 20·log10(peak / rmse) dB; +infinity when identical
   std::uint64_t changedPixels = 0;  // pixels whose R, G or B differ at all
   double changedPercent = 0;
+  core::PixelRect changedRect;      // the smallest rectangle holding them (empty: none)
   std::uint64_t nonFinite = 0;      // channels that are NaN or infinite in either image (not counted above)
 };
 LinearComparison compareLinear(std::uint32_t aWidth, std::uint32_t aHeight, const std::vector<float>& a,
