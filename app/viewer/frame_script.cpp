@@ -18,7 +18,6 @@
 #include "logic/video.hpp"
 #include "logic/workspace_plan.hpp"
 #include "loader/time_range.hpp"
-#include "render/cpu/image_compare.hpp"
 #include "render/cpu/passes.hpp"
 #include "source/suggest.hpp"
 
@@ -345,7 +344,7 @@ bool Frame::runPanelAction(const ScriptAction& a) {
         if (!c.computed || !c.sameSize) return fail("ab zoom change: the pair has no metrics yet");
         if (c.changedRect.empty()) return fail("ab zoom change: A and B are identical");
         const core::Image& A = state_.captures.entries[static_cast<std::size_t>(c.a)].image;
-        c.view = ab_view::framing(render::framedChange(c.changedRect, A.width, A.height), c.area, A.width, A.height);
+        c.view = ab_view::changeFraming(c.changedRect, c.area, A.width, A.height);
         return true;
       }
       if (a.text == "gain") {

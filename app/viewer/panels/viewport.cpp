@@ -12,7 +12,6 @@
 #include "logic/capture_files.hpp"
 #include "logic/scene.hpp"
 #include "logic/view_output.hpp"
-#include "render/cpu/image_compare.hpp"
 
 namespace kiln::viewer::panels::viewport {
 namespace {
@@ -211,7 +210,7 @@ bool drawComparison(ViewerState& s, ImVec2 lo, ImVec2 size) {
   sameLineIfFits(buttonWidth("Zoom to the change"));
   ImGui::BeginDisabled(!changed);
   if (ImGui::SmallButton("Zoom to the change"))
-    c.view = ab_view::framing(render::framedChange(c.changedRect, w, h), c.area, w, h);
+    c.view = ab_view::changeFraming(c.changedRect, c.area, w, h);
   ImGui::EndDisabled();
   if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
     if (changed)

@@ -1,6 +1,8 @@
 // The A/B view's arithmetic (GL-free).
 #include "panels/logic/ab_view.hpp"
 
+#include "render/cpu/image_compare.hpp"
+
 #include <algorithm>
 #include <cmath>
 
@@ -68,6 +70,10 @@ View framing(const core::PixelRect& r, const Rect& area, std::uint32_t imageW, s
     v.centerV = (r.y + r.height / 2.0) / imageH;
   }
   return v;
+}
+
+View changeFraming(const core::PixelRect& changed, const Rect& area, std::uint32_t imageW, std::uint32_t imageH) {
+  return framing(render::framedChange(changed, imageW, imageH), area, imageW, imageH);
 }
 
 Region visibleRegion(const View& v, const Rect& area, std::uint32_t imageW, std::uint32_t imageH) {

@@ -36,6 +36,9 @@ void pan(View& v, const Rect& area, std::uint32_t imageW, std::uint32_t imageH, 
 // The view that shows the pixels of `r` as large as the area allows (zoom kMinZoom..kMaxZoom),
 // centred on them; the whole image (zoom 1) when `r` is empty.
 View framing(const core::PixelRect& r, const Rect& area, std::uint32_t imageW, std::uint32_t imageH);
+// "Zoom to the change": the framing of `changed` (the pair's changed rectangle) with the margin
+// `kiln report` enlarges it with (render::framedChange).
+View changeFraming(const core::PixelRect& changed, const Rect& area, std::uint32_t imageW, std::uint32_t imageH);
 // The image pixels in view: [x0, x1) × [y0, y1), clipped to the image.
 struct Region {
   std::uint32_t x0 = 0, y0 = 0, x1 = 0, y1 = 0;
