@@ -39,7 +39,7 @@ for line in lines:
         print(out[-2000:], err[-2000:])
 
 # The captures the README promises exist.
-for png in ("shot.png", "flame.png", "diff.png"):
+for png in ("shot.png", "flame.png", "diff.png", "report.html", "before/shot_0002.png"):
     if not os.path.isfile(os.path.join(SCRATCH, png)):
         failures += 1
         print("FAIL: README commands did not write", png)
