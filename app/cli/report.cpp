@@ -114,6 +114,12 @@ struct Pair {
 // The width the enlarged change is shown at, at most (the pictures' own max-width).
 constexpr std::uint32_t kZoomWidth = 420;
 
+// A rectangle's inclusive pixel spans as the captions write them: "x 300&ndash;331, y 180&ndash;200".
+std::string spans(const core::PixelRect& r) {
+  return "x " + std::to_string(r.x) + "&ndash;" + std::to_string(r.x + r.width - 1) + ", y " + std::to_string(r.y) +
+         "&ndash;" + std::to_string(r.y + r.height - 1);
+}
+
 std::string fixed(const char* format, double v) {
   if (!std::isfinite(v)) return "inf";
   char buf[64];
@@ -236,18 +242,14 @@ int runReport(const ReportOptions& o) {
       out += "<figure><img alt=\"FLIP\" src=\"" + dataUri(p.flipMap) + "\"><figcaption>&#xA7FB;LIP (magma: black none, pale yellow 1)</figcaption></figure>\n";
     }
     if (!p.region.empty()) {
-      const core::PixelRect& c = p.metrics.changedRect;
       const std::string size = "width=\"" + std::to_string(p.region.width * p.zoom) + "\" height=\"" +
                                std::to_string(p.region.height * p.zoom) + "\"";
-      const std::string where = "x " + std::to_string(p.region.x) + "&ndash;" + std::to_string(p.region.x + p.region.width - 1) +
-                                ", y " + std::to_string(p.region.y) + "&ndash;" + std::to_string(p.region.y + p.region.height - 1) +
-                                " &times;" + std::to_string(p.zoom);
+      const std::string where = spans(p.region) + " &times;" + std::to_string(p.zoom);
       out += "</div>\n<div class=\"row\">\n<figure class=\"flicker zoom\"><img class=\"a\" alt=\"A, where it changed\" " + size +
              " src=\"" + dataUri(p.zoomA) + "\"><img class=\"b\" alt=\"B, where it changed\" " + size + " src=\"" + dataUri(p.zoomB) +
              "\"><figcaption>A where it changed: " + where + " (hover: B)</figcaption></figure>\n";
       out += "<figure class=\"zoom\"><img alt=\"B, where it changed\" " + size + " src=\"" + dataUri(p.zoomB) +
-             "\"><figcaption>B: every changed pixel lies in x " + std::to_string(c.x) + "&ndash;" + std::to_string(c.x + c.width - 1) +
-             ", y " + std::to_string(c.y) + "&ndash;" + std::to_string(c.y + c.height - 1) + "</figcaption></figure>\n";
+             "\"><figcaption>B: every changed pixel lies in " + spans(p.metrics.changedRect) + "</figcaption></figure>\n";
     }
     out += "</div>\n<details><summary>sidecars</summary><pre>A: " + html(sidecarText(p.a)) + "\nB: " + html(sidecarText(p.b)) +
            "</pre></details></section>\n";
