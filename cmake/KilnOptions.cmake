@@ -34,3 +34,15 @@ if(KILN_SANITIZE)
   add_compile_options(-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined)
   add_link_options(-fsanitize=address,undefined)
 endif()
+
+# A compiler cache when Debian's ccache is installed (scripts/setup.sh installs it): a second
+# build tree, a worktree or a re-run after `git checkout` reuses every object whose inputs did
+# not change. base_dir makes the cache's keys relative to the source tree, so two checkouts of
+# one commit share their objects; nohashdir keeps the build folder out of the key.
+find_program(KILN_CCACHE ccache)
+if(KILN_CCACHE AND NOT CMAKE_CXX_COMPILER_LAUNCHER)
+  set(launcher ${CMAKE_COMMAND} -E env CCACHE_BASEDIR=${PROJECT_SOURCE_DIR} CCACHE_NOHASHDIR=1
+      CCACHE_SLOPPINESS=pch_defines,time_macros,include_file_mtime,include_file_ctime ${KILN_CCACHE})
+  set(CMAKE_C_COMPILER_LAUNCHER ${launcher})
+  set(CMAKE_CXX_COMPILER_LAUNCHER ${launcher})
+endif()

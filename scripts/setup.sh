@@ -5,6 +5,7 @@ set -euo pipefail
 
 packages=(
   build-essential cmake ninja-build pkg-config git
+  ccache  # a compiler cache: run.sh and test.sh, worktrees and re-runs reuse unchanged objects
   libglfw3-dev python3-glad libegl-dev libgl-dev libgles-dev
   libgl1-mesa-dri libegl-mesa0 libglx-mesa0 libegl1-mesa
   libglm-dev libstb-dev
