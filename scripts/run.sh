@@ -6,7 +6,7 @@ cd "$(dirname "$0")/.."
 
 bash scripts/setup.sh
 cmake --preset release >/dev/null
-cmake --build --preset release -j "$(nproc)" --target kiln kiln-view kiln-assets
+cmake --build --preset release -j "$(nproc)" --target kiln kiln-view kiln-assets  # test.sh builds the rest in this tree
 
 level=${1:-build/release/share/kiln/levels/braziers.klm}
 if [ ! -f "$level" ]; then

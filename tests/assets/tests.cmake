@@ -62,4 +62,6 @@ target_link_libraries(test_assets PRIVATE Catch2::Catch2 kiln::engine kiln_optio
 target_compile_definitions(test_assets PRIVATE KILN_SOURCE_DIR="${PROJECT_SOURCE_DIR}"
                            KILN_ASSETS_OUT="${KILN_ASSETS_OUT}")
 add_dependencies(test_assets kiln-assets)
+target_compile_options(test_assets PRIVATE ${KILN_TEST_OPT})
+kiln_test_pch(test_assets)
 catch_discover_tests(test_assets TEST_PREFIX "assets: " EXTRA_ARGS --warn NoTests PROPERTIES LABELS assets DISCOVERY_TIMEOUT 60)

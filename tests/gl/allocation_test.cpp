@@ -28,6 +28,12 @@ void* countedOrThrow(std::size_t n, std::size_t align) {
 }
 }  // namespace
 
+// Every replacement new below takes its memory from malloc (countedAlloc), so std::free is the
+// matching release. GCC 12 at -O1 inlines the standard make_unique into this file and then
+// warns about free on "new'd" memory (-Wmismatched-new-delete), not knowing new is replaced.
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic ignored "-Wmismatched-new-delete"
+#endif
 void* operator new(std::size_t n) { return countedOrThrow(n, 0); }
 void* operator new[](std::size_t n) { return countedOrThrow(n, 0); }
 void* operator new(std::size_t n, std::align_val_t a) { return countedOrThrow(n, static_cast<std::size_t>(a)); }

@@ -7,6 +7,8 @@ file(GLOB viewer_test_srcs CONFIGURE_DEPENDS ${CMAKE_CURRENT_LIST_DIR}/*.cpp)
 if(viewer_test_srcs)
   add_executable(test_viewer ${viewer_test_srcs} $<TARGET_OBJECTS:kiln_catch_main>)
   target_link_libraries(test_viewer PRIVATE Catch2::Catch2 kiln_options kiln_viewer_logic)
+  target_compile_options(test_viewer PRIVATE ${KILN_TEST_OPT})
+  kiln_test_pch(test_viewer)
   target_compile_definitions(test_viewer PRIVATE KILN_TEST_DATA="${KILN_TEST_DATA}"
     KILN_SOURCE_DIR="${PROJECT_SOURCE_DIR}" KILN_BINARY_DIR="${PROJECT_BINARY_DIR}")
   catch_discover_tests(test_viewer TEST_PREFIX "viewer: " EXTRA_ARGS --warn NoTests PROPERTIES LABELS "viewer"
