@@ -193,7 +193,7 @@ medians() {
     /"name": "[a-z-]+", "gpu_ms":/ { match($0, /"name": "[a-z-]+"/); n = substr($0, RSTART + 9, RLENGTH - 10)
       match($0, /"gpu_ms": *[-0-9.eE+]+/); v = substr($0, RSTART, RLENGTH); sub(/.*: */, "", v); a[n] = a[n] " " v }
     END { for (k in a) { c = split(a[k], x, " "); for (i = 1; i <= c; i++) for (j = i + 1; j <= c; j++) if (x[j] < x[i]) { t = x[i]; x[i] = x[j]; x[j] = t }
-                         printf "%s=%.4f ", k, x[int((c + 1) / 2)] } }' "$@"
+                         printf "%s=%.4g ", k, x[int((c + 1) / 2)] } }' "$@"
 }
 
 step_timings() {

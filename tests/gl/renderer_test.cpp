@@ -375,3 +375,35 @@ TEST_CASE("GL debug messages reach the log with their source, type and id", "[gl
     CHECK(messages.back().find("(application, marker, id 77") != std::string::npos);
   }
 }
+
+// Run by tests/gl/tests.cmake in a process of its own, with an ordinary (not debug) context, as
+// `kiln capture` makes without --gl-debug: debug output stays on but asynchronous, and a message
+// reaches the log on the renderer's thread at its next frame, not from inside the call. With
+// debugOutput the same context gets synchronous output, each message logged at once.
+TEST_CASE("without a debug context debug output is asynchronous and logged at the next frame", "[.plain-context]") {
+  auto made = render::HeadlessContext::create();  // HeadlessOptions: no debug context
+  REQUIRE(std::holds_alternative<render::HeadlessContext>(made));
+  GLint flags = 0;
+  glGetIntegerv(GL_CONTEXT_FLAGS, &flags);
+  REQUIRE((flags & GL_CONTEXT_FLAG_DEBUG_BIT) == 0);
+  for (const bool debugOutput : {false, true}) {
+    INFO("debugOutput " << debugOutput);
+    std::vector<std::string> messages;
+    render::RendererOptions options;
+    options.debugOutput = debugOutput;
+    options.log = [&](std::string_view m) { messages.emplace_back(m); };
+    render::Renderer r(options);
+    REQUIRE(r.prepare(test::roomWorld(), nullptr, {}).empty());
+    CHECK(glIsEnabled(GL_DEBUG_OUTPUT));
+    CHECK(glIsEnabled(GL_DEBUG_OUTPUT_SYNCHRONOUS) == (debugOutput ? GL_TRUE : GL_FALSE));
+    messages.clear();
+    glDebugMessageInsert(GL_DEBUG_SOURCE_APPLICATION, GL_DEBUG_TYPE_OTHER, 4242, GL_DEBUG_SEVERITY_LOW, -1,
+                         "planted low message");
+    // Synchronous output logs from inside the call; asynchronous output waits for the frame.
+    CHECK(messages.size() == (debugOutput ? 1u : 0u));
+    render::RenderTarget target(8, 8);
+    r.drawFrame(1.0, test::roomCamera(), {}, target);
+    REQUIRE(messages.size() == 1);
+    CHECK(messages.front() == "GL (application, other, id 4242, low): planted low message");
+  }
+}

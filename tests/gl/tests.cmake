@@ -1,6 +1,10 @@
-# Extra gl tests: context creation in a process whose environment pins Mesa below 4.6, and the
-# generated loader's reproducibility.
+# Extra gl tests: a process with an ordinary (not debug) context, context creation in a process
+# whose environment pins Mesa below 4.6, and the generated loader's reproducibility.
 if(TARGET test_gl)
+  add_test(NAME "gl: without a debug context debug output is asynchronous and logged at the next frame"
+    COMMAND test_gl "[.plain-context]")
+  set_tests_properties("gl: without a debug context debug output is asynchronous and logged at the next frame"
+    PROPERTIES LABELS "gl" ENVIRONMENT "LP_NUM_THREADS=2")
   add_test(NAME "gl: a refused 4.6 context names the Mesa overrides" COMMAND test_gl "[.refused]")
   set_tests_properties("gl: a refused 4.6 context names the Mesa overrides" PROPERTIES LABELS "gl"
     ENVIRONMENT "LP_NUM_THREADS=2;MESA_GL_VERSION_OVERRIDE=4.5;MESA_GLSL_VERSION_OVERRIDE=450")
