@@ -216,6 +216,7 @@ UiTexture GpuView::drawTop(ViewerState& s, std::uint32_t width, std::uint32_t he
 }
 
 std::string GpuView::glRenderer() const { return render::currentGlRenderer(); }
+const render::DriverInfo& GpuView::driver() const { return renderer_->driver(); }
 
 std::uint32_t GpuView::eventSpritesDrawn() const { return renderer_->stats().events.drawn; }
 
