@@ -104,7 +104,8 @@ struct FrameStats {
   std::uint32_t emittersDrawn = 0, emittersCulledFrustum = 0, emittersCulledSchedule = 0;
   // Per pass: vertex-shader invocations, primitives submitted and fragment-shader invocations,
   // where the driver has pipeline statistics queries (GL 4.6 or ARB_pipeline_statistics_query);
-  // like gpuMs, the previous frame's, or this frame's with FrameOptions::waitForQueries.
+  // like gpuMs, of the latest frame the GPU has finished (timingsFrame), or this frame's with
+  // FrameOptions::waitForQueries.
   bool pipelineStatistics = false;
   std::array<PassStatistics, kPassCount> passStatistics{};
   // The driver is a software rasterizer (llvmpipe, softpipe, swrast): its timers measure CPU
