@@ -19,17 +19,24 @@ set(KILN_GLAD_EXTENSIONS
   GL_ARB_pipeline_statistics_query
   # headless_context.cpp: eglGetPlatformDisplayEXT, for both platforms below.
   EGL_EXT_platform_base
-  # headless_context.cpp: Mesa's surfaceless display, the usual headless platform.
-  EGL_MESA_platform_surfaceless
-  # headless_context.cpp: a display per device, for drivers without the Mesa platform (NVIDIA).
+  # headless_context.cpp: a display per device, tried first (a GPU's before Mesa's software one).
   EGL_EXT_platform_device
-  # headless_context.cpp: eglQueryDevicesEXT (device platform; "only software devices?").
+  # headless_context.cpp: Mesa's surfaceless display, tried after the devices.
+  EGL_MESA_platform_surfaceless
+  # headless_context.cpp: eglQueryDevicesEXT, the devices of the device platform.
   EGL_EXT_device_enumeration
   # headless_context.cpp: eglQueryDeviceStringEXT, which finds EGL_MESA_device_software.
   EGL_EXT_device_query
-  # headless_context.cpp: the context is made current without any surface.
+  # headless_context.cpp: EGL_DRM_DEVICE_FILE_EXT, which names a GPU device in messages.
+  EGL_EXT_device_drm
+  # headless_context.cpp: eglGetDisplayDriverName, the driver a Mesa display loaded (swrast?).
+  EGL_MESA_query_driver
+  # headless_context.cpp: the OpenGL 4.6 core attributes on an EGL 1.4 display.
+  EGL_KHR_create_context
+  # headless_context.cpp: the context is made current without any surface (else a 1x1 pbuffer).
   EGL_KHR_surfaceless_context
-  # headless_context.cpp: a context without an EGLConfig where the display allows it.
+  # headless_context.cpp: a context without an EGLConfig where the display allows it (else a
+  # pbuffer-capable config).
   EGL_KHR_no_config_context
 )
 

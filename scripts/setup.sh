@@ -8,6 +8,7 @@ packages=(
   ccache  # a compiler cache: run.sh and test.sh, worktrees and re-runs reuse unchanged objects
   libglfw3-dev python3-glad libegl-dev libgl-dev libgles-dev
   libgl1-mesa-dri libegl-mesa0 libglx-mesa0 libegl1-mesa
+  mesa-vulkan-drivers  # lavapipe: Mesa's zink runs OpenGL 4.6 on it, the suite's second driver (label zink)
   libglm-dev libstb-dev
   catch2 libyaml-cpp-dev zlib1g-dev libbenchmark-dev
   libcli11-dev nlohmann-json3-dev

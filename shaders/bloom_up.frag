@@ -4,7 +4,7 @@
 #include "shader_constants.glsl"
 
 layout(binding = kOutputSceneUnit) uniform sampler2D source;
-layout(location = 0) in vec2 vUv;
+layout(location = kVaryingOutputUv) in vec2 vUv;
 layout(location = 0) out vec4 outColor;
 
 void main() {

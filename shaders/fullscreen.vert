@@ -1,8 +1,9 @@
 #version 460 core
-// One triangle that covers the viewport (no vertex buffer): the output, luminance and bloom
-// passes shade every pixel of their target once.
+// One triangle that covers the viewport (no vertex buffer): the luminance and bloom-up passes
+// shade every pixel of their target once (exposure.vert adds the exposure for the others).
+#include "shader_constants.glsl"
 
-layout(location = 0) out vec2 vUv;
+layout(location = kVaryingOutputUv) out vec2 vUv;
 
 void main() {
   const vec2 corner = vec2(float((gl_VertexID << 1) & 2), float(gl_VertexID & 2));

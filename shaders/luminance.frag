@@ -4,7 +4,7 @@
 #include "output_common.glsl"
 
 layout(binding = kOutputSceneUnit) uniform sampler2D scene;
-layout(location = 0) in vec2 vUv;
+layout(location = kVaryingOutputUv) in vec2 vUv;
 layout(location = 0) out float outLog;
 
 void main() {

@@ -10,7 +10,8 @@ layout(binding = kOutputBloomUnit) uniform sampler2D bloom;
 // so only the chosen code is compiled in.
 const uint toneMap = KILN_TONE_MAP;
 layout(location = 5) uniform float bloomIntensity;
-layout(location = 0) in vec2 vUv;
+layout(location = kVaryingOutputUv) in vec2 vUv;
+layout(location = kVaryingOutputExposure) flat in float vExposure;  // exposure.vert
 layout(location = 0) out vec4 outColor;
 
 // The sRGB transfer function (IEC 61966-2-1), per channel, of a value in [0, 1].
@@ -20,20 +21,24 @@ vec3 srgbEncode(vec3 c) {
 }
 
 // Khronos PBR Neutral (2024): identity below the compression start, then the peak channel rolled
-// off toward 1 and the colour desaturated as much as it was compressed.
+// off toward 1 and the colour desaturated as much as it was compressed. Written for a software
+// rasterizer, which runs a branch for a whole row of pixels when any one of them takes it: the
+// offset without a branch (x - 6.25 x^2 rises to 0.04 at x = 0.08, so clamping x there gives the
+// published piecewise form), and the compression in one `if` rather than an early return.
 vec3 neutral(vec3 c) {
   const float start = 0.8 - 0.04;
   const float desaturation = 0.15;
-  const float x = min(c.r, min(c.g, c.b));
-  const float offset = x < 0.08 ? x - 6.25 * x * x : 0.04;
-  c -= offset;
+  const float m = min(min(c.r, min(c.g, c.b)), 0.08);
+  c -= m * (1.0 - 6.25 * m);
   const float peak = max(c.r, max(c.g, c.b));
-  if (peak < start) return c;
-  const float d = 1.0 - start;
-  const float newPeak = 1.0 - d * d / (peak + d - start);
-  c *= newPeak / peak;
-  const float g = 1.0 - 1.0 / (desaturation * (peak - newPeak) + 1.0);
-  return mix(c, vec3(newPeak), g);
+  if (peak >= start) {
+    const float d = 1.0 - start;
+    const float newPeak = 1.0 - d * d / (peak + d - start);
+    c *= newPeak / peak;
+    const float g = 1.0 - 1.0 / (desaturation * (peak - newPeak) + 1.0);
+    c = mix(c, vec3(newPeak), g);
+  }
+  return c;
 }
 
 // Narkowicz (2015), "ACES Filmic Tone Mapping Curve": a rational fit per channel.
@@ -63,7 +68,7 @@ vec3 agx(vec3 c) {
 void main() {
   const vec4 s = texelFetch(scene, ivec2(gl_FragCoord.xy), 0);
   // A subtractive layer can take a float target below 0; light is never negative.
-  vec3 c = max(s.rgb, vec3(0.0)) * exposureScale();
+  vec3 c = max(s.rgb, vec3(0.0)) * vExposure;
   if ((outputFlags & kOutputBloom) != 0u) c += bloomIntensity * textureLod(bloom, vUv, 0.0).rgb;
   vec3 o;
   if (toneMap == kToneMapNeutral) o = neutral(c);

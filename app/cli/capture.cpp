@@ -17,6 +17,7 @@
 #include "loader/gl_debug.hpp"
 #include "loader/terminal.hpp"
 #include "render/capture.hpp"
+#include "render/gl_loader.hpp"
 #include "render/headless_context.hpp"
 #include "source/suggest.hpp"
 
@@ -233,13 +234,23 @@ int runCapture(const CaptureOptions& o) {
     }
   }
 
-  auto ctx = render::HeadlessContext::create();
+  render::HeadlessOptions contextOptions;
+  contextOptions.debugContext = loader::glDebugRequested(o.glDebug);
+  auto ctx = render::HeadlessContext::create(contextOptions);
   if (auto* d = std::get_if<core::Diagnostic>(&ctx)) {
     std::cerr << "kiln capture: " << core::format(*d) << '\n';
     return kExitUsage;
   }
   const render::ContextInfo info = std::get<render::HeadlessContext>(ctx).info();
+  if (o.verbose) {
+    std::cerr << "kiln capture: OpenGL context: " << info.platformSummary() << '\n'
+              << "kiln capture: GL vendor " << info.vendor << ", renderer " << info.renderer << ", version "
+              << info.version << ", GLSL " << info.glslVersion << '\n';
+    std::istringstream limits(render::describeGlLimits(render::loadedGlSupport()));
+    for (std::string line; std::getline(limits, line);) std::cerr << "kiln capture: limit " << line << '\n';
+  }
   render::RendererOptions ro;
+  ro.contextPlatform = info.platformSummary();
   ro.debugOutput = loader::glDebugRequested(o.glDebug);
   ro.log = [](std::string_view m) { std::cerr << "kiln capture: " << m << '\n'; };
   render::Renderer renderer(std::move(ro));
@@ -261,6 +272,8 @@ int runCapture(const CaptureOptions& o) {
   sidecar.width = width;
   sidecar.height = height;
   sidecar.glRenderer = info.renderer;
+  sidecar.glVendor = info.vendor;
+  sidecar.glPlatform = info.platformSummary();
   sidecar.kilnVersion = std::string(render::kilnVersion());
   sidecar.checksRelaxed = o.unchecked;
   for (const loader::LocatedDiagnostic& d : r.relaxedFindings) sidecar.findings.push_back(d.diagnostic);

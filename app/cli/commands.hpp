@@ -86,6 +86,7 @@ struct CaptureOptions {
   bool noEvents = false;              // leave the event particles out
   bool force = false;                 // replace an existing PNG, sidecar or sequence frame
   bool glDebug = false;               // every GL debug message, with its id, on stderr (or KILN_GL_DEBUG=1)
+  bool verbose = false;               // name the EGL platform, the driver and its limits on stderr
   // The output transform (docs/rendering.md, "Output"): ldr (the default) or hdr, implied by any
   // of the options after it and by an --out ending in .exr.
   std::optional<std::string> output;

@@ -224,6 +224,9 @@ int main(int argc, char** argv) {
   capture->add_flag("--gl-debug", cap.glDebug,
                     "Print every OpenGL debug message, notifications included, with its source, type and id "
                     "(also KILN_GL_DEBUG=1); errors and warnings are printed always");
+  capture->add_flag("-v,--verbose", cap.verbose,
+                    "Print on stderr how the OpenGL context was made (EGL platform and display), the driver "
+                    "(GL vendor, renderer, version) and the GL limits Kiln relies on with the driver's values");
   capture->add_option("--output", cap.output, "ldr (8-bit target, the default) or hdr (RGBA16F, exposure, tone map)")
       ->check(CLI::IsMember({"ldr", "hdr"}));
   capture->add_option("--exposure", cap.exposure, "HDR: exposure in EV, -20..20 (default 0; scene x 2^EV)")

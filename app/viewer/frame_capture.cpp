@@ -82,6 +82,8 @@ bool Frame::captureOne(const ViewCamera& camera, const std::string& label, doubl
   info.width = state_.captures.width;
   info.height = state_.captures.height;
   info.glRenderer = gpu_->glRenderer();
+  info.glVendor = gpu_->driver().vendor;
+  info.glPlatform = gpu_->driver().platform;
   info.kilnVersion = std::string(render::kilnVersion());
   info.checksRelaxed = level.relaxedBounds;
   for (const auto& d : level.load.relaxedFindings) info.findings.push_back(d.diagnostic);

@@ -31,6 +31,7 @@ GpuView::GpuView(bool debugOutput, std::function<void(std::string_view)> onMessa
     targets_ = inspect::parseBudgetTargets(std::string_view(reinterpret_cast<const char*>(bytes->data()), bytes->size()));
   render::RendererOptions o;
   o.debugOutput = debugOutput;
+  o.contextPlatform = "GLFW window";
   o.log = [onMessage = std::move(onMessage)](std::string_view m) {
     std::fprintf(stderr, "kiln-view: renderer: %.*s\n", int(m.size()), m.data());
     if (onMessage) onMessage(m);
@@ -132,6 +133,10 @@ void GpuView::drawMain(ViewerState& s, bool levelReady) {
     s.ui.gpu.slotsSubmitted = st.slotsSubmitted;
     s.ui.gpu.pipelineStatistics = st.pipelineStatistics;
     s.ui.gpu.timersUnreliable = st.timersUnreliable;
+    s.ui.gpu.frame = st.frame;
+    s.ui.gpu.timingsFrame = st.timingsFrame;
+    s.ui.gpu.liveParticlesFrame = st.liveParticlesFrame;
+    s.ui.gpu.driver = renderer_->driver().summary();
     s.ui.gpu.passStatistics.clear();
     for (const render::PassStatistics& p : st.passStatistics)
       s.ui.gpu.passStatistics.push_back({p.vertexInvocations, p.primitives, p.fragmentInvocations});
@@ -211,6 +216,7 @@ UiTexture GpuView::drawTop(ViewerState& s, std::uint32_t width, std::uint32_t he
 }
 
 std::string GpuView::glRenderer() const { return render::currentGlRenderer(); }
+const render::DriverInfo& GpuView::driver() const { return renderer_->driver(); }
 
 std::uint32_t GpuView::eventSpritesDrawn() const { return renderer_->stats().events.drawn; }
 

@@ -70,6 +70,8 @@ class GpuView {
   render::Camera captureCamera(const ViewerState& s, const ViewCamera& camera) const;
   // GL_RENDERER, for capture sidecars.
   std::string glRenderer() const;
+  // The driver and how its context was made (render::DriverInfo), for capture sidecars.
+  const render::DriverInfo& driver() const;
   // An offscreen capture of a camera at a level time (fixed size, like `kiln capture`).
   // The event sprites the last frame drew (after capture(): the capture's), for its sidecar.
   std::uint32_t eventSpritesDrawn() const;

@@ -165,6 +165,14 @@ std::string sidecarJson(const CaptureInfo& info) {
   }
   out += ",\n  \"gl_renderer\": ";
   appendString(out, info.glRenderer);
+  if (!info.glVendor.empty()) {
+    out += ",\n  \"gl_vendor\": ";
+    appendString(out, info.glVendor);
+  }
+  if (!info.glPlatform.empty()) {
+    out += ",\n  \"gl_platform\": ";
+    appendString(out, info.glPlatform);
+  }
   if (info.viewOptions) {  // absent for a picture kiln capture makes, so those sidecars stay as they were
     const CaptureInfo::ViewOptions& v = *info.viewOptions;
     auto list = [&](const std::vector<std::string>& items) {
@@ -240,6 +248,12 @@ std::string sidecarJson(const CaptureInfo& info) {
                                         : "\"ok\"";
     out += ", \"pipeline_statistics\": ";
     out += st.pipelineStatistics ? "true" : "false";
+    out += ", \"compute_ms\": ";
+    appendNumber(out, st.computeMs);
+    if (info.output && info.output->hdr) {  // LDR has no output pass
+      out += ", \"output_ms\": ";
+      appendNumber(out, st.outputMs);
+    }
     out += ", \"passes\": [";
     for (std::size_t i = 0; i < kPassCount; ++i) {
       out += i ? ",\n    " : "\n    ";

@@ -50,6 +50,9 @@ struct CaptureInfo {
   Camera camera;
   std::uint32_t width = 0, height = 0;
   std::string glRenderer;  // GL_RENDERER
+  // GL_VENDOR, and how the context was made (ContextInfo::platformSummary(), "GLFW window");
+  // both left out of the sidecar when empty.
+  std::string glVendor, glPlatform;
   std::string kilnVersion;
   // `kiln capture --unchecked`: the relaxable checks were off and these were their findings
   // (the sidecar records both so a capture of a broken level is never mistaken for a good one).

@@ -56,10 +56,18 @@ void Renderer::drawFrame(double levelTime, const Camera& camera, const FrameOpti
   } else {
     t.ensureHdr();
     impl_->drawFrameInto(t.hdrFramebuffer.id(), t.hdrColor.id(), t.queries, levelTime, camera, options, target.width(),
-                         target.height());
-    impl_->applyOutput(t, options.output);
+                         target.height(), &t);
   }
   glBindFramebuffer(GL_DRAW_FRAMEBUFFER, 0);
+}
+
+bool Renderer::applyOutput(RenderTarget& target, const OutputOptions& output) {
+  RenderTarget::Impl& t = target.impl();
+  if (!t.lastFrameHdr || !output.hdr) return false;
+  t.lastUserEv.reset();
+  impl_->applyOutput(t, output);
+  glBindFramebuffer(GL_DRAW_FRAMEBUFFER, 0);
+  return true;
 }
 
 void Renderer::Impl::bindLevelBuffers() const {
@@ -99,23 +107,32 @@ void Renderer::Impl::clearTarget(GLuint framebuffer, const FrameOptions& options
   glClearBufferfv(GL_DEPTH, 0, &depthOne);
 }
 
+// A frame that does not count live particles shows none, whatever an earlier frame counted.
+void Renderer::Impl::uncountedLive(const FrameOptions& options, FrameStats& next) const {
+  if (options.countLiveParticles && level && level->hasParticles) return;
+  next.liveParticles = 0;
+  next.liveParticlesFrame = 0;
+}
+
 void Renderer::Impl::drawFrameInto(GLuint framebuffer, GLuint targetColor, std::optional<FrameQueries>& viewQueries,
                                    double levelTime, const Camera& camera, const FrameOptions& options,
-                                   std::uint32_t width, std::uint32_t height) {
+                                   std::uint32_t width, std::uint32_t height, RenderTarget::Impl* hdr) {
   const auto cpuStart = std::chrono::steady_clock::now();
+  drainDebugMessages();
   frameTargetColor = targetColor;
   if (!viewQueries) viewQueries.emplace(hasStatistics);
   FrameQueries& queries = *viewQueries;
   FrameStats next;
-  // This view's timer and statistics results of its previous frame, as far as the GPU has them
-  // (never waits).
+  // This view's timer and statistics results of the latest frame the GPU has finished (never
+  // waits, unless the GPU is a whole query ring behind: frame_queries.hpp).
   queries.beginFrame(next);
   glState.forget();  // the caller has drawn since the last frame
   next.timersUnreliable = softwareDriver;
-  if (!options.countLiveParticles || !level || !level->hasParticles) next.liveParticles = 0;
+  uncountedLive(options, next);
 
   if (!level || !programs.built()) {
     clearTarget(framebuffer, options, width, height);
+    if (hdr && programs.built()) applyOutput(*hdr, options.output);
     stats = next;
     return;
   }
@@ -132,6 +149,12 @@ void Renderer::Impl::drawFrameInto(GLuint framebuffer, GLuint targetColor, std::
   glNamedBufferSubData(frameUniforms.id(), 0, sizeof(u), &u);
   glBindBufferBase(GL_UNIFORM_BUFFER, kFrameBinding, frameUniforms.id());
   if (level->hasParticles) {
+    // Last frame's shaders wrote the counters (atomics), the live bits and the index counts of
+    // the indirect commands; this frame rewrites all three from the CPU side (sub-data here and in
+    // cullEmitters, the clear in evaluateParticles). Buffer updates wait for earlier shader writes
+    // only behind this barrier; the storage bit orders this frame's compute writes after last
+    // frame's draws read the states and the draw list.
+    glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT | GL_SHADER_STORAGE_BARRIER_BIT);
     fillClocks(level->particles.doc, levelTime, options.emitterMuted, options.soloEmitter, level->particles.clockStaging);
     glNamedBufferSubData(level->particles.clocks.id(), 0, static_cast<GLsizeiptr>(level->particles.clockStaging.size() * sizeof(ClockStd430)),
                          level->particles.clockStaging.data());
@@ -190,9 +213,15 @@ void Renderer::Impl::drawFrameInto(GLuint framebuffer, GLuint targetColor, std::
   glState.depthMask(true);
   glState.vertexArray(0);
   glState.program(0);
+  if (hdr) {
+    queries.beginOutput();
+    applyOutput(*hdr, options.output);
+    queries.endOutput();
+  }
   if (level->hasParticles && options.countLiveParticles) queries.recordLiveCount(level->particles.counters.id());
   for (const std::uint32_t n : next.passDrawCalls) next.drawCalls += n;
   queries.endFrame(options.waitForQueries, next);
+  uncountedLive(options, next);
   next.cpuMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - cpuStart).count();
   stats = next;
 }

@@ -1,4 +1,4 @@
-// Per-view timer and pipeline statistics queries (frame_queries.hpp).
+// Per-view timer, pipeline statistics and live-count queries in a ring (frame_queries.hpp).
 #include "render/frame_queries.hpp"
 
 #include <string>
@@ -6,110 +6,141 @@
 namespace kiln::render {
 
 FrameQueries::FrameQueries(bool statistics) : statistics_(statistics) {
-  for (auto& set : timers_)
-    for (std::size_t i = 0; i < set.size(); ++i)
-      set[i] = gl::Query(GL_TIME_ELAPSED, "kiln.timer." + std::string(passName(static_cast<Pass>(i))));
-  for (auto& q : computeTimers_) q = gl::Query(GL_TIME_ELAPSED, "kiln.timer.particle-compute");
+  for (Set& s : sets_) {
+    for (std::size_t i = 0; i < s.timers.size(); ++i)
+      s.timers[i] = gl::Query(GL_TIME_ELAPSED, "kiln.timer." + std::string(passName(static_cast<Pass>(i))));
+    s.computeTimer = gl::Query(GL_TIME_ELAPSED, "kiln.timer.particle-compute");
+    s.outputTimer = gl::Query(GL_TIME_ELAPSED, "kiln.timer.output");
+  }
   liveReadback_ = gl::Buffer("kiln.live-count-readback");
   constexpr GLbitfield kMapping = GL_MAP_READ_BIT | GL_MAP_PERSISTENT_BIT | GL_MAP_COHERENT_BIT;
-  glNamedBufferStorage(liveReadback_.id(), 2 * sizeof(std::uint32_t), nullptr, kMapping);
-  liveMapped_ = static_cast<const std::uint32_t*>(
-      glMapNamedBufferRange(liveReadback_.id(), 0, 2 * sizeof(std::uint32_t), kMapping));
+  constexpr GLsizeiptr kBytes = kQuerySets * sizeof(std::uint32_t);
+  glNamedBufferStorage(liveReadback_.id(), kBytes, nullptr, kMapping);
+  liveMapped_ = static_cast<const std::uint32_t*>(glMapNamedBufferRange(liveReadback_.id(), 0, kBytes, kMapping));
   if (!statistics_) return;
   // The driver must accept the targets, not only advertise the extension.
   while (glGetError() != GL_NO_ERROR) {
   }
-  for (auto& set : statistics3_)
-    for (std::size_t i = 0; i < set.size(); ++i) {
+  for (Set& s : sets_)
+    for (std::size_t i = 0; i < s.statistics.size(); ++i) {
       const std::string pass(passName(static_cast<Pass>(i)));
-      set[i][0] = gl::GenQuery(GL_VERTEX_SHADER_INVOCATIONS, "kiln.stats.vertices." + pass);
-      set[i][1] = gl::GenQuery(GL_PRIMITIVES_SUBMITTED, "kiln.stats.primitives." + pass);
-      set[i][2] = gl::GenQuery(GL_FRAGMENT_SHADER_INVOCATIONS, "kiln.stats.fragments." + pass);
+      s.statistics[i][0] = gl::GenQuery(GL_VERTEX_SHADER_INVOCATIONS, "kiln.stats.vertices." + pass);
+      s.statistics[i][1] = gl::GenQuery(GL_PRIMITIVES_SUBMITTED, "kiln.stats.primitives." + pass);
+      s.statistics[i][2] = gl::GenQuery(GL_FRAGMENT_SHADER_INVOCATIONS, "kiln.stats.fragments." + pass);
     }
   if (glGetError() != GL_NO_ERROR) {
     statistics_ = false;
-    for (auto& set : statistics3_)
-      for (auto& pass : set) pass = {};
+    for (Set& s : sets_)
+      for (auto& pass : s.statistics) pass = {};
   }
 }
 
-void FrameQueries::read(std::uint32_t set, bool wait) {
-  if (liveFences_[set] && (wait || liveFences_[set].signaled())) {
-    if (wait) liveFences_[set].wait();
-    if (liveMapped_) liveParticles_ = liveMapped_[set];
-    liveFences_[set].reset();
+// Every query the set issued says its result is there. A signalled fence promises it, but a
+// result is only ever read after the driver has said so (reading one that is not would wait).
+bool FrameQueries::available(const Set& s) const {
+  GLuint ready = 1;
+  if (s.computeIssued) glGetQueryObjectuiv(s.computeTimer.id(), GL_QUERY_RESULT_AVAILABLE, &ready);
+  if (ready && s.outputIssued) glGetQueryObjectuiv(s.outputTimer.id(), GL_QUERY_RESULT_AVAILABLE, &ready);
+  for (std::size_t i = 0; ready && i < kPassCount; ++i) {
+    if (!s.issued[i]) continue;
+    glGetQueryObjectuiv(s.timers[i].id(), GL_QUERY_RESULT_AVAILABLE, &ready);
+    for (std::size_t q = 0; statistics_ && ready && q < 3; ++q)
+      glGetQueryObjectuiv(s.statistics[i][q].id(), GL_QUERY_RESULT_AVAILABLE, &ready);
   }
-  if (computeIssued_[set]) {
-    GLuint available = 0;
-    if (!wait) glGetQueryObjectuiv(computeTimers_[set].id(), GL_QUERY_RESULT_AVAILABLE, &available);
-    if (wait || available) {
-      GLuint64 ns = 0;
-      glGetQueryObjectui64v(computeTimers_[set].id(), GL_QUERY_RESULT, &ns);
-      computeMs_ = static_cast<double>(ns) * 1e-6;
-      computeIssued_[set] = false;
-    }
+  return ready != 0;
+}
+
+bool FrameQueries::read(Set& s, bool wait) {
+  if (s.frame == 0) return true;
+  if (wait) s.fence.wait();
+  else if (!s.fence.signaled() || !available(s)) return false;
+  const auto index = static_cast<std::size_t>(&s - sets_.data());
+  if (s.liveCounted && liveMapped_) {
+    liveParticles_ = liveMapped_[index];
+    liveFrame_ = s.frame;
   }
+  const auto ms = [](const gl::Query& q) {
+    GLuint64 ns = 0;
+    glGetQueryObjectui64v(q.id(), GL_QUERY_RESULT, &ns);
+    return static_cast<double>(ns) * 1e-6;
+  };
+  if (s.computeIssued) computeMs_ = ms(s.computeTimer);
+  outputMs_ = s.outputIssued ? ms(s.outputTimer) : 0.0;  // an LDR frame has no output pass
   for (std::size_t i = 0; i < kPassCount; ++i) {
-    if (skipped_[set][i]) {
+    if (s.skipped[i]) {
       gpuMs_[i] = 0;
       passStatistics_[i] = {};
-      skipped_[set][i] = false;
     }
-    if (!issued_[set][i]) continue;
-    if (!wait) {
-      // Every query of the pass must be available: reading one that is not would wait.
-      GLuint available = 0;
-      glGetQueryObjectuiv(timers_[set][i].id(), GL_QUERY_RESULT_AVAILABLE, &available);
-      for (std::size_t q = 0; statistics_ && available && q < 3; ++q)
-        glGetQueryObjectuiv(statistics3_[set][i][q].id(), GL_QUERY_RESULT_AVAILABLE, &available);
-      if (!available) continue;
-    }
-    GLuint64 ns = 0;
-    glGetQueryObjectui64v(timers_[set][i].id(), GL_QUERY_RESULT, &ns);
-    gpuMs_[i] = static_cast<double>(ns) * 1e-6;
+    if (!s.issued[i]) continue;
+    gpuMs_[i] = ms(s.timers[i]);
     if (statistics_) {
       GLuint64 v[3] = {};
-      for (std::size_t q = 0; q < 3; ++q) glGetQueryObjectui64v(statistics3_[set][i][q].id(), GL_QUERY_RESULT, &v[q]);
+      for (std::size_t q = 0; q < 3; ++q) glGetQueryObjectui64v(s.statistics[i][q].id(), GL_QUERY_RESULT, &v[q]);
       passStatistics_[i] = {v[0], v[1], v[2]};
     }
-    issued_[set][i] = false;
+  }
+  timingsFrame_ = s.frame;
+  s.issued = {};
+  s.skipped = {};
+  s.computeIssued = s.outputIssued = s.liveCounted = false;
+  s.fence.reset();
+  s.frame = 0;
+  return true;
+}
+
+void FrameQueries::poll(bool wait) {
+  // The GPU finishes frames in order: read from the oldest unread set until one is not done.
+  for (;;) {
+    Set* oldest = nullptr;
+    for (Set& s : sets_)
+      if (s.frame != 0 && (oldest == nullptr || s.frame < oldest->frame)) oldest = &s;
+    if (oldest == nullptr || !read(*oldest, wait)) return;
   }
 }
 
 void FrameQueries::publish(FrameStats& out) const {
   out.gpuMs = gpuMs_;
   out.computeMs = computeMs_;
+  out.outputMs = outputMs_;
   out.passStatistics = passStatistics_;
   out.pipelineStatistics = statistics_;
   out.liveParticles = liveParticles_;
-}
-
-void FrameQueries::recordLiveCount(GLuint counters) {
-  // The counter was written by shader atomics; a buffer copy must see those writes.
-  glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
-  glCopyNamedBufferSubData(counters, liveReadback_.id(), 0, static_cast<GLintptr>(set_ * sizeof(std::uint32_t)),
-                           sizeof(std::uint32_t));
-  liveFences_[set_] = gl::Fence::place();
+  out.frame = frame_;
+  out.timingsFrame = timingsFrame_;
+  out.liveParticlesFrame = liveFrame_;
 }
 
 void FrameQueries::beginFrame(FrameStats& out) {
-  read(set_ ^ 1u, false);
+  ++frame_;
+  set_ = static_cast<std::size_t>(frame_ % kQuerySets);
+  poll(false);
+  // Still unread after kQuerySets frames: the GPU is that far behind, and this frame waits for
+  // it rather than issue the set again over results nobody has read.
+  if (sets_[set_].frame != 0) read(sets_[set_], true);
   publish(out);
 }
 
-void FrameQueries::beginCompute() { glBeginQuery(GL_TIME_ELAPSED, computeTimers_[set_].id()); }
+void FrameQueries::beginCompute() { glBeginQuery(GL_TIME_ELAPSED, sets_[set_].computeTimer.id()); }
 
 void FrameQueries::endCompute() {
   glEndQuery(GL_TIME_ELAPSED);
-  computeIssued_[set_] = true;
+  sets_[set_].computeIssued = true;
+}
+
+void FrameQueries::beginOutput() { glBeginQuery(GL_TIME_ELAPSED, sets_[set_].outputTimer.id()); }
+
+void FrameQueries::endOutput() {
+  glEndQuery(GL_TIME_ELAPSED);
+  sets_[set_].outputIssued = true;
 }
 
 void FrameQueries::beginPass(std::size_t pass) {
-  glBeginQuery(GL_TIME_ELAPSED, timers_[set_][pass].id());
+  Set& s = sets_[set_];
+  glBeginQuery(GL_TIME_ELAPSED, s.timers[pass].id());
   if (statistics_) {
-    glBeginQuery(GL_VERTEX_SHADER_INVOCATIONS, statistics3_[set_][pass][0].id());
-    glBeginQuery(GL_PRIMITIVES_SUBMITTED, statistics3_[set_][pass][1].id());
-    glBeginQuery(GL_FRAGMENT_SHADER_INVOCATIONS, statistics3_[set_][pass][2].id());
+    glBeginQuery(GL_VERTEX_SHADER_INVOCATIONS, s.statistics[pass][0].id());
+    glBeginQuery(GL_PRIMITIVES_SUBMITTED, s.statistics[pass][1].id());
+    glBeginQuery(GL_FRAGMENT_SHADER_INVOCATIONS, s.statistics[pass][2].id());
   }
 }
 
@@ -120,20 +151,35 @@ void FrameQueries::endPass(std::size_t pass) {
     glEndQuery(GL_FRAGMENT_SHADER_INVOCATIONS);
   }
   glEndQuery(GL_TIME_ELAPSED);
-  issued_[set_][pass] = true;
+  sets_[set_].issued[pass] = true;
 }
 
 void FrameQueries::skipPass(std::size_t pass) {
-  issued_[set_][pass] = false;
-  skipped_[set_][pass] = true;
+  sets_[set_].issued[pass] = false;
+  sets_[set_].skipped[pass] = true;
+}
+
+void FrameQueries::recordLiveCount(GLuint counters) {
+  // The counter was written by shader atomics; a buffer copy must see those writes.
+  glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
+  glCopyNamedBufferSubData(counters, liveReadback_.id(), 0, static_cast<GLintptr>(set_ * sizeof(std::uint32_t)),
+                           sizeof(std::uint32_t));
+  sets_[set_].liveCounted = true;
 }
 
 void FrameQueries::endFrame(bool wait, FrameStats& out) {
-  if (wait) {
-    read(set_, true);
-    publish(out);
+  Set& s = sets_[set_];
+  s.fence = gl::Fence::place();
+  s.frame = frame_;
+  if (!wait) {
+    // A fence polled without a flush may never signal on a driver that defers submission (zink).
+    glFlush();
+    return;
   }
-  set_ ^= 1u;
+  // This frame's results, and before them any older set still unread (done by now too), so
+  // that the latest results are this frame's.
+  poll(true);
+  publish(out);
 }
 
 }  // namespace kiln::render

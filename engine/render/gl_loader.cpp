@@ -15,6 +15,16 @@ std::string glString(GLenum name) {
   return s ? std::string(s) : std::string();
 }
 
+// A limit as the context reports it; 0 when glGetIntegerv is missing or refuses the name.
+long long integer(GLenum name) {
+  if (glGetIntegerv == nullptr || glGetError == nullptr) return 0;
+  while (glGetError() != GL_NO_ERROR) {
+  }
+  GLint value = 0;
+  glGetIntegerv(name, &value);
+  return glGetError() == GL_NO_ERROR ? value : 0;
+}
+
 }  // namespace
 
 std::optional<core::Diagnostic> loadGl(GlProcLoader getProc) {
@@ -44,9 +54,11 @@ GlSupport loadedGlSupport() {
   if (name != nullptr) s.entryPoints.insert(#name);
 #define KILN_GL_EXTENSION(name, why) \
   if (GLAD_##name) s.extensions.insert(#name);
+#define KILN_GL_LIMIT(name, needed, why) s.limits[#name] = integer(name);
 #include "render/gl_requirements.def"
 #undef KILN_GL_ENTRY_POINT
 #undef KILN_GL_EXTENSION
+#undef KILN_GL_LIMIT
   return s;
 }
 

@@ -24,7 +24,7 @@ gl::Framebuffer colorFramebuffer(const gl::Texture& t, const char* label) {
   return f;
 }
 
-// One full-viewport triangle into `framebuffer` (fullscreen.vert).
+// One full-viewport triangle into `framebuffer` (fullscreen.vert, exposure.vert).
 void fullscreen(GLuint framebuffer, std::uint32_t w, std::uint32_t h) {
   glBindFramebuffer(GL_DRAW_FRAMEBUFFER, framebuffer);
   glViewport(0, 0, static_cast<GLsizei>(w), static_cast<GLsizei>(h));
@@ -34,11 +34,12 @@ void fullscreen(GLuint framebuffer, std::uint32_t w, std::uint32_t h) {
 // The uniforms output_common.glsl declares, for one program (an output variant has its flags
 // as constants instead).
 void exposureUniforms(const gl::Program& p, const OutputOptions& o, bool flagsUniform = true) {
-  glProgramUniform1f(p.id(), 0, static_cast<float>(o.exposure));
+  // 2^EV and log2 of the key here, once, rather than per pixel in the shaders.
+  glProgramUniform1f(p.id(), 0, static_cast<float>(std::exp2(o.exposure)));
   if (flagsUniform)
     glProgramUniform1ui(p.id(), 1, (o.autoExposure ? kOutputAutoExposure : 0u) | (o.bloom.enabled ? kOutputBloom : 0u) |
                                              (o.srgb ? kOutputSrgb : 0u));
-  glProgramUniform1f(p.id(), 2, static_cast<float>(kAutoExposureKey));
+  glProgramUniform1f(p.id(), 2, static_cast<float>(std::log2(kAutoExposureKey)));
   glProgramUniform1f(p.id(), 3, static_cast<float>(kAutoExposureMaxEv));
 }
 

@@ -57,14 +57,21 @@ const char* debugSeverityName(GLenum severity) {
 void GLAPIENTRY debugMessage(GLenum source, GLenum type, GLuint id, GLenum severity, GLsizei length,
                              const GLchar* message, const void* user) {
   if (user == nullptr || type == GL_DEBUG_TYPE_PUSH_GROUP || type == GL_DEBUG_TYPE_POP_GROUP) return;
-  const auto* impl = static_cast<const Renderer::Impl*>(user);
+  auto* impl = static_cast<Renderer::Impl*>(const_cast<void*>(user));
   if (severity == GL_DEBUG_SEVERITY_NOTIFICATION && !impl->options.debugOutput) return;
   std::string text = type == GL_DEBUG_TYPE_ERROR ? "GL error (" : "GL (";
   text.append(debugSourceName(source));
   if (type != GL_DEBUG_TYPE_ERROR) text.append(", ").append(debugTypeName(type));
   text.append(", id ").append(std::to_string(id)).append(", ").append(debugSeverityName(severity)).append("): ");
   text.append(message, static_cast<std::size_t>(length));
-  impl->log(text);
+  // Synchronous output calls back on the thread that made the call; asynchronous output may call
+  // from a driver thread, so the message waits for the renderer's thread (drainDebugMessages).
+  if (impl->synchronousDebug) {
+    impl->log(text);
+    return;
+  }
+  const std::lock_guard lock(impl->debugInbox.mutex);
+  impl->debugInbox.messages.push_back(std::move(text));
 }
 
 // A buffer holding `data` from its creation. `flags` 0: immutable contents; GL_DYNAMIC_STORAGE_BIT
@@ -97,15 +104,34 @@ void Renderer::clear() {
   impl_->events.reset();
 }
 const FrameStats& Renderer::stats() const { return impl_->stats; }
+const DriverInfo& Renderer::driver() const { return impl_->driver; }
 std::uint32_t Renderer::atlasPageCount() const {
   return impl_->level ? static_cast<std::uint32_t>(impl_->level->atlas.pages.size()) : 0;
+}
+
+void Renderer::Impl::drainDebugMessages() {
+  if (synchronousDebug) return;
+  std::vector<std::string> arrived;
+  {
+    const std::lock_guard lock(debugInbox.mutex);
+    if (debugInbox.messages.empty()) return;  // the steady state: nothing allocated
+    arrived.swap(debugInbox.messages);
+  }
+  for (const std::string& m : arrived) log(m);
 }
 
 bool Renderer::Impl::ensurePrograms(std::string& error) {
   if (programs.built()) return true;
   if (glDebugMessageCallback != nullptr) {
+    // Synchronous output serialises the driver with the caller, a cost on a GPU driver: only
+    // with --gl-debug (debugOutput) or in a debug context (tests ask for one). Otherwise the
+    // output stays on, asynchronous, so errors and warnings still reach the log.
+    GLint flags = 0;
+    glGetIntegerv(GL_CONTEXT_FLAGS, &flags);
+    synchronousDebug = options.debugOutput || (flags & GL_CONTEXT_FLAG_DEBUG_BIT) != 0;
     glEnable(GL_DEBUG_OUTPUT);
-    glEnable(GL_DEBUG_OUTPUT_SYNCHRONOUS);
+    if (synchronousDebug) glEnable(GL_DEBUG_OUTPUT_SYNCHRONOUS);
+    else glDisable(GL_DEBUG_OUTPUT_SYNCHRONOUS);
     glDebugMessageCallback(debugMessage, this);
     // Every severity on: a context starts with the low ones off. Notifications are filtered in
     // the callback unless debugOutput asks for them.
@@ -136,6 +162,11 @@ bool Renderer::Impl::ensurePrograms(std::string& error) {
   glNamedBufferStorage(frameUniforms.id(), sizeof(FrameUniforms), nullptr, GL_DYNAMIC_STORAGE_BIT);
   hasStatistics = GLAD_GL_ARB_pipeline_statistics_query != 0;
   softwareDriver = softwareRenderer();
+  const auto driverString = [](GLenum name) {
+    const auto* s = reinterpret_cast<const char*>(glGetString(name));
+    return s ? std::string(s) : std::string();
+  };
+  driver = {options.contextPlatform, driverString(GL_VENDOR), driverString(GL_RENDERER), driverString(GL_VERSION)};
   return true;
 }
 
@@ -279,6 +310,7 @@ core::Diagnostics Renderer::prepare(const world::World& world, const particles::
   const std::vector<SectorVertex> triangles = buildSectorTriangles(world);
   level.sectors = SectorsGpu::upload(triangles);
   level.lines = LevelLinesGpu::upload(world, particles, triangles);
+  impl_->drainDebugMessages();
   if (const GLenum e = glGetError(); e != GL_NO_ERROR)
     return {{core::Code::GlError, "render.prepare", "OpenGL error " + std::to_string(e) + " while uploading the level"}};
   impl_->level = std::move(level);

@@ -58,7 +58,8 @@ struct FrameOptions {
   DebugViews debug;
   std::array<float, 4> clearColor{0.05f, 0.05f, 0.07f, 1.0f};
   std::uint32_t checkerSize = 0;  // > 0: the clear is a checkerboard of squares this many pixels wide
-  // Counts the live particles on the GPU; the count arrives a frame late through a fenced,
+  // Counts the live particles on the GPU; the count arrives once the GPU has finished the frame
+  // (normally with the next one; FrameStats::liveParticlesFrame says which) through a fenced,
   // persistently mapped buffer (this frame's with waitForQueries), so it never stalls.
   bool countLiveParticles = false;
   // Event particles (the scene-transparency pass): false leaves them out (`--no-events`);
@@ -88,10 +89,12 @@ struct PassStatistics {
 struct FrameStats {
   std::uint32_t drawCalls = 0;                        // all passes
   std::array<std::uint32_t, kPassCount> passDrawCalls{};  // per pass, indexed by Pass
-  // Results of this view's (this target's) previous frame's timer queries, or of this frame's
-  // with FrameOptions::waitForQueries.
+  // Results of this view's (this target's) timer queries: of the latest frame the GPU has
+  // finished (normally the previous one; see timingsFrame), or of this frame's with
+  // FrameOptions::waitForQueries.
   std::array<double, kPassCount> gpuMs{};
   double computeMs = 0;  // the particle compute passes (evaluation and listing), like gpuMs
+  double outputMs = 0;   // the HDR output pass (auto exposure, bloom, tone map), like gpuMs; 0 for LDR
   std::uint32_t slotsSubmitted = 0;        // instances drawn (alive or not)
   std::uint32_t liveParticles = 0;         // with FrameOptions::countLiveParticles, like gpuMs
   double cpuMs = 0;                        // time spent inside drawFrame on the CPU
@@ -101,22 +104,50 @@ struct FrameStats {
   std::uint32_t emittersDrawn = 0, emittersCulledFrustum = 0, emittersCulledSchedule = 0;
   // Per pass: vertex-shader invocations, primitives submitted and fragment-shader invocations,
   // where the driver has pipeline statistics queries (GL 4.6 or ARB_pipeline_statistics_query);
-  // like gpuMs, the previous frame's, or this frame's with FrameOptions::waitForQueries.
+  // like gpuMs, of the latest frame the GPU has finished (timingsFrame), or this frame's with
+  // FrameOptions::waitForQueries.
   bool pipelineStatistics = false;
   std::array<PassStatistics, kPassCount> passStatistics{};
   // The driver is a software rasterizer (llvmpipe, softpipe, swrast): its timers measure CPU
   // threads in tens of nanoseconds per pass, not a GPU, and every display marks them so.
   bool timersUnreliable = false;
+  // Which frame the figures belong to. `frame` numbers this view's frames from 1; timingsFrame
+  // is the frame gpuMs, computeMs and passStatistics were measured in, liveParticlesFrame the
+  // one liveParticles was counted in (0: none has arrived yet). Without waitForQueries they are
+  // normally frame − 1; a GPU running behind makes them older (framesAgo).
+  std::uint64_t frame = 0, timingsFrame = 0, liveParticlesFrame = 0;
 };
+
+// Query sets in each view's ring (engine/render/frame_queries.hpp): a result arrives at most
+// this many frames after the frame it was measured in. A driver queues two or three frames
+// before it blocks the caller, so four sets are read long before they come round again.
+inline constexpr std::size_t kQuerySets = 4;
+
+// How many frames before `frame` a result measured in frame `measured` was taken: 0 for this
+// frame's, 1 for the previous one's (what interactive frames normally show).
+inline std::uint64_t framesAgo(std::uint64_t frame, std::uint64_t measured) {
+  return measured == 0 || measured > frame ? 0 : frame - measured;
+}
+
+// " (N frames ago)" for a result older than the previous frame, "" otherwise: what a display
+// appends to a figure that arrived late because the GPU runs behind.
+inline std::string lateResultNote(std::uint64_t frame, std::uint64_t measured) {
+  const std::uint64_t n = framesAgo(frame, measured);
+  return n > 1 ? " (" + std::to_string(n) + " frames ago)" : std::string();
+}
 
 struct RendererOptions {
   // KHR_debug messages (errors, warnings and performance hints of every severity above
   // notification, each with its source, type and id) and shader compile and link logs whenever
-  // they are not empty; nullptr discards them.
+  // they are not empty; nullptr discards them. Always called on the renderer's thread: without
+  // synchronous output (below) a message the driver sends from its own thread is logged at the
+  // renderer's next frame or prepare.
   std::function<void(std::string_view)> log;
-  // `--gl-debug`, KILN_GL_DEBUG=1: notifications too, announced by a marker message with id
+  // `--gl-debug`, KILN_GL_DEBUG=1: synchronous debug output (each message logged from inside
+  // the call that caused it) and notifications too, announced by a marker message with id
   // kDebugOutputOnId as the renderer starts (so a user sees the route works). Ask the context
-  // for a debug context as well (HeadlessContext does by default; GLFW needs the hint).
+  // for a debug context as well (HeadlessOptions::debugContext; GLFW's debug-context hint).
+  // A debug context alone also gets synchronous output (the tests make one).
   bool debugOutput = false;
   // Developer option: read shaders from this directory (when non-empty) instead of the copies
   // embedded at build time, and reload them when a file changes (see reloadShadersIfChanged).
@@ -124,6 +155,23 @@ struct RendererOptions {
   // Lanes of one workgroup of the particle state pass: 0 chooses by driver (8 on a CPU
   // rasterizer, 64 on a GPU). Tests set it to run the GPU's choice on any driver.
   std::uint32_t stateLanes = 0;
+  // How the caller made the context (HeadlessContext's ContextInfo::platform, "GLFW window"),
+  // shown with the driver's own strings in DriverInfo; empty: not said.
+  std::string contextPlatform;
+};
+
+// The OpenGL driver a renderer draws with, as its context reports it (read once, when the
+// programs are first built), for the Budgets panel, `--verbose` and the capture sidecar.
+struct DriverInfo {
+  std::string platform;  // RendererOptions::contextPlatform
+  std::string vendor, renderer, version;  // GL_VENDOR, GL_RENDERER, GL_VERSION
+  // "RENDERER (VENDOR), OpenGL VERSION, PLATFORM", or "" before the programs are built.
+  std::string summary() const {
+    if (renderer.empty()) return {};
+    std::string s = renderer + " (" + vendor + "), OpenGL " + version;
+    if (!platform.empty()) s += ", " + platform;
+    return s;
+  }
 };
 
 // The id of the marker message a renderer with RendererOptions::debugOutput inserts.
@@ -217,6 +265,13 @@ class Renderer {
   // driver's command thread.
   void drawFrame(double levelTime, const Camera& camera, const FrameOptions& options, RenderTarget& target);
 
+  // Runs the output transform (render/cpu/output.hpp) again over the scene the target's last HDR
+  // frame left, into its picture: a new exposure, tone map or bloom without drawing the scene
+  // (a paused view; bench/bench_render_output times the pass alone this way). Leaves the
+  // default framebuffer bound. False, and nothing drawn, when the target's last frame was not
+  // HDR or `output.hdr` is off.
+  bool applyOutput(RenderTarget& target, const OutputOptions& output);
+
   // World-space line segments (consecutive vertex pairs) and points drawn over the currently
   // bound draw framebuffer, viewport W×H, after drawFrame: alpha blended, depth tested against
   // the depth drawFrame left (no depth writes) unless depthTest is false, in the debug group
@@ -232,6 +287,7 @@ class Renderer {
                  RenderTarget& target, bool depthTest = true);
 
   const FrameStats& stats() const;
+  const DriverInfo& driver() const;
   // Atlas summary for inspectors: page count and each page's size in texels.
   std::uint32_t atlasPageCount() const;
 

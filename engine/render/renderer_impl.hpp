@@ -4,6 +4,7 @@
 
 #include <array>
 #include <filesystem>
+#include <mutex>
 #include <optional>
 #include <span>
 #include <vector>
@@ -185,6 +186,7 @@ struct Renderer::Impl {
   gl::Buffer frameUniforms;
   std::optional<LevelGpu> level;
   FrameStats stats;
+  DriverInfo driver;
   // Whether the driver has pipeline statistics queries (the extension; a 4.6 version forced on
   // a driver without it is not enough). Each view's FrameQueries makes its own.
   bool hasStatistics = false;
@@ -196,6 +198,15 @@ struct Renderer::Impl {
   gl::VertexArray debugArray;
   std::size_t debugCapacity = 0;  // vertices
 
+  // KHR_debug: whether the output is synchronous (ensurePrograms decides), and the messages
+  // asynchronous output delivered, possibly from a driver thread, until the renderer's thread
+  // logs them at its next frame or prepare (drainDebugMessages).
+  bool synchronousDebug = false;
+  struct DebugInbox {
+    std::mutex mutex;
+    std::vector<std::string> messages;
+  } debugInbox;
+  void drainDebugMessages();
   bool ensurePrograms(std::string& error);
   void bindLevelBuffers() const;
   void resolveOverdraw(GLuint framebuffer, std::uint32_t width, std::uint32_t height);
@@ -203,9 +214,12 @@ struct Renderer::Impl {
   // Draws into `framebuffer` with the queries of that view (made on first use). `targetColor` is
   // its colour texture, which `blend: palette` sprites read (0 for the default framebuffer,
   // where they are not drawn).
+  // `hdr`: the frame is HDR and `framebuffer` is that target's scene; the output pass runs into
+  // its picture, inside the frame's queries (FrameStats::outputMs).
   void drawFrameInto(GLuint framebuffer, GLuint targetColor, std::optional<FrameQueries>& viewQueries,
                      double levelTime, const Camera& camera, const FrameOptions& options, std::uint32_t width,
-                     std::uint32_t height);
+                     std::uint32_t height, RenderTarget::Impl* hdr = nullptr);
+  void uncountedLive(const FrameOptions& options, FrameStats& next) const;
   GLuint frameTargetColor = 0;  // drawFrameInto's targetColor, for the frame being drawn
   // The output transform of an HDR frame: target.hdrColor (the scene) into target.color
   // (output_pass.cpp). Leaves GL state the frame's cache does not know: it forgets it.

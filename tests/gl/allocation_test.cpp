@@ -1,7 +1,10 @@
 // Steady-state frames allocate nothing: global operator new is replaced in this test
-// executable with a counting one (driver-internal C allocations are not Kiln's and not counted).
+// executable with a counting one that counts per thread, and each test reads the count of the
+// thread it draws on. A frame is Kiln's work on the calling thread; the driver's own threads
+// (llvmpipe's rasterizer threads, lavapipe compiling pipelines under zink) allocate for the
+// driver, and C allocations are not counted at all.
 #include <array>
-#include <atomic>
+#include <thread>
 #include <cstddef>
 #include <cstdlib>
 #include <new>
@@ -12,12 +15,13 @@
 #include "render_fixture.hpp"
 
 namespace {
-std::atomic<std::uint64_t> gAllocations{0};
+// Constant-initialised, so reading it inside operator new needs no thread-local constructor.
+thread_local std::uint64_t tAllocations = 0;
 
 // Every replaceable form is replaced, so memory never crosses between this allocator and the
 // runtime's (a sanitizer reports such a mismatch).
 void* countedAlloc(std::size_t n, std::size_t align) noexcept {
-  gAllocations.fetch_add(1, std::memory_order_relaxed);
+  ++tAllocations;
   if (n == 0) n = 1;
   if (align <= alignof(std::max_align_t)) return std::malloc(n);
   return std::aligned_alloc(align, (n + align - 1) / align * align);
@@ -74,20 +78,31 @@ TEST_CASE("1,000 steady-state frames make zero heap allocations", "[gl][allocati
   options.debug.sectorPlanes = true;
   for (int i = 0; i < 10; ++i) renderer.drawFrame(0.5 + i / 60.0, camera, options, target);  // warm-up
 
-  const std::uint64_t before = gAllocations.load();
+  const std::uint64_t before = tAllocations;
   std::uint32_t drawCalls = 0;
   for (int i = 0; i < 1000; ++i) {
     renderer.drawFrame(1.0 + i / 60.0, camera, options, target);
     drawCalls += renderer.stats().drawCalls;
   }
-  const std::uint64_t during = gAllocations.load() - before;
+  const std::uint64_t during = tAllocations - before;
   CHECK(during == 0);
   CHECK(drawCalls >= 1000 * 4u);  // the frames really drew: sectors + 3 particle draws + lines
-  // The counter works: an allocation between two reads is seen.
-  const std::uint64_t probe = gAllocations.load();
+  // The counter works: an allocation between two reads is seen, one on another thread is not.
+  const std::uint64_t probe = tAllocations;
   void* raw = ::operator new(16);  // an explicit call, which the compiler may not elide
-  CHECK(gAllocations.load() == probe + 1);
+  CHECK(tAllocations == probe + 1);
   ::operator delete(raw);
+  std::uint64_t elsewhere = 0;
+  std::thread other([&elsewhere] {
+    void* p = ::operator new(16);
+    elsewhere = tAllocations;
+    ::operator delete(p);
+  });
+  other.join();
+  CHECK(elsewhere >= 1);  // counted on its own thread
+  // Here at most the std::thread's own state (one allocation): counting every thread's
+  // allocations together would see the other thread's too.
+  CHECK(tAllocations - (probe + 1) <= 1);
 }
 
 TEST_CASE("steady-state overlay, overdraw palette and ImGui view copies make zero heap allocations",
@@ -115,10 +130,10 @@ TEST_CASE("steady-state overlay, overdraw palette and ImGui view copies make zer
   };
   for (int i = 0; i < 10; ++i) frame(0.5 + i / 60.0);  // warm-up: buffers and the display copy exist
 
-  const std::uint64_t before = gAllocations.load();
+  const std::uint64_t before = tAllocations;
   std::uint64_t handles = 0;
   for (int i = 0; i < 500; ++i) handles |= frame(1.0 + i / 60.0);
-  CHECK(gAllocations.load() - before == 0);
+  CHECK(tAllocations - before == 0);
   CHECK(handles != 0);
 }
 
@@ -163,7 +178,7 @@ TEST_CASE("1,000 frames with event particles live make zero heap allocations", "
   render::FrameOptions options;
   for (int i = 0; i < 10; ++i) renderer.drawFrame(0.5 + i / 60.0, camera, options, target);  // warm-up
 
-  const std::uint64_t before = gAllocations.load();
+  const std::uint64_t before = tAllocations;
   std::uint64_t live = 0, eventDraws = 0, dropped = 0;
   for (int i = 0; i < 1000; ++i) {
     // Forward at 60 Hz, with a scrub back to the start every 250 frames (re-simulation).
@@ -172,7 +187,7 @@ TEST_CASE("1,000 frames with event particles live make zero heap allocations", "
     dropped += renderer.stats().events.droppedThisFrame;
     eventDraws += renderer.stats().passDrawCalls[static_cast<std::size_t>(render::Pass::SceneTransparency)];
   }
-  CHECK(gAllocations.load() - before == 0);
+  CHECK(tAllocations - before == 0);
   CHECK(live / 1000 > 300);  // particles really were live every frame
   CHECK(eventDraws >= 1000);
   CHECK(dropped > 0);
@@ -206,13 +221,13 @@ TEST_CASE("edits in place make zero heap allocations after the first", "[gl][all
   REQUIRE(renderer.updateEmitter(emitterEdits[1], 1) == render::EditUpload::InPlace);
   renderer.drawFrame(1.0, camera, options, target);
 
-  const std::uint64_t before = gAllocations.load();
+  const std::uint64_t before = tAllocations;
   int inPlace = 0;
   for (int i = 0; i < 100; ++i) {
     inPlace += renderer.updatePreset(presetEdits[i % 2], 1) == render::EditUpload::InPlace;
     inPlace += renderer.updateEmitter(emitterEdits[i % 2], 1) == render::EditUpload::InPlace;
     renderer.drawFrame(1.0 + i / 60.0, camera, options, target);
   }
-  CHECK(gAllocations.load() - before == 0);
+  CHECK(tAllocations - before == 0);
   CHECK(inPlace == 200);
 }

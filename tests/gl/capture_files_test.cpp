@@ -7,6 +7,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "gl_fixture.hpp"
 #include "render/capture.hpp"
 #include "render_fixture.hpp"
 
@@ -15,7 +16,7 @@ using namespace kiln;
 TEST_CASE("PNG round trip keeps every byte, encoding is deterministic", "[compare][png]") {
   core::Image img = test::solidImage(3, 1, 2, 3, 4);
   img.rgba[7] = 200;
-  const auto path = std::filesystem::path(KILN_BINARY_DIR) / "gl-captures" / "roundtrip.png";
+  const auto path = test::scratchDir() / "gl-captures" / "roundtrip.png";
   std::filesystem::create_directories(path.parent_path());
   std::string error;
   REQUIRE(render::writePng(path, img, error));
@@ -49,6 +50,14 @@ TEST_CASE("the sidecar is stable JSON with every recorded field", "[compare][sid
   CHECK(j["camera"]["orthographic"] == false);
   CHECK(j["gl_renderer"] == info.glRenderer);
   CHECK(j["kiln_version"] == info.kilnVersion);
+  // The vendor and the platform are written when known (kiln capture), left out when not.
+  CHECK_FALSE(j.contains("gl_vendor"));
+  CHECK_FALSE(j.contains("gl_platform"));
+  info.glVendor = "Mesa";
+  info.glPlatform = "EGL device platform, device 0 of 1 (software); Mesa Project EGL 1.5";
+  const auto k = nlohmann::json::parse(render::sidecarJson(info));
+  CHECK(k["gl_vendor"] == "Mesa");
+  CHECK(k["gl_platform"] == info.glPlatform);
 }
 
 TEST_CASE("a capture with relaxed checks records that and its findings", "[sidecar]") {

@@ -18,7 +18,7 @@ core::Image shoot(render::Renderer& r, double t, const render::FrameOptions& o =
 }
 
 void save(const core::Image& img, const std::string& name) {
-  const auto dir = std::filesystem::path(KILN_BINARY_DIR) / "gl-captures";
+  const auto dir = test::scratchDir() / "gl-captures";
   std::filesystem::create_directories(dir);
   std::string error;
   CHECK(render::writePng(dir / name, img, error));

@@ -4,10 +4,12 @@
 #include <glad/gl.h>
 
 #include <cstring>
+#include <map>
 #include <string>
 
 #include "gl_fixture.hpp"
 #include "render/gl_loader.hpp"
+#include "render/storage_use.hpp"
 
 namespace {
 
@@ -75,4 +77,32 @@ TEST_CASE("a driver without an entry point Kiln calls is refused by its name", "
   }
   CHECK(glObjectLabel != nullptr);
   CHECK_FALSE(render::checkGlSupport(render::loadedGlSupport()).has_value());
+}
+
+// gl_requirements.def's limits are what the renderer's programs use, as the driver itself counts
+// their active storage blocks and bindings, stage by stage: a shader that gains a block or a binding must raise
+// the table (or the check would let through a driver that cannot link it), and the table claims
+// no more than the shaders need (or a driver that could run Kiln would be refused).
+TEST_CASE("the limits table is what the linked programs use, and the driver reports each limit",
+          "[gl][loader][limits]") {
+  kiln::test::glContext();
+  auto measured = render::measureStorageUse();
+  if (auto* d = std::get_if<core::Diagnostic>(&measured)) FAIL(d->message);
+  const render::StorageUse use = std::get<render::StorageUse>(measured);
+  const std::map<std::string, long long, std::less<>> used = {
+      {"GL_MAX_COMPUTE_SHADER_STORAGE_BLOCKS", use.computeBlocks},
+      {"GL_MAX_COMBINED_SHADER_STORAGE_BLOCKS", use.combinedBlocks},
+      {"GL_MAX_SHADER_STORAGE_BUFFER_BINDINGS", use.bindings},
+      {"GL_MAX_VERTEX_SHADER_STORAGE_BLOCKS", use.vertexBlocks}};
+  const render::GlSupport s = render::loadedGlSupport();
+  REQUIRE(render::requiredGlLimits().size() == used.size());
+  for (const auto& need : render::requiredGlLimits()) {
+    INFO(need.name);
+    REQUIRE(used.contains(need.name));
+    CHECK(used.at(std::string(need.name)) == need.needed);
+    REQUIRE(s.limits.contains(need.name));
+    CHECK(s.limits.at(std::string(need.name)) >= need.needed);
+  }
+  // GL 4.6 promises 8 per fragment shader; Kiln's fragment shaders stay within it (none today).
+  CHECK(use.fragmentBlocks <= 8);
 }

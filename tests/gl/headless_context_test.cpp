@@ -1,10 +1,14 @@
 // The headless harness: a 4.6 core context without a window, a 4.60 shader, DSA readback.
+#include <glad/egl.h>
 #include <glad/gl.h>
 
 #include <array>
+#include <cstdlib>
 #include <string>
 
 #include "gl_fixture.hpp"
+#include "render/cpu/egl_choice.hpp"
+#include "render_fixture.hpp"
 
 namespace {
 
@@ -37,6 +41,63 @@ TEST_CASE("headless context is OpenGL 4.6 core with no X server", "[gl][context]
   INFO("renderer " << ctx.info().renderer << ", platform " << ctx.info().platform);
   // The overrides are Kiln's business only on a software driver.
   if (ctx.info().mesaOverridesSetByKiln) CHECK(ctx.info().softwareDriver);
+  // The device platform comes first wherever libEGL offers it (Mesa does, with its software
+  // device), so a machine with a GPU driver beside Mesa reaches the GPU.
+  const char* client = eglQueryString(EGL_NO_DISPLAY, EGL_EXTENSIONS);
+  if (std::getenv(kiln::render::kHideEglExtensionsVariable) == nullptr && client != nullptr &&
+      kiln::render::hasExtension(client, "EGL_EXT_platform_device"))
+    CHECK(ctx.info().platform == "device");
+  CHECK(ctx.info().platformSummary().find(ctx.info().display) != std::string::npos);
+}
+
+namespace {
+
+bool hides(std::string_view name) {
+  return kiln::render::parseHiddenEglExtensions(std::getenv(kiln::render::kHideEglExtensionsVariable)).contains(name);
+}
+
+}  // namespace
+
+// Run by tests/gl/tests.cmake with KILN_EGL_HIDE_EXTENSIONS naming what a display lacks: the
+// context comes up by the route that is left (a pbuffer-capable config for a display without
+// EGL_KHR_no_config_context, as NVIDIA's device platform is; a 1x1 pbuffer without
+// EGL_KHR_surfaceless_context; Mesa's surfaceless platform without the device platform; the
+// EGL_KHR_create_context attributes on EGL 1.4), and the renderer draws through it.
+TEST_CASE("the headless context comes up by the EGL route the environment leaves, and draws", "[.egl-route]") {
+  REQUIRE(std::getenv(kiln::render::kHideEglExtensionsVariable) != nullptr);
+  const kiln::render::ContextInfo& info = kiln::test::glContext().info();
+  INFO(info.platformSummary());
+  CHECK(info.configless == !(hides("EGL_KHR_no_config_context") || hides("EGL_KHR_surfaceless_context")));
+  CHECK(info.pbufferSurface == hides("EGL_KHR_surfaceless_context"));
+  CHECK(info.platform == (hides("EGL_EXT_platform_device") ? "surfaceless" : "device"));
+  CHECK(info.eglVersion == (hides("EGL_VERSION_1_5") ? "1.4" : "1.5"));
+  // The renderer draws through it: the room's sectors cover part of the picture.
+  kiln::render::Renderer r;
+  REQUIRE(r.prepare(kiln::test::roomWorld(), nullptr, {}).empty());
+  kiln::render::FrameOptions o;
+  o.clearColor = {0, 0, 0, 1};
+  const kiln::core::Image image = kiln::test::shoot(r, 1.0, 32, 32, o);
+  int lit = 0;
+  for (std::size_t i = 0; i < image.rgba.size(); i += 4) lit += image.rgba[i] + image.rgba[i + 1] + image.rgba[i + 2] > 0;
+  CHECK(lit > 32);
+  CHECK(glGetError() == GL_NO_ERROR);
+}
+
+// The same switch hiding what no route can do without: the error names each display tried
+// and what it lacked.
+TEST_CASE("an EGL with no usable route is refused naming every display tried", "[.egl-refused]") {
+  REQUIRE(std::getenv(kiln::render::kHideEglExtensionsVariable) != nullptr);
+  auto made = kiln::render::HeadlessContext::create();
+  REQUIRE(std::holds_alternative<kiln::core::Diagnostic>(made));
+  const auto& d = std::get<kiln::core::Diagnostic>(made);
+  INFO(d.message);
+  CHECK(d.code == kiln::core::Code::GlError);
+  const bool devices = !hides("EGL_EXT_platform_device"), surfaceless = !hides("EGL_MESA_platform_surfaceless");
+  CHECK((d.message.find("device platform, device 0") != std::string::npos) == devices);
+  CHECK((d.message.find("Mesa surfaceless platform") != std::string::npos) == surfaceless);
+  if (!devices && !surfaceless) CHECK(d.message.find("tried nothing") != std::string::npos);
+  if (hides("EGL_VERSION_1_5") && hides("EGL_KHR_create_context"))
+    CHECK(d.message.find("EGL 1.4 without EGL_KHR_create_context") != std::string::npos);
 }
 
 TEST_CASE("a #version 460 core shader draws into a DSA framebuffer and reads back", "[gl][context]") {

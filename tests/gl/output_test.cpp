@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <optional>
 #include <variant>
 
 #include "gl_fixture.hpp"
@@ -272,4 +273,38 @@ TEST_CASE("the EV auto exposure applied is read back: the key over the frame's l
   o.autoExposure = false;
   CHECK_FALSE(measured(o, 0.5f));
   CHECK_FALSE(measured({}, 0.5f));
+}
+
+// The output pass run again over the held scene gives what a whole new frame at the new settings
+// gives, and refuses a target whose last frame was not HDR.
+TEST_CASE("applying the output again over the held scene equals drawing the frame at the new settings",
+          "[gl][output]") {
+  const Rgb hot{5.0, 1.1, 0.12};
+  Scene scene(hotQuad(hot));
+  const render::CaptureRequest base = Scene::request(hdr(render::ToneMap::Neutral, 0), {0, 0, 0, 1});
+  std::optional<render::RenderTarget> held;
+  REQUIRE(std::holds_alternative<core::Image>(render::capture(scene.renderer, base, held)));
+  for (const render::OutputOptions& next : {hdr(render::ToneMap::Aces, 1.5), hdr(render::ToneMap::Agx, -1, true)}) {
+    render::OutputOptions withBloom = next;
+    withBloom.bloom.enabled = true;
+    for (const render::OutputOptions& o : {next, withBloom}) {
+      REQUIRE(scene.renderer.applyOutput(*held, o));
+      core::Image again;
+      held->readPixels(again);
+      CHECK(again == scene.shot(o));
+    }
+  }
+  // The transform really changed the picture: the held scene at EV 0 neutral differs.
+  REQUIRE(scene.renderer.applyOutput(*held, hdr(render::ToneMap::Neutral, 0)));
+  core::Image neutralAgain;
+  held->readPixels(neutralAgain);
+  CHECK(neutralAgain == scene.shot(hdr(render::ToneMap::Neutral, 0)));
+  CHECK(neutralAgain != scene.shot(hdr(render::ToneMap::Aces, 1.5)));
+  // An LDR frame holds no scene to transform, and an LDR output transforms nothing.
+  render::CaptureRequest ldr = base;
+  ldr.options.output = {};
+  REQUIRE(std::holds_alternative<core::Image>(render::capture(scene.renderer, ldr, held)));
+  CHECK_FALSE(scene.renderer.applyOutput(*held, hdr(render::ToneMap::Neutral)));
+  REQUIRE(std::holds_alternative<core::Image>(render::capture(scene.renderer, base, held)));
+  CHECK_FALSE(scene.renderer.applyOutput(*held, render::OutputOptions{}));
 }

@@ -43,7 +43,7 @@ TEST_CASE("the live-particle counter equals the CPU reference's alive count", "[
   CHECK(r.stats().slotsSubmitted > 0);
 }
 
-TEST_CASE("timer queries report per-pass GPU time on the next frame", "[gl][renderer]") {
+TEST_CASE("timer queries report per-pass GPU time within a few frames, naming their frame", "[gl][renderer]") {
   test::glContext();
   const particles::Document doc = testdocs::sampleDocumentV1();
   render::Renderer r;
@@ -51,8 +51,14 @@ TEST_CASE("timer queries report per-pass GPU time on the next frame", "[gl][rend
   render::RenderTarget target(64, 64);
   r.drawFrame(1.0, test::roomCamera(), {}, target);
   CHECK(r.stats().gpuMs[0] == 0.0);  // nothing measured before the first frame finished
+  CHECK(r.stats().timingsFrame == 0);
   glFinish();
-  r.drawFrame(1.1, test::roomCamera(), {}, target);
+  // The GPU has finished frame 1; a driver may still report its fence a frame or two later
+  // (zink does), never later than the ring is long.
+  for (std::size_t i = 0; i < render::kQuerySets && r.stats().timingsFrame == 0; ++i)
+    r.drawFrame(1.1, test::roomCamera(), {}, target);
+  REQUIRE(r.stats().timingsFrame != 0);
+  CHECK(r.stats().timingsFrame < r.stats().frame);
   CHECK(r.stats().gpuMs[static_cast<std::size_t>(render::Pass::Sectors)] > 0.0);
   CHECK(r.stats().computeMs > 0.0);  // the particle compute passes have their own timer
   CHECK(r.stats().drawCalls >= 3);  // sectors, cutout, additive
@@ -90,9 +96,9 @@ TEST_CASE("debug views draw stored and recomputed bounds and the overdraw heatma
 
 TEST_CASE("shaders reload from a directory when a file changes, a broken edit keeps the old", "[gl][renderer]") {
   test::glContext();
-  const auto dir = std::filesystem::path(KILN_BINARY_DIR) / "gl-shader-reload";
+  const auto dir = test::scratchDir() / "gl-shader-reload";
   std::filesystem::remove_all(dir);
-  std::filesystem::copy(std::filesystem::path(KILN_SOURCE_DIR) / "shaders", dir);
+  std::filesystem::copy(test::sourceDir() / "shaders", dir);
   render::RendererOptions options;
   options.shaderDirectory = dir.string();
   render::Renderer r(options);
@@ -179,10 +185,20 @@ TEST_CASE("worldparticle vertex work follows the live particles, not the slots",
     INFO("t = " << t << ": " << s.liveParticles << " live of " << s.slotsSubmitted << " slots, " << vertices
                 << " vertex invocations");
     REQUIRE(s.liveParticles > 0);
-    CHECK(s.liveParticles < s.slotsSubmitted);  // some slots are dead at these times
-    CHECK(primitives == 2 * std::uint64_t{s.liveParticles});  // two triangles per live particle
-    CHECK(vertices >= 4 * std::uint64_t{s.liveParticles});  // each quad's 4 corners at least once
-    CHECK(static_cast<double>(vertices) <= 4.5 * s.liveParticles);
+    const std::uint64_t live = s.liveParticles;
+    // Dead slots would cost at least 4 invocations each, so the bound below tells them apart.
+    REQUIRE(6 * live < 4 * std::uint64_t{s.slotsSubmitted});
+    CHECK(primitives == 2 * live);  // two triangles per live particle
+    CHECK(vertices >= 4 * live);    // each quad's 4 corners at least once
+    // How often a corner two triangles share is shaded is the driver's choice (GL counts
+    // invocations, and reuse of a shaded vertex is implementation-defined): at most once per
+    // index, 6 per quad, on any driver.
+    CHECK(vertices <= 6 * live);
+    // Mesa's llvmpipe, and lavapipe under zink, keep a draw's shaded vertices for reuse, so a
+    // quad costs its 4 corners, a little more where a batch boundary splits one (both measure
+    // exactly 4 here). A GPU may shade per index or per batch, anywhere up to 6.
+    if (test::glContext().info().renderer.find("llvmpipe") != std::string::npos)
+      CHECK(static_cast<double>(vertices) <= 4.5 * static_cast<double>(live));
   }
 }
 
@@ -246,21 +262,31 @@ TEST_CASE("each render target reads its own timer and statistics queries, howeve
   REQUIRE(bigAlone != smallAlone);
 
   render::RenderTarget big(128, 128), small(32, 32);
-  const render::FrameOptions live;  // the viewer's frames: previous results, never waiting
-  for (int frame = 0; frame < 4; ++frame) {
+  const render::FrameOptions live;  // the viewer's frames: earlier results, never waiting
+  int bigChecked = 0, smallChecked = 0;
+  for (int frame = 0; frame < 8; ++frame) {
     INFO("frame " << frame);
     r.drawFrame(1.0, test::roomCamera(), live, big);
-    if (frame > 0) CHECK(sectorFragments() == bigAlone);
-    glFinish();  // the GPU done, so the next frame of each view finds its results available
+    if (r.stats().timingsFrame != 0) {
+      CHECK(sectorFragments() == bigAlone);
+      ++bigChecked;
+    }
+    glFinish();
     r.drawFrame(1.0, test::roomCamera(), live, small);
-    if (frame > 0) CHECK(sectorFragments() == smallAlone);
+    if (r.stats().timingsFrame != 0) {
+      CHECK(sectorFragments() == smallAlone);
+      ++smallChecked;
+    }
     glFinish();
   }
+  // Each view's figures arrive within the ring's length, and keep arriving.
+  CHECK(bigChecked >= 8 - static_cast<int>(render::kQuerySets));
+  CHECK(smallChecked >= 8 - static_cast<int>(render::kQuerySets));
 }
 
-// Without waiting, the live count is the previous frame's of the same view: read through a
-// fenced mapping, never by a readback that stalls the frame.
-TEST_CASE("without waiting, the live-particle count arrives with the view's next frame", "[gl][renderer]") {
+// Without waiting, a view's live count is that of one of its own earlier frames: read through a
+// fenced mapping, never by a readback that stalls the frame, whatever another view drew between.
+TEST_CASE("without waiting, each view's live-particle count arrives within a few of its frames", "[gl][renderer]") {
   test::glContext();
   const particles::Document doc = testdocs::sampleDocumentV2();
   render::Renderer r;
@@ -273,17 +299,27 @@ TEST_CASE("without waiting, the live-particle count arrives with the view's next
     for (std::size_t e = 0; e < doc.emitters.size(); ++e) n += particles::evaluateEmitter(doc, e, t).size();
     return n;
   };
+  REQUIRE(cpuAlive(0.437) != cpuAlive(7.719));
   r.drawFrame(0.437, test::roomCamera(), o, target);
   CHECK(r.stats().liveParticles == 0);  // nothing counted before this view's first frame
-  glFinish();
-  r.drawFrame(7.719, test::roomCamera(), o, other);  // another view between: its count is its own
-  glFinish();
-  r.drawFrame(2.917, test::roomCamera(), o, target);
-  CHECK(r.stats().liveParticles == cpuAlive(0.437));
-  glFinish();
-  r.drawFrame(2.917, test::roomCamera(), o, other);
-  CHECK(r.stats().liveParticles == cpuAlive(7.719));
-  REQUIRE(cpuAlive(0.437) != cpuAlive(7.719));
+  CHECK(r.stats().liveParticlesFrame == 0);
+  std::uint64_t targetFirst = 0, otherFirst = 0;
+  for (int i = 0; i < 8; ++i) {
+    r.drawFrame(7.719, test::roomCamera(), o, other);  // another view between: its count is its own
+    if (r.stats().liveParticlesFrame != 0) {
+      CHECK(r.stats().liveParticles == cpuAlive(7.719));
+      if (otherFirst == 0) otherFirst = r.stats().frame;
+    }
+    r.drawFrame(0.437, test::roomCamera(), o, target);
+    if (r.stats().liveParticlesFrame != 0) {
+      CHECK(r.stats().liveParticles == cpuAlive(0.437));
+      if (targetFirst == 0) targetFirst = r.stats().frame;
+    }
+  }
+  CHECK(targetFirst != 0);
+  CHECK(targetFirst <= render::kQuerySets + 1);
+  CHECK(otherFirst != 0);
+  CHECK(otherFirst <= render::kQuerySets + 1);
 }
 
 // KHR_debug reaches the log: every severity above notification always, notifications too with
@@ -312,10 +348,63 @@ TEST_CASE("GL debug messages reach the log with their source, type and id", "[gl
                          "planted notification");
     CHECK(logged("GL (application, other, id 4242, low): planted low message"));
     CHECK(logged("id 4343") == debugOutput);
-    // The renderer's own debug groups never flood the log.
+    // The renderer's own debug groups (a push and a pop per pass, notifications) never flood the
+    // log. The driver may say something of its own meanwhile (zink notes the shader variants it
+    // compiles as performance messages), which the log rightly shows.
     render::RenderTarget target(8, 8);
     const std::size_t before = messages.size();
     r.drawFrame(1.0, test::roomCamera(), {}, target);
-    CHECK(messages.size() == before);
+    for (std::size_t i = before; i < messages.size(); ++i) {
+      INFO(messages[i]);
+      CHECK(messages[i].find("push group") == std::string::npos);
+      CHECK(messages[i].find("pop group") == std::string::npos);
+      CHECK(messages[i].find("(application") == std::string::npos);
+    }
+  }
+  // The check above sees a group message when one is logged: a renderer that logged them would
+  // fail it (debugTypeName names the type "push group").
+  {
+    std::vector<std::string> messages;
+    render::RendererOptions options;
+    options.debugOutput = true;
+    options.log = [&](std::string_view m) { messages.emplace_back(m); };
+    render::Renderer r(options);
+    REQUIRE(r.prepare(test::roomWorld(), nullptr, {}).empty());
+    glDebugMessageInsert(GL_DEBUG_SOURCE_APPLICATION, GL_DEBUG_TYPE_MARKER, 77, GL_DEBUG_SEVERITY_NOTIFICATION, -1,
+                         "a marker");
+    REQUIRE_FALSE(messages.empty());
+    CHECK(messages.back().find("(application, marker, id 77") != std::string::npos);
+  }
+}
+
+// Run by tests/gl/tests.cmake in a process of its own, with an ordinary (not debug) context, as
+// `kiln capture` makes without --gl-debug: debug output stays on but asynchronous, and a message
+// reaches the log on the renderer's thread at its next frame, not from inside the call. With
+// debugOutput the same context gets synchronous output, each message logged at once.
+TEST_CASE("without a debug context debug output is asynchronous and logged at the next frame", "[.plain-context]") {
+  auto made = render::HeadlessContext::create();  // HeadlessOptions: no debug context
+  REQUIRE(std::holds_alternative<render::HeadlessContext>(made));
+  GLint flags = 0;
+  glGetIntegerv(GL_CONTEXT_FLAGS, &flags);
+  REQUIRE((flags & GL_CONTEXT_FLAG_DEBUG_BIT) == 0);
+  for (const bool debugOutput : {false, true}) {
+    INFO("debugOutput " << debugOutput);
+    std::vector<std::string> messages;
+    render::RendererOptions options;
+    options.debugOutput = debugOutput;
+    options.log = [&](std::string_view m) { messages.emplace_back(m); };
+    render::Renderer r(options);
+    REQUIRE(r.prepare(test::roomWorld(), nullptr, {}).empty());
+    CHECK(glIsEnabled(GL_DEBUG_OUTPUT));
+    CHECK(glIsEnabled(GL_DEBUG_OUTPUT_SYNCHRONOUS) == (debugOutput ? GL_TRUE : GL_FALSE));
+    messages.clear();
+    glDebugMessageInsert(GL_DEBUG_SOURCE_APPLICATION, GL_DEBUG_TYPE_OTHER, 4242, GL_DEBUG_SEVERITY_LOW, -1,
+                         "planted low message");
+    // Synchronous output logs from inside the call; asynchronous output waits for the frame.
+    CHECK(messages.size() == (debugOutput ? 1u : 0u));
+    render::RenderTarget target(8, 8);
+    r.drawFrame(1.0, test::roomCamera(), {}, target);
+    REQUIRE(messages.size() == 1);
+    CHECK(messages.front() == "GL (application, other, id 4242, low): planted low message");
   }
 }

@@ -30,6 +30,10 @@ render::GlSupport complete() {
   s.glslVersion = "4.60";
   for (const auto name : render::requiredGlEntryPoints()) s.entryPoints.insert(std::string(name));
   s.extensions.insert("GL_ARB_shader_draw_parameters");
+  // The limits as a driver would name them, written out (the gl test ties the numbers to the
+  // linked programs): exactly what Kiln needs, so one less anywhere is short.
+  s.limits = {{"GL_MAX_COMPUTE_SHADER_STORAGE_BLOCKS", 9}, {"GL_MAX_COMBINED_SHADER_STORAGE_BLOCKS", 9},
+              {"GL_MAX_SHADER_STORAGE_BUFFER_BINDINGS", 13}, {"GL_MAX_VERTEX_SHADER_STORAGE_BLOCKS", 2}};
   return s;
 }
 
@@ -128,6 +132,36 @@ TEST_CASE("GL and GLSL version strings are read as major.minor", "[render_cpu][g
   CHECK_FALSE(render::parseGlVersion("4", major, minor));
   CHECK_FALSE(render::parseGlVersion("4.", major, minor));
   CHECK_FALSE(render::parseGlVersion("OpenGL", major, minor));
+}
+
+TEST_CASE("a driver below a limit Kiln relies on is refused naming the limit and the driver's value",
+          "[render_cpu][gl_support]") {
+  REQUIRE(render::requiredGlLimits().size() == 4);
+  for (const auto& need : render::requiredGlLimits()) {
+    INFO(need.name);
+    render::GlSupport s = complete();
+    REQUIRE(s.limits.contains(need.name));
+    s.limits[std::string(need.name)] = need.needed - 1;
+    const auto d = render::checkGlSupport(s);
+    REQUIRE(d.has_value());
+    CHECK(d->code == core::Code::GlError);
+    CHECK(mentions(*d, std::string(need.name) + " is " + std::to_string(need.needed - 1)));
+    CHECK(mentions(*d, "needs " + std::to_string(need.needed)));
+    CHECK_FALSE(namesBothOverrides(*d));  // a version override cannot raise a limit
+    // Above the need passes too.
+    s.limits[std::string(need.name)] = need.needed + 7;
+    CHECK_FALSE(render::checkGlSupport(s).has_value());
+  }
+  // A limit the context did not report is short, not assumed.
+  render::GlSupport s = complete();
+  s.limits.erase("GL_MAX_VERTEX_SHADER_STORAGE_BLOCKS");
+  const auto d = render::checkGlSupport(s);
+  REQUIRE(d.has_value());
+  CHECK(mentions(*d, "GL_MAX_VERTEX_SHADER_STORAGE_BLOCKS is 0"));
+  // The vertex stage's storage buffers are the one GL 4.6 promises none of: the message says why.
+  CHECK(mentions(*d, "particle.vert"));
+  const std::string listed = render::describeGlLimits(complete());
+  CHECK(listed.find("GL_MAX_SHADER_STORAGE_BUFFER_BINDINGS 13 (Kiln needs 13)\n") != std::string::npos);
 }
 
 // The required list is the GL functions engine/render calls: a call added without its entry

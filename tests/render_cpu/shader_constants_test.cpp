@@ -113,6 +113,8 @@ TEST_CASE("the generated header holds every shared C++ constant and nothing else
       {"kVaryingSectorGrid", {"int", render::kVaryingSectorGrid}},
       {"kVaryingSectorShade", {"int", render::kVaryingSectorShade}},
       {"kVaryingLineColor", {"int", render::kVaryingLineColor}},
+      {"kVaryingOutputUv", {"int", render::kVaryingOutputUv}},
+      {"kVaryingOutputExposure", {"int", render::kVaryingOutputExposure}},
       {"kOutputSceneUnit", {"int", render::kOutputSceneUnit}},
       {"kOutputBloomUnit", {"int", render::kOutputBloomUnit}},
       {"kOutputLuminanceUnit", {"int", render::kOutputLuminanceUnit}},

@@ -86,6 +86,10 @@ struct GpuInfo {
   std::uint32_t slotsSubmitted = 0;
   bool pipelineStatistics = false;
   bool timersUnreliable = false;  // a software rasterizer: its timers are not GPU time
+  // render::FrameStats's frame numbers (which frame the timings and the live count are from)
+  // and render::DriverInfo::summary() (the driver and how its context was made).
+  std::uint64_t frame = 0, timingsFrame = 0, liveParticlesFrame = 0;
+  std::string driver;
   struct PassStatistics {  // render::PassStatistics, kept here so this header stays GL-free
     std::uint64_t vertexInvocations = 0, primitives = 0, fragmentInvocations = 0;
   };

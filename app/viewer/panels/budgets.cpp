@@ -12,6 +12,7 @@
 #include "panels/logic/inspect.hpp"
 #include "panels/panels.hpp"
 #include "particles/kwp1/kwp1.hpp"
+#include "render/renderer.hpp"
 
 namespace kiln::viewer::panels::budgets {
 namespace {
@@ -187,12 +188,17 @@ void draw(ViewerState& s) {
     if (!s.ui.gpu.available) {
       ImGui::TextDisabled("renderer not active: particles are drawn as CPU reference points");
     } else {
-      bar("draw calls (all passes)", s.ui.gpu.drawCalls, s.ui.gpu.drawCallTarget, "");
       const auto& g = s.ui.gpu;
+      if (!g.driver.empty()) wrappedf("driver: %s", g.driver.c_str());
+      // Timings come from the latest frame the GPU has finished; say so when that is not the last.
+      if (const std::string late = render::lateResultNote(g.frame, g.timingsFrame); !late.empty())
+        wrappedf("GPU times and statistics below are from an earlier frame%s: the GPU runs behind", late.c_str());
+      bar("draw calls (all passes)", s.ui.gpu.drawCalls, s.ui.gpu.drawCallTarget, "");
       wrappedf("emitters: %u drawn, %u culled outside the view, %u culled with nothing alive; %u slots submitted",
                          g.emittersDrawn, g.emittersCulledFrustum, g.emittersCulledSchedule, g.slotsSubmitted);
       pipeline(s);
-      ImGui::Text("atlas pages %u   live particles %u", s.ui.gpu.atlasPages, s.ui.gpu.liveParticles);
+      ImGui::Text("atlas pages %u   live particles %u%s", s.ui.gpu.atlasPages, s.ui.gpu.liveParticles,
+                  render::lateResultNote(g.frame, g.liveParticlesFrame).c_str());
       for (std::size_t p = 0; p < s.ui.gpu.passMs.size(); ++p) {
         const double target = p < s.ui.gpu.passTargetMs.size() ? s.ui.gpu.passTargetMs[p] : 0;
         bar((s.ui.gpu.passNames[p] + " (us)").c_str(), s.ui.gpu.passMs[p] * 1000.0, target * 1000.0,

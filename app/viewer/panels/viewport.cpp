@@ -9,6 +9,7 @@
 #include <string>
 
 #include "panels/panels.hpp"
+#include "render/renderer.hpp"
 #include "logic/capture_files.hpp"
 #include "logic/scene.hpp"
 #include "logic/view_output.hpp"
@@ -66,6 +67,7 @@ void drawStatus(const ViewerState& s, ImVec2 lo) {
   if (gpu.available && gpu.liveParticles > 0) {
     std::snprintf(part, sizeof part, "   %u particles alive", gpu.liveParticles);
     line += part;
+    line += render::lateResultNote(gpu.frame, gpu.liveParticlesFrame);
   }
   // Event particles are their own count: they come from the simulation, not the analytic slots.
   if (gpu.available && gpu.events) {

@@ -10,17 +10,31 @@ namespace {
 constexpr std::array kEntryPoints = {
 #define KILN_GL_ENTRY_POINT(name) std::string_view(#name),
 #define KILN_GL_EXTENSION(name, why)
+#define KILN_GL_LIMIT(name, needed, why)
 #include "render/gl_requirements.def"
 #undef KILN_GL_ENTRY_POINT
 #undef KILN_GL_EXTENSION
+#undef KILN_GL_LIMIT
 };
 
 constexpr std::array kExtensions = {
 #define KILN_GL_ENTRY_POINT(name)
 #define KILN_GL_EXTENSION(name, why) GlExtensionNeed{#name, why},
+#define KILN_GL_LIMIT(name, needed, why)
 #include "render/gl_requirements.def"
 #undef KILN_GL_ENTRY_POINT
 #undef KILN_GL_EXTENSION
+#undef KILN_GL_LIMIT
+};
+
+constexpr std::array kLimits = {
+#define KILN_GL_ENTRY_POINT(name)
+#define KILN_GL_EXTENSION(name, why)
+#define KILN_GL_LIMIT(name, needed, why) GlLimitNeed{#name, needed, why},
+#include "render/gl_requirements.def"
+#undef KILN_GL_ENTRY_POINT
+#undef KILN_GL_EXTENSION
+#undef KILN_GL_LIMIT
 };
 
 core::Diagnostic failure(std::string message) {
@@ -40,6 +54,17 @@ std::string joined(const std::vector<std::string_view>& names) {
 
 std::span<const std::string_view> requiredGlEntryPoints() { return kEntryPoints; }
 std::span<const GlExtensionNeed> requiredGlExtensions() { return kExtensions; }
+std::span<const GlLimitNeed> requiredGlLimits() { return kLimits; }
+
+std::string describeGlLimits(const GlSupport& s) {
+  std::string out;
+  for (const auto& need : kLimits) {
+    const auto found = s.limits.find(need.name);
+    out += std::string(need.name) + " " + (found == s.limits.end() ? "unread" : std::to_string(found->second)) +
+           " (Kiln needs " + std::to_string(need.needed) + ")\n";
+  }
+  return out;
+}
 
 bool parseGlVersion(std::string_view text, int& major, int& minor) {
   const char* end = text.data() + text.size();
@@ -74,6 +99,17 @@ std::optional<core::Diagnostic> checkGlSupport(const GlSupport& s) {
     return failure("the OpenGL " + s.version + " context lacks " + lacking +
                    "; a version raised by MESA_GL_VERSION_OVERRIDE=4.6 and MESA_GLSL_VERSION_OVERRIDE=460 does not "
                    "add an extension, so use a driver that has it (Mesa's llvmpipe does)");
+  std::string belowNeeds;
+  for (const auto& need : kLimits) {
+    const auto found = s.limits.find(need.name);
+    const long long value = found == s.limits.end() ? 0 : found->second;
+    if (value >= need.needed) continue;
+    belowNeeds += (belowNeeds.empty() ? "" : "; ") + std::string(need.name) + " is " + std::to_string(value) +
+              " where Kiln needs " + std::to_string(need.needed) + " (" + std::string(need.why) + ")";
+  }
+  if (!belowNeeds.empty())
+    return failure("the OpenGL " + s.version + " driver reports " + belowNeeds +
+                   "; these are above OpenGL 4.6's minimums, and the driver does not reach them");
   return std::nullopt;
 }
 

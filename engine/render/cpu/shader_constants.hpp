@@ -75,6 +75,9 @@ enum EventVarying : std::uint32_t {
 };
 enum SectorVarying : std::uint32_t { kVaryingSectorGrid = 0, kVaryingSectorShade = 1 };
 enum LineVarying : std::uint32_t { kVaryingLineColor = 0 };
+// The full-screen passes (fullscreen.vert, exposure.vert): the target's coordinates, and the
+// exposure factor, the same for every pixel, computed per vertex and handed on flat.
+enum OutputVarying : std::uint32_t { kVaryingOutputUv = 0, kVaryingOutputExposure = 1 };
 
 // The output pass (shaders/output.frag, output_common.glsl): its texture units, the tone map
 // selector (render/cpu/output.hpp's ToneMap) and its flags.
@@ -164,6 +167,8 @@ inline constexpr ShaderConstant kShaderConstants[] = {
     KILN_SHADER_INT(kVaryingEventTextureAlphaMode),
     KILN_SHADER_INT(kVaryingEventAlphaTest),
     KILN_SHADER_INT(kVaryingEventShaderData),
+    KILN_SHADER_INT(kVaryingOutputUv),
+    KILN_SHADER_INT(kVaryingOutputExposure),
     KILN_SHADER_INT(kVaryingSectorGrid),
     KILN_SHADER_INT(kVaryingSectorShade),
     KILN_SHADER_INT(kVaryingLineColor),

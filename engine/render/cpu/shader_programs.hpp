@@ -35,9 +35,9 @@ inline constexpr ShaderProgram kStateProgram{"kiln.particle-state", {"particle_s
 inline constexpr ShaderProgram kCompactProgram{"kiln.particle-compact", {"particle_compact.comp"}, 1};
 inline constexpr ShaderProgram kEventsProgram{"kiln.events", {"events.vert", "events.frag"}, 2};
 inline constexpr ShaderProgram kProbeProgram{"kiln.probe", {"particle_eval.comp"}, 1};  // gpu_probe.cpp
-inline constexpr ShaderProgram kOutputProgram{"kiln.output", {"fullscreen.vert", "output.frag"}, 2, false, true};
+inline constexpr ShaderProgram kOutputProgram{"kiln.output", {"exposure.vert", "output.frag"}, 2, false, true};
 inline constexpr ShaderProgram kLuminanceProgram{"kiln.luminance", {"fullscreen.vert", "luminance.frag"}, 2};
-inline constexpr ShaderProgram kBloomDownProgram{"kiln.bloom-down", {"fullscreen.vert", "bloom_down.frag"}, 2};
+inline constexpr ShaderProgram kBloomDownProgram{"kiln.bloom-down", {"exposure.vert", "bloom_down.frag"}, 2};
 inline constexpr ShaderProgram kBloomUpProgram{"kiln.bloom-up", {"fullscreen.vert", "bloom_up.frag"}, 2};
 
 inline constexpr std::array<const ShaderProgram*, 12> kShaderPrograms{
